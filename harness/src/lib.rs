@@ -1,0 +1,15 @@
+//! The conformance harness: runs the RFC 1808 vectors against the reference
+//! resolver and against any implementation, and reports the results.
+//!
+//! The parts: [`Implementation`] is what the harness drives (the in-process
+//! [`reference::Reference`], or a subprocess); [`runner`] puts the vectors
+//! through implementations and grades the answers; [`report`] prints the
+//! graded results. The `rfc1808` binary only parses flags and wires these
+//! together.
+
+pub mod implementation;
+pub mod reference;
+pub mod report;
+pub mod runner;
+
+pub use implementation::{Answer, Case, Implementation};

@@ -1,0 +1,35 @@
+//! The reference resolver as an [`Implementation`].
+
+use rfc1808_resolver::{resolve_with, Step6};
+
+use crate::implementation::{Answer, Case, Implementation};
+
+/// The in-process reference resolver with a chosen Step 6.
+#[derive(Clone, Debug)]
+pub struct Reference {
+    step6: Step6,
+    name: String,
+}
+
+impl Reference {
+    pub fn new(step6: Step6) -> Self {
+        let name = match step6 {
+            Step6::SegmentStack => "reference".to_owned(),
+            other => format!("reference-{other}"),
+        };
+        Reference { step6, name }
+    }
+}
+
+impl Implementation for Reference {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Answer> {
+        cases
+            .iter()
+            .map(|case| Answer::Resolved(resolve_with(case.base, case.relative, self.step6)))
+            .collect()
+    }
+}

@@ -1,0 +1,142 @@
+//! Puts vectors through implementations and grades the answers.
+
+use rfc1808_resolver::{parse, Components};
+use rfc1808_vectors::{Corpus, ParseVector, ResolveVector};
+
+use crate::implementation::{Answer, Case, Implementation};
+
+/// How one answer compares with the vector's expected value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Resolved to the expected URL.
+    Pass,
+    /// Resolved to another URL, or rejected the case.
+    Fail,
+    /// The case could not be sent through the implementation's protocol.
+    NotRepresentable,
+    /// The implementation failed to answer (crash, timeout, protocol error).
+    Error,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+            Verdict::NotRepresentable => "not representable",
+            Verdict::Error => "error",
+        }
+    }
+}
+
+/// One vector's result for one implementation.
+#[derive(Clone, Debug)]
+pub struct Outcome<'c> {
+    pub vector: &'c ResolveVector,
+    pub answer: Answer,
+    pub verdict: Verdict,
+}
+
+/// Everything one implementation answered.
+#[derive(Clone, Debug)]
+pub struct ImplResults<'c> {
+    pub name: String,
+    pub outcomes: Vec<Outcome<'c>>,
+}
+
+impl ImplResults<'_> {
+    /// How many outcomes have `verdict`.
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.outcomes.iter().filter(|o| o.verdict == verdict).count()
+    }
+
+    /// Whether every vector passed.
+    pub fn all_passed(&self) -> bool {
+        self.outcomes.iter().all(|o| o.verdict == Verdict::Pass)
+    }
+}
+
+/// Grades an answer against the expected URL.
+pub fn grade(expected: &str, answer: &Answer) -> Verdict {
+    match answer {
+        Answer::Resolved(got) if got == expected => Verdict::Pass,
+        Answer::Resolved(_) | Answer::Rejected(_) => Verdict::Fail,
+        Answer::NotRepresentable(_) => Verdict::NotRepresentable,
+        Answer::Error(_) => Verdict::Error,
+    }
+}
+
+/// Runs `vectors` through `implementation`.
+pub fn run<'c>(
+    vectors: &[&'c ResolveVector],
+    implementation: &mut dyn Implementation,
+) -> ImplResults<'c> {
+    let cases: Vec<Case<'_>> = vectors
+        .iter()
+        .map(|v| Case {
+            id: &v.id,
+            base: &v.base,
+            relative: &v.relative,
+        })
+        .collect();
+    let answers = implementation.resolve_all(&cases);
+    assert_eq!(
+        answers.len(),
+        cases.len(),
+        "an Implementation answers every case"
+    );
+    let outcomes = vectors
+        .iter()
+        .zip(answers)
+        .map(|(vector, answer)| Outcome {
+            vector,
+            verdict: grade(&vector.expected, &answer),
+            answer,
+        })
+        .collect();
+    ImplResults {
+        name: implementation.name().to_owned(),
+        outcomes,
+    }
+}
+
+/// Checks a parse vector against the reference parser; on a mismatch,
+/// returns the expected and the parsed components, one per line.
+pub fn check_parse(vector: &ParseVector) -> Result<(), (String, String)> {
+    let got = parse(&vector.input);
+    let expected = Components {
+        scheme: vector.scheme.as_deref(),
+        net_loc: vector.net_loc.as_deref(),
+        slash: vector.path.starts_with('/'),
+        path: vector.path.strip_prefix('/').unwrap_or(&vector.path),
+        params: vector.params.as_deref(),
+        query: vector.query.as_deref(),
+        fragment: vector.fragment.as_deref(),
+    };
+    if got == expected && got.to_string() == vector.input {
+        Ok(())
+    } else {
+        Err((describe(&expected), describe(&got)))
+    }
+}
+
+/// The components one per line, `-` for an absent one, as `rfc1808 parse`
+/// prints them.
+pub fn describe(c: &Components<'_>) -> String {
+    let show = |v: Option<&str>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:?}"));
+    let path = format!("{}{}", if c.slash { "/" } else { "" }, c.path);
+    format!(
+        "scheme:   {}\nnet_loc:  {}\npath:     {:?}\nparams:   {}\nquery:    {}\nfragment: {}\n",
+        show(c.scheme),
+        show(c.net_loc),
+        path,
+        show(c.params),
+        show(c.query),
+        show(c.fragment)
+    )
+}
+
+/// The resolve vectors of a corpus, all selected.
+pub fn all_resolve(corpus: &Corpus) -> Vec<&ResolveVector> {
+    corpus.resolve.iter().collect()
+}

@@ -1,0 +1,331 @@
+//! RFC 1808 section 4, "Resolving Relative URLs", Steps 1 to 7.
+
+use std::fmt;
+
+use crate::parse::{is_empty, parse, Components};
+use crate::step6::Step6;
+
+/// The step of section 4 at which resolution finished, for explaining a
+/// result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Step 1: the base URL is empty; the embedded URL is taken as absolute.
+    Step1,
+    /// Step 2a: the embedded URL is entirely empty; it is the base URL.
+    Step2a,
+    /// Step 2b: the embedded URL starts with a scheme; it is absolute.
+    Step2b,
+    /// Step 3: the embedded URL has a non-empty net_loc.
+    Step3,
+    /// Step 4: the embedded path is preceded by a slash.
+    Step4,
+    /// Step 5a: empty embedded path, non-empty params.
+    Step5a,
+    /// Step 5b: empty embedded path, params inherited from the base.
+    Step5b,
+    /// Step 6: the embedded path was merged with the base path.
+    Step6,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Step::Step1 => "Step 1 (empty base: the embedded URL is absolute)",
+            Step::Step2a => "Step 2a (empty embedded URL: the base URL)",
+            Step::Step2b => "Step 2b (the embedded URL has a scheme: absolute)",
+            Step::Step3 => "Step 3 (the embedded URL has a net_loc)",
+            Step::Step4 => "Step 4 (the embedded path starts with a slash)",
+            Step::Step5a => "Step 5a (empty path, params given)",
+            Step::Step5b => "Step 5b (empty path, params and query inherited as needed)",
+            Step::Step6 => "Step 6 (relative path merged with the base path)",
+        })
+    }
+}
+
+/// Resolves `embedded` against `base` with the segment-stack Step 6.
+///
+/// ```
+/// assert_eq!(rfc1808_resolver::resolve("http://a/b/c/d;p?q#f", "../g"), "http://a/b/g");
+/// ```
+pub fn resolve(base: &str, embedded: &str) -> String {
+    resolve_with(base, embedded, Step6::SegmentStack)
+}
+
+/// Resolves `embedded` against `base` with the chosen Step 6.
+pub fn resolve_with(base: &str, embedded: &str, step6: Step6) -> String {
+    resolve_traced(base, embedded, step6).0
+}
+
+/// Resolves `embedded` against `base` and tells at which step it finished.
+pub fn resolve_traced(base: &str, embedded: &str, step6: Step6) -> (String, Step) {
+    // Step 1: "If the base URL is the empty string (unknown), the embedded URL
+    // is interpreted as an absolute URL and we are done."
+    if base.is_empty() {
+        return (embedded.to_owned(), Step::Step1);
+    }
+
+    // Step 2: "Both the base and embedded URLs are parsed into their component
+    // parts as described in Section 2.4."
+    let base_url = parse(base);
+    let url = parse(embedded);
+    let (url, step) = match step2(&base_url, url) {
+        Step2::Done(step) => {
+            let whole = if step == Step::Step2a { base } else { embedded };
+            return (whole.to_owned(), step);
+        }
+        Step2::Continue(url) => step3_to_5(&base_url, url),
+    };
+
+    let mut out = String::with_capacity(base.len() + embedded.len());
+    step7(&url, step6, &mut out);
+    (out, step)
+}
+
+enum Step2<'a> {
+    Done(Step),
+    Continue(Target<'a>),
+}
+
+/// The embedded URL as Steps 2 to 6 fill it in from the base URL.
+struct Target<'a> {
+    scheme: Option<&'a str>,
+    net_loc: Option<&'a str>,
+    /// Whether the path is preceded by a slash.
+    slash: bool,
+    path: Path<'a>,
+    params: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+enum Path<'a> {
+    /// A path taken as it is, from the embedded or the base URL.
+    Taken(&'a str),
+    /// Step 6 is to merge these two paths; Step 7 runs it while writing.
+    Merged { base: &'a str, embedded: &'a str },
+}
+
+/// Step 2, after parsing.
+fn step2<'a>(base: &Components<'a>, url: Components<'a>) -> Step2<'a> {
+    // a) "If the embedded URL is entirely empty, it inherits the entire base
+    //    URL (i.e., is set equal to the base URL) and we are done."
+    //
+    // Choice (vector `interpretation/fragment-only-empty`): "entirely empty"
+    // is the empty string; "#" has an empty fragment but is not entirely
+    // empty, so it does not inherit the base's fragment.
+    if url.is_empty() {
+        return Step2::Done(Step::Step2a);
+    }
+    // b) "If the embedded URL starts with a scheme name, it is interpreted as
+    //    an absolute URL and we are done." (Section 5.2 keeps `http:g` as it
+    //    is, even with the base's own scheme.)
+    if url.scheme.is_some() {
+        return Step2::Done(Step::Step2b);
+    }
+    // c) "Otherwise, the embedded URL inherits the scheme of the base URL."
+    Step2::Continue(Target {
+        scheme: base.scheme,
+        net_loc: url.net_loc,
+        slash: url.slash,
+        path: Path::Taken(url.path),
+        params: url.params,
+        query: url.query,
+        fragment: url.fragment,
+    })
+}
+
+/// Steps 3, 4, 5 and the set-up of 6: each either finishes (the caller goes
+/// on to Step 7) or hands on to the next.
+fn step3_to_5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, Step) {
+    // Step 3: "If the embedded URL's <net_loc> is non-empty, we skip to Step 7.
+    // Otherwise, the embedded URL inherits the <net_loc> (if any) of the base
+    // URL."
+    //
+    // Choice (vector `interpretation/empty-net-loc`): `//` with nothing after
+    // it is an empty net_loc, so, in the RFC's words, it is inherited from
+    // the base like an absent one. (RFC 2396 and 3986 differ: there `//`
+    // keeps an empty authority.)
+    if !is_empty(url.net_loc) {
+        return (url, Step::Step3);
+    }
+    url.net_loc = base.net_loc;
+
+    // Step 4: "If the embedded URL path is preceded by a slash "/", the path
+    // is not relative and we skip to Step 7."
+    if url.slash {
+        return (url, Step::Step4);
+    }
+
+    let Path::Taken(embedded_path) = url.path else {
+        unreachable!("only Step 6 merges paths")
+    };
+    if embedded_path.is_empty() {
+        return step5(base, url);
+    }
+
+    // Step 6 (set-up): the path is relative and not empty. The merged path
+    // keeps the base path's initial slash; Step 7 runs the merge itself.
+    url.slash = base.slash;
+    url.path = Path::Merged {
+        base: base.path,
+        embedded: embedded_path,
+    };
+    (url, Step::Step6)
+}
+
+/// Step 5: "If the embedded URL path is empty (and not preceded by a slash),
+/// then the embedded URL inherits the base URL path, and".
+fn step5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, Step) {
+    url.slash = base.slash;
+    url.path = Path::Taken(base.path);
+
+    // a) "if the embedded URL's <params> is non-empty, we skip to step 7;
+    //    otherwise, it inherits the <params> of the base URL (if any) and"
+    //
+    // Choice (vector `interpretation/trailing-semicolon`): an empty params,
+    // `;` with nothing after it, is replaced by the base's params, as absent
+    // ones are; so are an empty query (b) and an empty net_loc (Step 3).
+    if !is_empty(url.params) {
+        return (url, Step::Step5a);
+    }
+    url.params = base.params;
+
+    // b) "if the embedded URL's <query> is non-empty, we skip to step 7;
+    //    otherwise, it inherits the <query> of the base URL (if any) and we
+    //    skip to step 7."
+    if is_empty(url.query) {
+        url.query = base.query;
+    }
+    (url, Step::Step5b)
+}
+
+/// Step 7: "The resulting URL components, including any inherited from the
+/// base URL, are recombined to give the absolute form of the embedded URL."
+/// Runs the chosen Step 6 if the path is to be merged.
+fn step7(url: &Target<'_>, step6: Step6, out: &mut String) {
+    if let Some(scheme) = url.scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(net_loc) = url.net_loc {
+        out.push_str("//");
+        out.push_str(net_loc);
+    }
+    let path_start = out.len();
+    if url.slash {
+        out.push('/');
+    }
+    match url.path {
+        Path::Taken(path) => out.push_str(path),
+        Path::Merged { base, embedded } => step6.merge_into(base, embedded, out),
+    }
+    // Choice (vectors `interpretation/base-net-loc-empty-path*`): the BNF of
+    // section 2.2 has only `"//" net_loc [ abs_path ]`, so whatever follows a
+    // net_loc starts with "/". A relative path, params or query after a net_loc
+    // gets one; without it `http://a` + `g` would give `http://ag`, and
+    // `http://a` + `?y` would give `http://a?y`, whose net_loc is `a?y`.
+    if url.net_loc.is_some()
+        && !url.slash
+        && (out.len() > path_start || url.params.is_some() || url.query.is_some())
+    {
+        out.insert(path_start, '/');
+    }
+    if let Some(params) = url.params {
+        out.push(';');
+        out.push_str(params);
+    }
+    if let Some(query) = url.query {
+        out.push('?');
+        out.push_str(query);
+    }
+    // "Fragment identifiers are only inherited from the base URL when the
+    // entire embedded URL is empty": the fragment is the embedded URL's own.
+    if let Some(fragment) = url.fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "http://a/b/c/d;p?q#f";
+
+    fn check(base: &str, embedded: &str, want: &str, step: Step) {
+        for step6 in Step6::ALL {
+            assert_eq!(
+                resolve_traced(base, embedded, step6),
+                (want.to_owned(), step),
+                "{base:?} + {embedded:?} with {step6}"
+            );
+        }
+    }
+
+    #[test]
+    fn step1_empty_base_takes_the_embedded_url_as_it_is() {
+        check("", "../g?x#y", "../g?x#y", Step::Step1);
+        check("", "", "", Step::Step1);
+    }
+
+    #[test]
+    fn step2a_empty_embedded_url_is_the_whole_base() {
+        check(BASE, "", BASE, Step::Step2a);
+    }
+
+    #[test]
+    fn step2b_scheme_makes_the_embedded_url_absolute() {
+        check(BASE, "g:h", "g:h", Step::Step2b);
+        check(BASE, "http:g", "http:g", Step::Step2b);
+        check(BASE, "HTTP:../g", "HTTP:../g", Step::Step2b);
+    }
+
+    #[test]
+    fn step2c_scheme_is_inherited_even_when_absent() {
+        check("/b/c", "g", "/b/g", Step::Step6);
+    }
+
+    #[test]
+    fn step3_non_empty_net_loc_skips_to_step7() {
+        check(BASE, "//g/./x", "http://g/./x", Step::Step3);
+        check(BASE, "//g?y", "http://g?y", Step::Step3);
+    }
+
+    #[test]
+    fn step3_empty_net_loc_is_inherited() {
+        check(BASE, "///g", "http://a/g", Step::Step4);
+        check(BASE, "//", "http://a/b/c/d;p?q", Step::Step5b);
+        check("foo:/b", "//", "foo:/b", Step::Step5b);
+    }
+
+    #[test]
+    fn step4_absolute_path_is_not_dot_removed() {
+        check(BASE, "/./g", "http://a/./g", Step::Step4);
+    }
+
+    #[test]
+    fn step5_inherits_path_params_query() {
+        check(BASE, "?y", "http://a/b/c/d;p?y", Step::Step5b);
+        check(BASE, ";x", "http://a/b/c/d;x", Step::Step5a);
+        check(BASE, ";x?", "http://a/b/c/d;x?", Step::Step5a);
+        check(BASE, "#s", "http://a/b/c/d;p?q#s", Step::Step5b);
+        check(BASE, "?", "http://a/b/c/d;p?q", Step::Step5b);
+        check(BASE, ";", "http://a/b/c/d;p?q", Step::Step5b);
+        check("http://a/b", "?", "http://a/b", Step::Step5b);
+    }
+
+    #[test]
+    fn step6_merges_relative_paths() {
+        check(BASE, "../g;x?y#s", "http://a/b/g;x?y#s", Step::Step6);
+        check("foo:bar", "g", "foo:g", Step::Step6);
+    }
+
+    #[test]
+    fn step7_puts_a_slash_between_net_loc_and_anything_after() {
+        check("http://a", "g", "http://a/g", Step::Step6);
+        check("http://a", "?y", "http://a/?y", Step::Step5b);
+        check("http://a", ";x", "http://a/;x", Step::Step5a);
+        check("http://a", "#s", "http://a#s", Step::Step5b);
+        check("http://a", ".", "http://a", Step::Step6);
+    }
+}

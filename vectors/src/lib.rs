@@ -1,0 +1,452 @@
+//! The test vectors for RFC 1808 relative URL resolution, and their loader.
+//!
+//! The vectors are TOML files in `vectors/`; this crate reads them from a
+//! directory ([`load_dir`]) or from the copy compiled into it ([`embedded`]),
+//! so a URL library can run them in its own `cargo test` without a checkout.
+//!
+//! # File format
+//!
+//! A file holds two arrays of tables, `[[resolve]]` and `[[parse]]`, in any
+//! order and either may be missing. Unknown keys, missing keys, wrong types,
+//! malformed ids and an id used twice (in any file) are load errors that name
+//! the file, the line and the key.
+//!
+//! Keys every vector has:
+//!
+//! | key      | type            | meaning |
+//! |----------|-----------------|---------|
+//! | `id`     | string          | `group/name`, unique across all files and stable: never changed, never reused. `group` and `name` use `A-Z a-z 0-9 . _ -`. Expectation and skip lists refer to it. |
+//! | `source` | string          | where it comes from: an RFC section, or why it exists. |
+//! | `tags`   | array of string | for filtering (`rfc-example`, `interpretation`, `step6`, ...); may be empty. |
+//! | `note`   | string, optional| the reasoning behind the expected value, for a choice or a finding. |
+//!
+//! `[[resolve]]` vectors resolve a relative URL against a base:
+//!
+//! | key        | type   | meaning |
+//! |------------|--------|---------|
+//! | `base`     | string | the base URL. |
+//! | `relative` | string | the embedded URL, resolved against `base`. |
+//! | `expected` | string | the resolved URL, exactly. |
+//!
+//! `[[parse]]` vectors split a string into the components of section 2.1.
+//! A component key that is missing means the component is absent (its
+//! delimiter is not in the string); `""` means its delimiter is there with
+//! nothing after it:
+//!
+//! | key        | type             | meaning |
+//! |------------|------------------|---------|
+//! | `input`    | string           | the string to parse. |
+//! | `scheme`   | string, optional | before the first `:` (section 2.4.2). |
+//! | `net_loc`  | string, optional | after `//` (section 2.4.3). |
+//! | `path`     | string           | the path, with its initial `/` when there is one (section 2.4.6). |
+//! | `params`   | string, optional | after the first `;` (section 2.4.5). |
+//! | `query`    | string, optional | after the first `?` (section 2.4.4). |
+//! | `fragment` | string, optional | after the first `#` (section 2.4.1). |
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A vector that resolves `relative` against `base`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveVector {
+    pub id: String,
+    pub base: String,
+    pub relative: String,
+    pub expected: String,
+    pub source: String,
+    pub tags: Vec<String>,
+    pub note: Option<String>,
+    /// Where the vector was read from.
+    pub origin: Origin,
+}
+
+/// A vector that parses `input` into the components of section 2.1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseVector {
+    pub id: String,
+    pub input: String,
+    pub scheme: Option<String>,
+    pub net_loc: Option<String>,
+    /// The path with its initial slash when there is one.
+    pub path: String,
+    pub params: Option<String>,
+    pub query: Option<String>,
+    pub fragment: Option<String>,
+    pub source: String,
+    pub tags: Vec<String>,
+    pub note: Option<String>,
+    pub origin: Origin,
+}
+
+/// The file and line a vector was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The file name as given to the loader (`vectors/rfc1808.toml`).
+    pub file: String,
+    /// The 1-based line of the vector's `id`.
+    pub line: usize,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// All vectors of one or more files.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Corpus {
+    pub resolve: Vec<ResolveVector>,
+    pub parse: Vec<ParseVector>,
+}
+
+/// A file that could not be loaded, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: String,
+    /// 1-based; 0 when the error is about the whole file.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The vector files compiled into this crate, by file name. A test checks
+/// that this list matches the `*.toml` files of `vectors/`.
+pub const EMBEDDED_FILES: &[(&str, &str)] = &[
+    ("rfc1808.toml", include_str!("../rfc1808.toml")),
+    ("parse.toml", include_str!("../parse.toml")),
+    ("interpretation.toml", include_str!("../interpretation.toml")),
+    ("regressions.toml", include_str!("../regressions.toml")),
+];
+
+/// The vectors compiled into this crate.
+pub fn embedded() -> Corpus {
+    let mut corpus = Corpus::default();
+    for (name, text) in EMBEDDED_FILES {
+        corpus
+            .add_str(&format!("vectors/{name}"), text)
+            .unwrap_or_else(|e| panic!("the embedded vectors are checked by `cargo test`: {e}"));
+    }
+    corpus
+}
+
+/// Loads every `*.toml` file of `dir`, in file name order.
+pub fn load_dir(dir: &Path) -> Result<Corpus, LoadError> {
+    let whole_dir = |message: String| LoadError {
+        file: dir.display().to_string(),
+        line: 0,
+        message,
+    };
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| whole_dir(format!("cannot read the directory: {e}")))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|e| whole_dir(format!("cannot read the directory: {e}")))?
+            .path();
+        // `Cargo.toml` is the manifest of this crate, which lives beside the vectors.
+        if path.extension().is_some_and(|ext| ext == "toml")
+            && path.file_name().is_some_and(|name| name != "Cargo.toml")
+        {
+            files.push(path);
+        }
+    }
+    if files.is_empty() {
+        return Err(whole_dir("no `*.toml` vector files here".to_owned()));
+    }
+    files.sort();
+    let mut corpus = Corpus::default();
+    for file in files {
+        corpus.add_file(&file)?;
+    }
+    Ok(corpus)
+}
+
+impl Corpus {
+    /// Reads one file and adds its vectors.
+    pub fn add_file(&mut self, file: &Path) -> Result<(), LoadError> {
+        let name = file.display().to_string();
+        let text = std::fs::read_to_string(file).map_err(|e| LoadError {
+            file: name.clone(),
+            line: 0,
+            message: format!("cannot read the file: {e}"),
+        })?;
+        self.add_str(&name, &text)
+    }
+
+    /// Parses `text` as the vector file `name` and adds its vectors. On error
+    /// nothing is added.
+    pub fn add_str(&mut self, name: &str, text: &str) -> Result<(), LoadError> {
+        let error = |span: Option<std::ops::Range<usize>>, message: String| LoadError {
+            file: name.to_owned(),
+            line: span.map_or(0, |span| line_of(text, span.start)),
+            message,
+        };
+        let file: File = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim_end().to_owned();
+            let message = match message.strip_prefix("unknown field") {
+                Some(rest) => format!("unknown key{rest}"),
+                None => message,
+            };
+            error(e.span(), message)
+        })?;
+
+        let mut seen: HashMap<&str, &Origin> = HashMap::new();
+        for origin_id in self
+            .resolve
+            .iter()
+            .map(|v| (&v.id, &v.origin))
+            .chain(self.parse.iter().map(|v| (&v.id, &v.origin)))
+        {
+            seen.insert(origin_id.0, origin_id.1);
+        }
+        let mut new_ids: HashMap<String, usize> = HashMap::new();
+        let mut check_id = |id: &Spanned<String>| -> Result<Origin, LoadError> {
+            let line = line_of(text, id.span().start);
+            let here = Origin {
+                file: name.to_owned(),
+                line,
+            };
+            if let Err(why) = check_id_syntax(id.get_ref()) {
+                return Err(error(
+                    Some(id.span()),
+                    format!("key `id`: `{}` {why}", id.get_ref()),
+                ));
+            }
+            let earlier = seen
+                .get(id.get_ref().as_str())
+                .map(|origin| origin.to_string())
+                .or_else(|| {
+                    new_ids
+                        .get(id.get_ref())
+                        .map(|line| format!("{name}:{line}"))
+                });
+            if let Some(earlier) = earlier {
+                return Err(error(
+                    Some(id.span()),
+                    format!(
+                        "key `id`: duplicate id `{}`, first used at {earlier}",
+                        id.get_ref()
+                    ),
+                ));
+            }
+            new_ids.insert(id.get_ref().clone(), line);
+            Ok(here)
+        };
+
+        let mut resolve = Vec::with_capacity(file.resolve.len());
+        for v in file.resolve {
+            let origin = check_id(&v.id)?;
+            resolve.push(ResolveVector {
+                id: v.id.into_inner(),
+                base: v.base,
+                relative: v.relative,
+                expected: v.expected,
+                source: v.source,
+                tags: v.tags,
+                note: v.note,
+                origin,
+            });
+        }
+        let mut parse = Vec::with_capacity(file.parse.len());
+        for v in file.parse {
+            let origin = check_id(&v.id)?;
+            parse.push(ParseVector {
+                id: v.id.into_inner(),
+                input: v.input,
+                scheme: v.scheme,
+                net_loc: v.net_loc,
+                path: v.path,
+                params: v.params,
+                query: v.query,
+                fragment: v.fragment,
+                source: v.source,
+                tags: v.tags,
+                note: v.note,
+                origin,
+            });
+        }
+        self.resolve.extend(resolve);
+        self.parse.extend(parse);
+        Ok(())
+    }
+
+    /// Every id, resolve vectors first.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.resolve
+            .iter()
+            .map(|v| v.id.as_str())
+            .chain(self.parse.iter().map(|v| v.id.as_str()))
+    }
+}
+
+/// Checks the `group/name` form of an id.
+pub fn check_id_syntax(id: &str) -> Result<(), &'static str> {
+    let allowed = |part: &str| {
+        !part.is_empty()
+            && part
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
+    };
+    match id.split_once('/') {
+        Some((group, name)) if allowed(group) && allowed(name) => Ok(()),
+        _ => Err("is not of the form `group/name` (letters, digits, `.`, `_`, `-`)"),
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&c| c == b'\n')
+        .count()
+        + 1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    resolve: Vec<RawResolve>,
+    #[serde(default)]
+    parse: Vec<RawParse>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawResolve {
+    id: Spanned<String>,
+    base: String,
+    relative: String,
+    expected: String,
+    source: String,
+    tags: Vec<String>,
+    note: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawParse {
+    id: Spanned<String>,
+    input: String,
+    scheme: Option<String>,
+    net_loc: Option<String>,
+    path: String,
+    params: Option<String>,
+    query: Option<String>,
+    fragment: Option<String>,
+    source: String,
+    tags: Vec<String>,
+    note: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Corpus, String> {
+        let mut corpus = Corpus::default();
+        corpus
+            .add_str("vectors/t.toml", text)
+            .map_err(|e| e.to_string())?;
+        Ok(corpus)
+    }
+
+    const ONE: &str = r#"
+[[resolve]]
+id = "t/one"
+base = "http://a/b"
+relative = "g"
+expected = "http://a/g"
+source = "test"
+tags = []
+"#;
+
+    #[test]
+    fn a_good_file_loads_with_origins() {
+        let corpus = load(ONE).unwrap();
+        assert_eq!(corpus.resolve.len(), 1);
+        assert_eq!(corpus.resolve[0].origin.to_string(), "vectors/t.toml:3");
+        assert_eq!(corpus.resolve[0].expected, "http://a/g");
+    }
+
+    #[test]
+    fn unknown_key_is_named_with_its_line() {
+        let text = ONE.replace("expected =", "expectd =");
+        let err = load(&text).unwrap_err();
+        assert!(
+            err.starts_with("vectors/t.toml:6: unknown key `expectd`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn missing_key_is_named() {
+        let text = ONE.replace("source = \"test\"\n", "");
+        let err = load(&text).unwrap_err();
+        assert!(err.contains("missing field `source`"), "{err}");
+        assert!(err.starts_with("vectors/t.toml:"), "{err}");
+    }
+
+    #[test]
+    fn duplicate_id_names_both_places() {
+        let text = format!("{ONE}{ONE}");
+        assert_eq!(
+            load(&text).unwrap_err(),
+            "vectors/t.toml:11: key `id`: duplicate id `t/one`, first used at vectors/t.toml:3"
+        );
+        let mut corpus = load(ONE).unwrap();
+        let err = corpus.add_str("vectors/u.toml", ONE).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "vectors/u.toml:3: key `id`: duplicate id `t/one`, first used at vectors/t.toml:3"
+        );
+        assert_eq!(corpus.resolve.len(), 1, "a failed file adds nothing");
+    }
+
+    #[test]
+    fn malformed_id_is_rejected() {
+        let text = ONE.replace("t/one", "one");
+        assert_eq!(
+            load(&text).unwrap_err(),
+            "vectors/t.toml:3: key `id`: `one` is not of the form `group/name` (letters, digits, `.`, `_`, `-`)"
+        );
+    }
+
+    #[test]
+    fn malformed_toml_gives_a_line() {
+        let err = load("[[resolve]]\nid = \"t/x\nbase = 1\n").unwrap_err();
+        assert!(err.starts_with("vectors/t.toml:2: "), "{err}");
+        let err = load(&ONE.replace("tags = []", "tags = \"x\"")).unwrap_err();
+        assert!(err.starts_with("vectors/t.toml:8: "), "{err}");
+    }
+
+    #[test]
+    fn embedded_files_are_the_directory_files() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".toml") && n != "Cargo.toml")
+            .collect();
+        on_disk.sort();
+        let mut embedded: Vec<String> = EMBEDDED_FILES.iter().map(|(n, _)| n.to_string()).collect();
+        embedded.sort();
+        assert_eq!(on_disk, embedded);
+        assert!(!super::embedded().resolve.is_empty());
+    }
+}
