@@ -12,4 +12,4 @@ pub mod reference;
 pub mod report;
 pub mod runner;
 
-pub use implementation::{Answer, Case, Implementation};
+pub use implementation::{Answer, Case, ImplSpec, Implementation, Info, Protocol, Reply};

@@ -2,7 +2,7 @@
 
 use rfc1808_resolver::{resolve_with, Step6};
 
-use crate::implementation::{Answer, Case, Implementation};
+use crate::implementation::{Answer, Case, Implementation, Reply};
 
 /// The in-process reference resolver with a chosen Step 6.
 #[derive(Clone, Debug)]
@@ -26,10 +26,10 @@ impl Implementation for Reference {
         &self.name
     }
 
-    fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Answer> {
+    fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
         cases
             .iter()
-            .map(|case| Answer::Resolved(resolve_with(case.base, case.relative, self.step6)))
+            .map(|case| Answer::Resolved(resolve_with(case.base, case.relative, self.step6)).into())
             .collect()
     }
 }

@@ -3,7 +3,7 @@
 use rfc1808_resolver::{parse, Components};
 use rfc1808_vectors::{Corpus, ParseVector, ResolveVector};
 
-use crate::implementation::{Answer, Case, Implementation};
+use crate::implementation::{Answer, Case, Implementation, Reply};
 
 /// How one answer compares with the vector's expected value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,6 +34,8 @@ impl Verdict {
 pub struct Outcome<'c> {
     pub vector: &'c ResolveVector,
     pub answer: Answer,
+    /// What the implementation wrote to standard error for this case.
+    pub stderr: String,
     pub verdict: Verdict,
 }
 
@@ -88,10 +90,11 @@ pub fn run<'c>(
     let outcomes = vectors
         .iter()
         .zip(answers)
-        .map(|(vector, answer)| Outcome {
+        .map(|(vector, Reply { answer, stderr })| Outcome {
             vector,
             verdict: grade(&vector.expected, &answer),
             answer,
+            stderr,
         })
         .collect();
     ImplResults {
