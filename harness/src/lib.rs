@@ -7,9 +7,16 @@
 //! graded results. The `rfc1808` binary only parses flags and wires these
 //! together.
 
+pub mod config;
+pub mod expectations;
+pub mod filter;
+pub mod fuzz;
 pub mod implementation;
+pub mod promote;
 pub mod reference;
 pub mod report;
 pub mod runner;
+pub mod serve;
+pub mod subprocess;
 
 pub use implementation::{Answer, Case, ImplSpec, Implementation, Info, Protocol, Reply};

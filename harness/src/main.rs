@@ -5,13 +5,17 @@
 //! I/O or startup errors.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
-use clap::{Parser, Subcommand};
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use rfc1808_harness::config;
+use rfc1808_harness::expectations::{self, Expectations};
+use rfc1808_harness::filter::Filter;
+use rfc1808_harness::implementation::{ImplSpec, Implementation, Protocol};
 use rfc1808_harness::reference::Reference;
-use rfc1808_harness::report::text;
+use rfc1808_harness::report::{Format, ImplReport, ParseResult, Report};
 use rfc1808_harness::runner::{self, describe};
 use rfc1808_resolver::{parse, resolve_traced, Step6};
 use rfc1808_vectors::Corpus;
@@ -49,13 +53,101 @@ enum Command {
     /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
     Parse { url: String },
     /// List the vectors with their ids and tags.
-    List,
-    /// Run the vectors through the reference resolver and report.
-    Run {
+    List(ListArgs),
+    /// Run the vectors through implementations (the reference resolver when
+    /// none is given) and report.
+    Run(Box<RunArgs>),
+    /// Serve the reference resolver as an adapter on standard input and
+    /// output (README, "Writing an adapter"); for `argv`, the adapter is
+    /// `rfc1808 resolve -- BASE RELATIVE`.
+    Serve {
+        /// The protocol to speak.
+        #[arg(long, value_parser = ["jsonl", "lines"])]
+        protocol: String,
         /// Which Step 6 the reference uses.
         #[arg(long, default_value = "stack")]
         step6: Step6,
     },
+    /// Append a finding to vectors/regressions.toml as a new vector, whose
+    /// expected value is the reference resolver's answer.
+    Promote(PromoteArgs),
+    /// Fuzz an implementation against the reference resolver, shrink each
+    /// kind of mismatch to a smallest case, and report them.
+    Fuzz(Box<FuzzArgs>),
+}
+
+#[derive(Args)]
+struct FilterArgs {
+    /// Only the vectors whose id matches GLOB (`*` any run of characters,
+    /// `?` one character); repeatable.
+    #[arg(long = "id", value_name = "GLOB")]
+    ids: Vec<String>,
+    /// Only the vectors with this tag; repeatable (a vector needs one of them).
+    #[arg(long = "tag", value_name = "TAG")]
+    tags: Vec<String>,
+    /// Leave out the vectors whose id matches GLOB; repeatable.
+    #[arg(long = "skip", value_name = "GLOB")]
+    skips: Vec<String>,
+}
+
+impl FilterArgs {
+    fn filter(&self) -> Filter {
+        Filter {
+            ids: self.ids.clone(),
+            tags: self.tags.clone(),
+            skips: self.skips.clone(),
+        }
+    }
+}
+
+#[derive(Args)]
+struct ListArgs {
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// `text` (id, kind, tags, tab-separated) or `json`.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// An implementation to run, as NAME=COMMAND; repeatable. COMMAND is
+    /// split into words as a POSIX shell would (quotes, backslashes), and
+    /// never run through a shell.
+    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    impls: Vec<String>,
+    /// The protocol of the --impl implementations: argv, lines or jsonl.
+    /// [default: argv]
+    #[arg(long, value_name = "PROTOCOL")]
+    protocol: Option<Protocol>,
+    /// The per-case timeout of the --impl implementations, in seconds.
+    /// [default: 5]
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// Read the implementations from this TOML file (README, "Running
+    /// implementations").
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// The expected failures of implementation NAME; repeatable. Replaces
+    /// the config file's `expectations`.
+    #[arg(long = "expectations", value_name = "NAME=FILE")]
+    expectations: Vec<String>,
+    /// Write this run's failures as an expectations file: FILE when one
+    /// implementation runs, NAME=FILE for any; repeatable.
+    #[arg(long = "write-expectations", value_name = "[NAME=]FILE")]
+    write_expectations: Vec<String>,
+    /// Which Step 6 the reference resolver uses, when it runs: stack or
+    /// string. [default: stack]
+    #[arg(long)]
+    step6: Option<Step6>,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// The report on standard output: text, json, junit or markdown.
+    #[arg(long, default_value = "text", value_name = "FORMAT")]
+    format: Format,
+    /// Also write a report in FORMAT to FILE; repeatable.
+    #[arg(long = "report", value_name = "FORMAT=FILE")]
+    reports: Vec<String>,
 }
 
 fn main() -> ExitCode {
@@ -94,44 +186,554 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Parse { url } => {
             write!(stdout, "{}", describe(&parse(&url)))?;
         }
-        Command::List => {
+        Command::List(args) => {
             let corpus = load(&cli.vectors)?;
-            for v in &corpus.resolve {
-                writeln!(stdout, "{}\tresolve\t{}", v.id, v.tags.join(","))?;
-            }
-            for v in &corpus.parse {
-                writeln!(stdout, "{}\tparse\t{}", v.id, v.tags.join(","))?;
-            }
+            write!(stdout, "{}", list(&corpus, &args)?)?;
         }
-        Command::Run { step6 } => {
+        Command::Run(args) => {
             let corpus = load(&cli.vectors)?;
-            let vectors = runner::all_resolve(&corpus);
-            let mut reference = Reference::new(step6);
-            let results = vec![runner::run(&vectors, &mut reference)];
-            let style = text::Style {
-                colour: std::io::stdout().is_terminal(),
+            return run_vectors(&corpus, &args, cli.vectors.as_deref());
+        }
+        Command::Serve { protocol, step6 } => {
+            let protocol = match protocol.as_str() {
+                "jsonl" => rfc1808_harness::Protocol::Jsonl,
+                _ => rfc1808_harness::Protocol::Lines,
             };
-            let mut parse_failures = 0;
-            for v in &corpus.parse {
-                if let Err((expected, got)) = runner::check_parse(v) {
-                    parse_failures += 1;
-                    writeln!(
-                        stdout,
-                        "FAIL {} [parse] ({})\n  input: {:?}\n  expected:\n{}  got:\n{}",
-                        v.id, v.origin, v.input, expected, got
-                    )?;
-                }
-            }
-            write!(stdout, "{}", text::render(&results, style))
-                .context("cannot write the report")?;
-            writeln!(
-                stdout,
-                "parse vectors: {} passed; {parse_failures} failed",
-                corpus.parse.len() - parse_failures
-            )?;
-            let ok = parse_failures == 0 && results.iter().all(|r| r.all_passed());
-            return Ok(ExitCode::from(if ok { 0 } else { 1 }));
+            rfc1808_harness::serve::serve(protocol, step6, std::io::stdin().lock(), &mut stdout)?;
         }
+        Command::Promote(args) => return promote(&args),
+        Command::Fuzz(args) => return fuzz(&args, &load(&cli.vectors)?),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
+    let filter = args.filter.filter();
+    filter.check(corpus)?;
+    let resolve = filter.resolve(corpus);
+    let parse = filter.parse(corpus);
+    if args.format == "json" {
+        let mut items: Vec<serde_json::Value> = resolve
+            .iter()
+            .map(|v| {
+                serde_json::json!({
+                    "id": v.id, "kind": "resolve", "tags": v.tags, "source": v.source,
+                    "origin": v.origin.to_string(),
+                    "base": v.base, "relative": v.relative, "expected": v.expected,
+                })
+            })
+            .collect();
+        items.extend(parse.iter().map(|v| {
+            serde_json::json!({
+                "id": v.id, "kind": "parse", "tags": v.tags, "source": v.source,
+                "origin": v.origin.to_string(), "input": v.input,
+            })
+        }));
+        return Ok(serde_json::to_string_pretty(&items)? + "\n");
+    }
+    let mut out = String::new();
+    for v in resolve {
+        out += &format!("{}\tresolve\t{}\n", v.id, v.tags.join(","));
+    }
+    for v in parse {
+        out += &format!("{}\tparse\t{}\n", v.id, v.tags.join(","));
+    }
+    Ok(out)
+}
+
+/// An implementation ready to run, with what the report says of it.
+struct Entrant {
+    implementation: Box<dyn Implementation + Send>,
+    spec: Option<ImplSpec>,
+    rerun: String,
+}
+
+fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> Result<ExitCode> {
+    let filter = args.filter.filter();
+    filter.check(corpus)?;
+
+    let specs = specs(args)?;
+    let reference_runs = specs.is_empty();
+    let mut rerun_base = "rfc1808 run".to_owned();
+    if let Some(dir) = vectors_dir {
+        rerun_base += &format!(
+            " --vectors {}",
+            shell_words::quote(&dir.display().to_string())
+        );
+    }
+    // The names in the run, for the NAME=... flags.
+    let names: Vec<String> = if reference_runs {
+        vec![Reference::new(args.step6.unwrap_or_default())
+            .name()
+            .to_owned()]
+    } else {
+        specs.iter().map(|s| s.name.clone()).collect()
+    };
+    let mut expectation_files: Vec<Option<PathBuf>> = if reference_runs {
+        vec![None]
+    } else {
+        specs.iter().map(|s| s.expectations.clone()).collect()
+    };
+    for value in &args.expectations {
+        let (name, file) = value
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--expectations `{value}`: expected NAME=FILE"))?;
+        let at = names.iter().position(|n| n == name).ok_or_else(|| {
+            anyhow!(
+                "--expectations `{value}`: no implementation is named `{name}` in this run (there are: {})",
+                names.join(", ")
+            )
+        })?;
+        expectation_files[at] = Some(PathBuf::from(file));
+    }
+    let expectations: Vec<Option<Expectations>> = expectation_files
+        .iter()
+        .map(|f| f.as_deref().map(Expectations::load).transpose())
+        .collect::<Result<_, _>>()?;
+    let writes = write_targets(&args.write_expectations, &names)?;
+    let reports = report_targets(&args.reports)?;
+
+    let resolve = filter.resolve(corpus);
+    let parse = if reference_runs {
+        filter.parse(corpus)
+    } else {
+        Vec::new()
+    };
+    if resolve.is_empty() && parse.is_empty() {
+        bail!(if reference_runs {
+            "the filters select no vector"
+        } else {
+            "the filters select no resolve vector (parse vectors run on the reference resolver only)"
+        });
+    }
+
+    let mut entrants = Vec::new();
+    if reference_runs {
+        let step6 = args.step6.unwrap_or_default();
+        let mut rerun = rerun_base.clone();
+        if step6 != Step6::default() {
+            rerun += &format!(" --step6 {step6}");
+        }
+        entrants.push(Entrant {
+            implementation: Box::new(Reference::new(step6)),
+            spec: None,
+            rerun,
+        });
+    }
+    for spec in specs {
+        let implementation =
+            rfc1808_harness::subprocess::spawn(&spec).map_err(|e| anyhow!("{e}"))?;
+        let mut rerun = format!(
+            "{rerun_base} --impl {} --protocol {}",
+            shell_words::quote(&format!(
+                "{}={}",
+                spec.name,
+                shell_words::join(&spec.command)
+            )),
+            spec.protocol
+        );
+        if spec.timeout != ImplSpec::DEFAULT_TIMEOUT {
+            rerun += &format!(" --timeout {}", spec.timeout.as_secs_f64());
+        }
+        entrants.push(Entrant {
+            implementation,
+            spec: Some(spec),
+            rerun,
+        });
+    }
+
+    // Each implementation on its own thread: a slow adapter does not hold up
+    // the others.
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = entrants
+            .iter_mut()
+            .map(|e| {
+                let resolve = &resolve;
+                scope.spawn(move || {
+                    let results = runner::run(resolve, e.implementation.as_mut());
+                    (results, e.implementation.info().cloned())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("an implementation thread does not panic"))
+            .collect()
+    });
+
+    let mut report = Report::default();
+    for (((results, info), entrant), (expectations, file)) in results
+        .into_iter()
+        .zip(entrants)
+        .zip(expectations.iter().zip(&expectation_files))
+    {
+        let name = results.name.clone();
+        let (results, stale) = expectations::grade(results, expectations.as_ref(), corpus);
+        report.implementations.push(ImplReport {
+            name,
+            info,
+            spec: entrant.spec,
+            expectations: file.as_ref().map(|f| f.display().to_string()),
+            rerun: entrant.rerun,
+            results,
+            stale,
+        });
+    }
+    if !parse.is_empty() {
+        report.parse = Some(
+            parse
+                .iter()
+                .map(|&vector| ParseResult {
+                    vector,
+                    mismatch: runner::check_parse(vector).err(),
+                })
+                .collect(),
+        );
+    }
+
+    let colour = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    std::io::stdout()
+        .lock()
+        .write_all(args.format.render(&report, colour).as_bytes())
+        .context("cannot write the report")?;
+    for (format, file) in reports {
+        std::fs::write(&file, format.render(&report, false))
+            .with_context(|| format!("cannot write the report {}", file.display()))?;
+    }
+    for (at, file) in writes {
+        let imp = &report.implementations[at];
+        // Keep the reasons of the file being replaced, or else of the
+        // expectations this run was graded against.
+        let existing = if file.exists() {
+            Some(Expectations::load(&file)?)
+        } else {
+            expectations[at].clone()
+        };
+        let text = expectations::rewrite(&imp.results, existing.as_ref(), corpus);
+        std::fs::write(&file, text)
+            .with_context(|| format!("cannot write the expectations {}", file.display()))?;
+        let errors = imp
+            .results
+            .iter()
+            .filter(|g| g.status == expectations::Status::Error)
+            .count();
+        if errors > 0 {
+            eprintln!(
+                "rfc1808: {}: {errors} errors are not written to {} (expectations cover wrong answers only)",
+                imp.name,
+                file.display()
+            );
+        }
+    }
+    Ok(ExitCode::from(if report.ok() { 0 } else { 1 }))
+}
+
+/// The implementations of the config file and the --impl flags.
+fn specs(args: &RunArgs) -> Result<Vec<ImplSpec>> {
+    let mut specs = match &args.config {
+        Some(path) => config::load(path)?,
+        None => Vec::new(),
+    };
+    if args.impls.is_empty() {
+        if args.protocol.is_some() {
+            bail!("--protocol applies to --impl, and there is none");
+        }
+        if args.timeout.is_some() {
+            bail!("--timeout applies to --impl, and there is none");
+        }
+    }
+    let timeout = match args.timeout {
+        Some(t) => config::parse_timeout(t).map_err(|e| anyhow!("--timeout: {e}"))?,
+        None => ImplSpec::DEFAULT_TIMEOUT,
+    };
+    let protocol = args.protocol.unwrap_or(config::DEFAULT_PROTOCOL);
+    for value in &args.impls {
+        let spec = config::parse_impl_flag(value, protocol, timeout).map_err(|e| anyhow!(e))?;
+        if specs.iter().any(|s| s.name == spec.name) {
+            bail!(
+                "--impl `{value}`: an implementation is already named `{}`",
+                spec.name
+            );
+        }
+        specs.push(spec);
+    }
+    if !specs.is_empty() && args.step6.is_some() {
+        bail!("--step6 applies to the reference resolver, which runs only without --impl and --config");
+    }
+    Ok(specs)
+}
+
+/// Which implementation's expectations each --write-expectations writes,
+/// and where.
+fn write_targets(values: &[String], names: &[String]) -> Result<Vec<(usize, PathBuf)>> {
+    let mut targets: Vec<(usize, PathBuf)> = Vec::new();
+    for value in values {
+        let named = value
+            .split_once('=')
+            .and_then(|(name, file)| Some((names.iter().position(|n| n == name)?, file)));
+        let (at, file) = match named {
+            Some(target) => target,
+            None if names.len() == 1 => (0, value.as_str()),
+            None => bail!(
+                "--write-expectations `{value}`: {} implementations run, so say which as NAME=FILE (one of: {})",
+                names.len(),
+                names.join(", ")
+            ),
+        };
+        if targets.iter().any(|(a, _)| *a == at) {
+            bail!(
+                "--write-expectations `{value}`: the expectations of `{}` are already written elsewhere",
+                names[at]
+            );
+        }
+        targets.push((at, PathBuf::from(file)));
+    }
+    Ok(targets)
+}
+
+fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>> {
+    values
+        .iter()
+        .map(|value| {
+            let (format, file) = value
+                .split_once('=')
+                .ok_or_else(|| anyhow!("--report `{value}`: expected FORMAT=FILE"))?;
+            let format: Format = format
+                .parse()
+                .map_err(|e| anyhow!("--report `{value}`: {e}"))?;
+            Ok((format, PathBuf::from(file)))
+        })
+        .collect()
+}
+
+#[derive(Args)]
+struct PromoteArgs {
+    /// A cargo-fuzz artifact of an rfc1808 fuzz target: the base and
+    /// relative URL it decodes to are promoted.
+    #[arg(value_name = "FILE", required_unless_present = "base", conflicts_with = "base")]
+    artifact: Option<PathBuf>,
+    /// The base URL of the finding (with --relative, instead of FILE).
+    #[arg(long, requires = "relative", allow_hyphen_values = true)]
+    base: Option<String>,
+    /// The relative URL of the finding.
+    #[arg(long, requires = "base", allow_hyphen_values = true)]
+    relative: Option<String>,
+    /// The finding's root cause, in one line: the vector's `note`.
+    #[arg(long, allow_hyphen_values = true)]
+    note: String,
+    /// Where the finding came from: the vector's `source`. [default: the
+    /// artifact's path]
+    #[arg(long, required_unless_present = "artifact", allow_hyphen_values = true)]
+    source: Option<String>,
+    /// The vector file to append to. [default: vectors/regressions.toml in
+    /// the current directory or the nearest one above it]
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+}
+
+/// The vector file `--to` names, or the one found from the current
+/// directory upward.
+fn promote_target(to: &Option<PathBuf>) -> Result<PathBuf> {
+    match to {
+        Some(file) => Ok(file.clone()),
+        None => {
+            let cwd = std::env::current_dir().context("cannot read the current directory")?;
+            Ok(rfc1808_harness::promote::find_file(&cwd)?)
+        }
+    }
+}
+
+fn promote(args: &PromoteArgs) -> Result<ExitCode> {
+    use rfc1808_harness::promote;
+
+    let (base, relative, source) = match (&args.artifact, &args.base, &args.relative) {
+        (Some(file), _, _) => {
+            let input = promote::decode_artifact(file)?;
+            let source = args
+                .source
+                .clone()
+                .unwrap_or_else(|| format!("cargo-fuzz artifact {}", file.display()));
+            (input.base, input.relative, source)
+        }
+        (None, Some(base), Some(relative)) => (
+            base.clone(),
+            relative.clone(),
+            args.source.clone().unwrap_or_default(),
+        ),
+        _ => bail!("give a FILE, or --base and --relative"),
+    };
+    let file = promote_target(&args.to)?;
+    let finding = promote::Finding {
+        base,
+        relative,
+        source,
+        note: args.note.clone(),
+    };
+    let promoted = promote::promote(&file, &finding)?;
+    let dir = file.parent().unwrap_or(Path::new("."));
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    println!(
+        "appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n  expected: {:?} (finished at {})\n\
+         `rfc1808 --vectors {} run` runs it now; `cargo test` and the built-in vectors have it after the next build",
+        promoted.id,
+        file.display(),
+        finding.base,
+        finding.relative,
+        promoted.expected,
+        promoted.step,
+        shell_words::quote(&dir.display().to_string()),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args)]
+struct FuzzArgs {
+    /// The implementation, as NAME=COMMAND. COMMAND is split into words as a
+    /// POSIX shell would (quotes, backslashes), and never run through a
+    /// shell.
+    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    implementation: String,
+    /// Its protocol: argv, lines or jsonl. [default: argv]
+    #[arg(long, value_name = "PROTOCOL")]
+    protocol: Option<Protocol>,
+    /// The per-case timeout, in seconds. [default: 5]
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// How long to fuzz: 90s, 2m, 1h, 500ms. [default: 60s, or no limit
+    /// with --max-cases]
+    #[arg(long, value_name = "TIME", value_parser = rfc1808_harness::fuzz::parse_time)]
+    time: Option<std::time::Duration>,
+    /// Stop after this many generated cases.
+    #[arg(long, value_name = "N")]
+    max_cases: Option<u64>,
+    /// The seed of the case generator; the same seed generates the same
+    /// cases. [default: from the clock, and printed]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// The implementation's expected failures: a mismatch of the kind a
+    /// listed vector shows is known, and not a finding.
+    #[arg(long, value_name = "FILE")]
+    expectations: Option<PathBuf>,
+    /// Promote one shrunk case of each new kind to the regressions file.
+    #[arg(long)]
+    promote: bool,
+    /// With --promote, the vector file to append to. [default:
+    /// vectors/regressions.toml in the current directory or above it]
+    #[arg(long, value_name = "FILE", requires = "promote")]
+    to: Option<PathBuf>,
+}
+
+fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
+    use rfc1808_harness::fuzz::{self, Options, Progress};
+    use rfc1808_harness::promote::{self, PromoteError};
+
+    let timeout = match args.timeout {
+        Some(t) => config::parse_timeout(t).map_err(|e| anyhow!("--timeout: {e}"))?,
+        None => ImplSpec::DEFAULT_TIMEOUT,
+    };
+    let protocol = args.protocol.unwrap_or(config::DEFAULT_PROTOCOL);
+    let spec = config::parse_impl_flag(&args.implementation, protocol, timeout)
+        .map_err(|e| anyhow!(e))?;
+    let listed = match &args.expectations {
+        Some(file) => {
+            let expectations = Expectations::load(file)?;
+            let listed = fuzz::listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
+            for e in &expectations.entries {
+                if !listed.iter().any(|l| l.id == e.id) {
+                    eprintln!(
+                        "rfc1808: {}:{}: `{}` names no resolve vector; left out",
+                        expectations.file, e.line, e.id
+                    );
+                }
+            }
+            listed
+        }
+        None => Vec::new(),
+    };
+    let target = if args.promote {
+        Some(promote_target(&args.to)?)
+    } else {
+        None
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let options = Options {
+        seed,
+        time: match (args.time, args.max_cases) {
+            (None, None) => Some(std::time::Duration::from_secs(60)),
+            (time, _) => time,
+        },
+        max_cases: args.max_cases,
+    };
+    let mut implementation =
+        rfc1808_harness::subprocess::spawn(&spec).map_err(|e| anyhow!("{e}"))?;
+    let seeds = rfc1808_fuzzgen::seeds(corpus)
+        .into_iter()
+        .map(|(_, input)| input)
+        .collect();
+
+    let live = std::io::stderr().is_terminal();
+    let mut shown = std::time::Instant::now();
+    let mut progress = |p: &Progress| {
+        if live && shown.elapsed() >= std::time::Duration::from_millis(100) {
+            shown = std::time::Instant::now();
+            eprint!(
+                "\r\x1b[K{} cases, {} mismatches, {} kinds, {:.0} cases/s",
+                p.cases,
+                p.mismatches,
+                p.kinds,
+                p.cases as f64 / p.elapsed.as_secs_f64().max(1e-9)
+            );
+        }
+    };
+    let summary = fuzz::fuzz(
+        implementation.as_mut(),
+        seeds,
+        &listed,
+        &options,
+        &mut progress,
+    );
+    if live {
+        eprint!("\r\x1b[K");
+    }
+    let info = implementation.info().cloned();
+    drop(implementation);
+    let mut stdout = std::io::stdout().lock();
+    write!(
+        stdout,
+        "{}",
+        fuzz::render(&summary, &spec.name, info.as_ref(), seed)
+    )?;
+
+    if let Some(file) = target {
+        let label = fuzz::label(&spec.name, info.as_ref());
+        for f in summary.new_findings() {
+            let finding = promote::Finding {
+                base: f.example.base.clone(),
+                relative: f.example.relative.clone(),
+                source: fuzz::source(&spec.name),
+                note: fuzz::note(&label, &f.kind),
+            };
+            match promote::promote(&file, &finding) {
+                Ok(p) => writeln!(stdout, "promoted {}: `{}` in {}", f.kind, p.id, file.display())?,
+                Err(e @ PromoteError::Duplicate { .. }) => {
+                    writeln!(stdout, "not promoted {}: {e}", f.kind)?
+                }
+                Err(e) => return Err(e).context(format!("cannot promote {}", f.kind)),
+            }
+        }
+    }
+    Ok(ExitCode::from(if summary.new_findings().next().is_some() {
+        1
+    } else {
+        0
+    }))
 }

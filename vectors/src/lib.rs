@@ -43,6 +43,9 @@
 //! | `query`    | string, optional | after the first `?` (section 2.4.4). |
 //! | `fragment` | string, optional | after the first `#` (section 2.4.1). |
 
+#[cfg(feature = "libtest")]
+pub mod libtest;
+
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;

@@ -1,6 +1,112 @@
-//! Printers for graded results, one module per format.
+//! Printers for graded results, one module per format, and the [`Report`]
+//! they all print: every implementation's results graded against its
+//! expectations, and the parse vectors when the reference ran.
 
+pub mod json;
+pub mod junit;
+pub mod markdown;
 pub mod text;
+
+use rfc1808_vectors::ParseVector;
+
+use crate::expectations::{Graded, Stale, Status};
+use crate::implementation::{ImplSpec, Info};
+
+/// Everything a run found, for the printers.
+#[derive(Clone, Debug, Default)]
+pub struct Report<'c> {
+    pub implementations: Vec<ImplReport<'c>>,
+    /// The parse vectors, checked when the reference resolver runs.
+    pub parse: Option<Vec<ParseResult<'c>>>,
+}
+
+impl Report<'_> {
+    /// Whether the run passes: exit code 0.
+    pub fn ok(&self) -> bool {
+        self.implementations.iter().all(ImplReport::ok)
+            && self.parse.iter().flatten().all(|p| p.mismatch.is_none())
+    }
+}
+
+/// One implementation's graded results.
+#[derive(Clone, Debug)]
+pub struct ImplReport<'c> {
+    pub name: String,
+    /// What it said of itself (the `jsonl` handshake).
+    pub info: Option<Info>,
+    /// How it was started; `None` for the in-process reference resolver.
+    pub spec: Option<ImplSpec>,
+    /// The expectations file it was graded against, if any.
+    pub expectations: Option<String>,
+    /// The shell command that reruns this implementation alone; a case is
+    /// rerun by appending `--id ID` ([`ImplReport::rerun_case`]).
+    pub rerun: String,
+    pub results: Vec<Graded<'c>>,
+    pub stale: Vec<Stale>,
+}
+
+impl ImplReport<'_> {
+    /// How many results have `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.results.iter().filter(|g| g.status == status).count()
+    }
+
+    /// Whether nothing fails the run: no failure, unexpected pass, error or
+    /// stale expectation.
+    pub fn ok(&self) -> bool {
+        self.stale.is_empty() && !self.results.iter().any(|g| g.status.fails_run())
+    }
+
+    /// The shell command that reruns just the vector `id`.
+    pub fn rerun_case(&self, id: &str) -> String {
+        format!("{} --id {}", self.rerun, shell_words::quote(id))
+    }
+}
+
+/// A parse vector checked against the reference parser.
+#[derive(Clone, Debug)]
+pub struct ParseResult<'c> {
+    pub vector: &'c ParseVector,
+    /// The expected and the parsed components, one per line, on a mismatch.
+    pub mismatch: Option<(String, String)>,
+}
+
+/// A report format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Junit,
+    Markdown,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "text" => Ok(Format::Text),
+            "json" => Ok(Format::Json),
+            "junit" => Ok(Format::Junit),
+            "markdown" => Ok(Format::Markdown),
+            _ => Err(format!(
+                "unknown report format `{s}`, expected `text`, `json`, `junit` or `markdown`"
+            )),
+        }
+    }
+}
+
+impl Format {
+    /// Renders `report` in this format; `colour` applies to text only.
+    pub fn render(self, report: &Report<'_>, colour: bool) -> String {
+        match self {
+            Format::Text => text::render(report, text::Style { colour }),
+            Format::Json => json::render(report),
+            Format::Junit => junit::render(report),
+            Format::Markdown => markdown::render(report),
+        }
+    }
+}
 
 /// The byte index of the first difference between `a` and `b`, on a char
 /// boundary of both; `None` if they are equal.
@@ -25,8 +131,140 @@ pub fn escape(s: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::expectations::{grade, Expectations};
+    use crate::implementation::{Answer, Case, Implementation, Protocol, Reply};
+    use crate::reference::Reference;
+    use crate::runner;
+    use rfc1808_vectors::Corpus;
+
+    /// Answers from a table, the reference's answer otherwise.
+    struct Fake(Vec<(&'static str, Reply)>);
+
+    impl Implementation for Fake {
+        fn name(&self) -> &str {
+            "py"
+        }
+
+        fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+            cases
+                .iter()
+                .map(|c| match self.0.iter().find(|(id, _)| *id == c.id) {
+                    Some((_, reply)) => reply.clone(),
+                    None => Answer::Resolved(rfc1808_resolver::resolve(c.base, c.relative)).into(),
+                })
+                .collect()
+        }
+    }
+
+    /// A report with one result of every status: the reference on three
+    /// vectors, and `py` failing, expected to fail, passing unexpectedly,
+    /// crashing and unable to take a case, with a stale expectation.
+    pub(crate) fn sample(corpus: &Corpus) -> Report<'_> {
+        let pick = |ids: &[&str]| -> Vec<_> {
+            ids.iter()
+                .map(|id| corpus.resolve.iter().find(|v| v.id == *id).unwrap())
+                .collect()
+        };
+        let reference = runner::run(
+            &pick(&["rfc1808-5.1/scheme", "rfc1808-5.1/g", "rfc1808-5.1/dot-g"]),
+            &mut Reference::new(rfc1808_resolver::Step6::SegmentStack),
+        );
+        let (results, stale) = grade(reference, None, corpus);
+        let reference = ImplReport {
+            name: "reference".into(),
+            info: None,
+            spec: None,
+            expectations: None,
+            rerun: "rfc1808 run".into(),
+            results,
+            stale,
+        };
+        let mut fake = Fake(vec![
+            (
+                "rfc1808-5.1/g",
+                Reply {
+                    answer: Answer::Resolved("http://a/g".into()),
+                    stderr: "warning: \x1b[0m\nsecond line\n".into(),
+                },
+            ),
+            (
+                "rfc1808-5.1/dot-g",
+                Answer::Rejected("no | dots `here`".into()).into(),
+            ),
+            (
+                "rfc1808-5.1/g-slash",
+                Answer::Error("timed out after 5 s".into()).into(),
+            ),
+            (
+                "rfc1808-5.1/net-loc-g",
+                Answer::NotRepresentable("holds a TAB".into()).into(),
+            ),
+        ]);
+        let py = runner::run(
+            &pick(&[
+                "rfc1808-5.1/g",
+                "rfc1808-5.1/dot-g",
+                "rfc1808-5.1/g-slash",
+                "rfc1808-5.1/slash-g",
+                "rfc1808-5.1/net-loc-g",
+            ]),
+            &mut fake,
+        );
+        let expectations = Expectations::parse_str(
+            "py-expected.toml",
+            "[[expected-failure]]\nid = \"rfc1808-5.1/dot-g\"\nreason = \"rejects dots\"\n\
+             [[expected-failure]]\nid = \"rfc1808-5.1/slash-g\"\nreason = \"was broken\"\n\
+             [[expected-failure]]\nid = \"gone/away\"\nreason = \"removed\"\n",
+        )
+        .unwrap();
+        let (results, stale) = grade(py, Some(&expectations), corpus);
+        let py = ImplReport {
+            name: "py".into(),
+            info: Some(Info {
+                name: "wrong".into(),
+                implementation_version: "1.0".into(),
+                language: "python".into(),
+                spec: "RFC 1808".into(),
+            }),
+            spec: Some(ImplSpec {
+                name: "py".into(),
+                command: vec!["python3".into(), "tests/fixtures/wrong.py".into()],
+                protocol: Protocol::Argv,
+                timeout: ImplSpec::DEFAULT_TIMEOUT,
+                expectations: Some("py-expected.toml".into()),
+            }),
+            expectations: Some("py-expected.toml".into()),
+            rerun: "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv".into(),
+            results,
+            stale,
+        };
+        Report {
+            implementations: vec![reference, py],
+            parse: Some(vec![ParseResult {
+                vector: &corpus.parse[0],
+                mismatch: None,
+            }]),
+        }
+    }
+
+    #[test]
+    fn the_sample_is_graded_as_documented() {
+        let corpus = rfc1808_vectors::embedded();
+        let report = sample(&corpus);
+        assert!(report.implementations[0].ok());
+        let py = &report.implementations[1];
+        for status in Status::ALL {
+            let want = usize::from(status != Status::Passed);
+            assert_eq!(py.count(status), want, "{status:?}");
+        }
+        assert!(!report.ok());
+        assert_eq!(
+            py.rerun_case("rfc1808-5.1/g"),
+            "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv --id rfc1808-5.1/g"
+        );
+    }
 
     #[test]
     fn first_difference_is_on_char_boundaries() {

@@ -1,11 +1,12 @@
-//! The report for people: a summary per implementation, then each failure
-//! with the first differing character marked.
+//! The report for people: each failure with its inputs, the first differing
+//! character marked, the implementation's standard error and the command
+//! that reruns it; then a summary per implementation.
 
 use std::fmt::Write;
 
+use crate::expectations::{Graded, Status};
 use crate::implementation::Answer;
-use crate::report::{escape, first_difference};
-use crate::runner::{ImplResults, Outcome, Verdict};
+use crate::report::{escape, first_difference, ImplReport, ParseResult, Report};
 
 /// Options for the text report.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,59 +25,121 @@ impl Style {
     }
 }
 
-/// Renders the failures and the summary of every implementation.
-pub fn render(results: &[ImplResults<'_>], style: Style) -> String {
+const RED: &str = "31";
+const GREEN: &str = "32";
+const YELLOW: &str = "33";
+const BOLD: &str = "1";
+
+/// At most this many lines of an implementation's standard error are shown
+/// per case, and at most this many bytes.
+const STDERR_LINES: usize = 20;
+const STDERR_BYTES: usize = 4000;
+
+/// Renders the problems, then the summary of every implementation.
+pub fn render(report: &Report<'_>, style: Style) -> String {
     let mut out = String::new();
-    for r in results {
-        for outcome in r.outcomes.iter().filter(|o| o.verdict != Verdict::Pass) {
-            failure(&mut out, &r.name, outcome, style);
-        }
-    }
-    for r in results {
-        let verdict = if r.all_passed() {
-            style.paint("32", "ok")
-        } else {
-            style.paint("31", "FAILED")
-        };
-        let _ = write!(
-            out,
-            "{}: {verdict}. {} passed; {} failed",
-            r.name,
-            r.count(Verdict::Pass),
-            r.count(Verdict::Fail),
-        );
-        for extra in [Verdict::Error, Verdict::NotRepresentable] {
-            let n = r.count(extra);
-            if n > 0 {
-                let _ = write!(out, "; {n} {}", extra.name());
+    for imp in &report.implementations {
+        for g in &imp.results {
+            match g.status {
+                Status::Failed | Status::Error => failure(&mut out, imp, g, style),
+                Status::UnexpectedPass => unexpected_pass(&mut out, imp, g, style),
+                Status::Passed | Status::ExpectedFailure | Status::NotRepresentable => {}
             }
         }
-        out.push('\n');
+        for stale in &imp.stale {
+            let _ = writeln!(
+                out,
+                "{} [{}] {stale}; remove the entry\n",
+                style.paint(RED, "STALE"),
+                imp.name
+            );
+        }
+    }
+    for p in report.parse.iter().flatten() {
+        parse_failure(&mut out, p, style);
+    }
+    for imp in &report.implementations {
+        summary(&mut out, imp, style);
+    }
+    if let Some(parse) = &report.parse {
+        let failed = parse.iter().filter(|p| p.mismatch.is_some()).count();
+        let _ = writeln!(
+            out,
+            "parse vectors: {}. {} passed; {failed} failed",
+            verdict(failed == 0, style),
+            parse.len() - failed
+        );
     }
     out
 }
 
-fn failure(out: &mut String, name: &str, outcome: &Outcome<'_>, style: Style) {
-    let v = outcome.vector;
+fn verdict(ok: bool, style: Style) -> String {
+    if ok {
+        style.paint(GREEN, "ok")
+    } else {
+        style.paint(RED, "FAILED")
+    }
+}
+
+fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
+    let _ = write!(out, "{}", imp.name);
+    if let Some(info) = &imp.info {
+        let about: Vec<&str> = [
+            info.name.as_str(),
+            info.implementation_version.as_str(),
+            info.language.as_str(),
+            info.spec.as_str(),
+        ]
+        .into_iter()
+        // The adapter's own name is worth showing only when it says more.
+        .filter(|s| !s.is_empty() && *s != imp.name)
+        .collect();
+        if !about.is_empty() {
+            let _ = write!(out, " ({})", about.join(", "));
+        }
+    }
+    let counts: Vec<String> = Status::ALL
+        .iter()
+        .map(|&s| format!("{} {}", imp.count(s), s.counted()))
+        .collect();
+    let _ = write!(out, ": {}. {}", verdict(imp.ok(), style), counts.join("; "));
+    if !imp.stale.is_empty() {
+        let _ = write!(out, "; {} stale expectations", imp.stale.len());
+    }
+    out.push('\n');
+}
+
+fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
+    let v = g.outcome.vector;
+    let label = if g.status == Status::Error {
+        "ERROR"
+    } else {
+        "FAIL"
+    };
     let _ = writeln!(
         out,
         "{} {} [{}] ({})",
-        style.paint("31", "FAIL"),
-        style.paint("1", &v.id),
-        name,
+        style.paint(RED, label),
+        style.paint(BOLD, &v.id),
+        imp.name,
         v.origin
     );
     let _ = writeln!(out, "  base:     {:?}", v.base);
     let _ = writeln!(out, "  relative: {:?}", v.relative);
     let _ = writeln!(out, "  expected: {:?}", v.expected);
-    match &outcome.answer {
+    match &g.outcome.answer {
         Answer::Resolved(got) => {
             let _ = writeln!(out, "  got:      {got:?}");
             if let Some(at) = first_difference(&v.expected, got) {
                 // Both lines are Debug-quoted: the marker sits under the first
                 // differing character of the escaped forms.
                 let col = escape(&got[..at]).chars().count() + 1;
-                let _ = writeln!(out, "            {}^", " ".repeat(col));
+                let _ = writeln!(
+                    out,
+                    "            {}{}",
+                    " ".repeat(col),
+                    style.paint(YELLOW, "^")
+                );
             }
         }
         Answer::Rejected(why) => {
@@ -89,8 +152,171 @@ fn failure(out: &mut String, name: &str, outcome: &Outcome<'_>, style: Style) {
             let _ = writeln!(out, "  got:      error: {why}");
         }
     }
-    if let Some(note) = &v.note {
-        let _ = writeln!(out, "  note:     {note}");
+    if let Some(reason) = &g.expected_failure {
+        // Only an error reaches here with a reason: say why it still counts.
+        let _ = writeln!(
+            out,
+            "  note:     listed as an expected failure ({reason}), but expectations cover wrong answers, not errors"
+        );
     }
+    if let Some(note) = &v.note {
+        let _ = writeln!(out, "  why:      {}", note.trim());
+    }
+    if !g.outcome.stderr.is_empty() {
+        let _ = writeln!(out, "  stderr:");
+        stderr(out, &g.outcome.stderr);
+    }
+    let _ = writeln!(out, "  rerun:    {}", imp.rerun_case(&v.id));
     out.push('\n');
+}
+
+fn unexpected_pass(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
+    let v = g.outcome.vector;
+    let _ = writeln!(
+        out,
+        "{} {} [{}] ({})",
+        style.paint(RED, "UNEXPECTED PASS"),
+        style.paint(BOLD, &v.id),
+        imp.name,
+        v.origin
+    );
+    let file = imp.expectations.as_deref().unwrap_or("the expectations");
+    let _ = writeln!(
+        out,
+        "  listed in {file} as an expected failure ({}), but it resolved to the expected {:?}; remove the entry",
+        g.expected_failure.as_deref().unwrap_or_default(),
+        v.expected
+    );
+    let _ = writeln!(out, "  rerun:    {}", imp.rerun_case(&v.id));
+    out.push('\n');
+}
+
+fn parse_failure(out: &mut String, p: &ParseResult<'_>, style: Style) {
+    let Some((expected, got)) = &p.mismatch else {
+        return;
+    };
+    let v = p.vector;
+    let _ = writeln!(
+        out,
+        "{} {} [parse] ({})\n  input: {:?}\n  expected:\n{}  got:\n{}",
+        style.paint(RED, "FAIL"),
+        style.paint(BOLD, &v.id),
+        v.origin,
+        v.input,
+        indent(expected),
+        indent(got)
+    );
+}
+
+fn indent(lines: &str) -> String {
+    lines.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// Appends `text` indented, control characters escaped, cut to
+/// [`STDERR_LINES`] lines and [`STDERR_BYTES`] bytes.
+fn stderr(out: &mut String, text: &str) {
+    let lines: Vec<&str> = text.trim_end_matches(['\n', '\r']).lines().collect();
+    let mut shown = 0;
+    let mut bytes = 0;
+    for line in &lines {
+        if shown == STDERR_LINES || bytes >= STDERR_BYTES {
+            break;
+        }
+        let mut line = *line;
+        if bytes + line.len() > STDERR_BYTES {
+            let mut end = STDERR_BYTES - bytes;
+            while !line.is_char_boundary(end) {
+                end -= 1;
+            }
+            line = &line[..end];
+        }
+        bytes += line.len();
+        let visible: String = line
+            .chars()
+            .map(|c| {
+                if c.is_control() && c != '\t' {
+                    c.escape_debug().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "    {visible}");
+        shown += 1;
+    }
+    if shown < lines.len() {
+        let _ = writeln!(out, "    ... ({} more lines)", lines.len() - shown);
+    } else if bytes
+        < text
+            .trim_end_matches(['\n', '\r'])
+            .lines()
+            .map(str::len)
+            .sum()
+    {
+        let _ = writeln!(out, "    ... (cut at {STDERR_BYTES} bytes)");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::sample;
+
+    #[test]
+    fn failures_show_inputs_marker_stderr_and_rerun() {
+        let corpus = rfc1808_vectors::embedded();
+        let report = sample(&corpus);
+        let text = render(&report, Style::default());
+        let g = "FAIL rfc1808-5.1/g [py] (vectors/rfc1808.toml:14)
+  base:     \"http://a/b/c/d;p?q#f\"
+  relative: \"g\"
+  expected: \"http://a/b/c/g\"
+  got:      \"http://a/g\"
+                      ^
+  stderr:
+    warning: \\u{1b}[0m
+    second line
+  rerun:    rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv --id rfc1808-5.1/g
+";
+        assert!(text.contains(g), "{text}");
+        assert!(
+            text.contains("UNEXPECTED PASS rfc1808-5.1/slash-g [py] (vectors/rfc1808.toml:38)\n  listed in py-expected.toml as an expected failure (was broken), but it resolved to the expected \"http://a/g\"; remove the entry\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("STALE [py] py-expected.toml:8: stale expectation `gone/away`: no vector has this id; remove the entry\n"),
+            "{text}"
+        );
+        assert!(text.contains("ERROR rfc1808-5.1/g-slash [py]"), "{text}");
+        assert!(
+            text.ends_with(
+                "reference: ok. 3 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
+                 py (wrong, 1.0, python, RFC 1808): FAILED. 0 passed; 1 failed; 1 expected failures; 1 unexpected passes; 1 errors; 1 not representable; 1 stale expectations\n\
+                 parse vectors: ok. 1 passed; 0 failed\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains('\x1b'), "no colour unless asked");
+        let coloured = render(&report, Style { colour: true });
+        assert!(coloured.contains("\x1b[31mFAIL\x1b[0m"), "{coloured}");
+    }
+
+    #[test]
+    fn long_stderr_is_cut() {
+        let mut out = String::new();
+        let long: String = (0..30).map(|i| format!("line {i}\n")).collect();
+        stderr(&mut out, &long);
+        assert_eq!(out.lines().count(), STDERR_LINES + 1);
+        assert!(
+            out.ends_with("    line 19\n    ... (10 more lines)\n"),
+            "{out}"
+        );
+        let mut out = String::new();
+        stderr(&mut out, &"é".repeat(STDERR_BYTES));
+        assert!(
+            out.ends_with(&format!("    ... (cut at {STDERR_BYTES} bytes)\n")),
+            "{out}"
+        );
+        assert_eq!(out.lines().next().unwrap().len(), 4 + STDERR_BYTES);
+    }
 }

@@ -1,0 +1,344 @@
+//! The implementations to run: the `--impl NAME=COMMAND` flag and the TOML
+//! config file.
+//!
+//! A config file lists implementations, each an `[[implementation]]` table:
+//!
+//! ```toml
+//! [[implementation]]
+//! name = "python"                              # letters, digits, `.`, `_`, `-`
+//! command = ["python3", "adapters/python/urljoin.py"]
+//! protocol = "jsonl"                           # optional: argv (default), lines, jsonl
+//! timeout = 2.5                                # optional: seconds per case, default 5
+//! expectations = "python-expected.toml"        # optional: relative to this file
+//! ```
+//!
+//! Unknown keys, missing keys, wrong types and a name used twice are errors
+//! that name the file, the line and the key.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::implementation::{ImplSpec, Protocol};
+
+/// The protocol of an implementation that does not name one: the simplest
+/// to write an adapter for.
+pub const DEFAULT_PROTOCOL: Protocol = Protocol::Argv;
+
+/// A config or expectations file that could not be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    pub file: String,
+    /// 1-based; 0 when the error is about the whole file.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl FileError {
+    /// An error in `text`, the contents of `file`, at the byte offset `at`.
+    pub(crate) fn at(file: &str, text: &str, at: Option<usize>, message: String) -> Self {
+        FileError {
+            file: file.to_owned(),
+            line: at.map_or(0, |at| line_of(text, at)),
+            message,
+        }
+    }
+
+    /// A TOML syntax or shape error, with serde's "field" said as "key".
+    pub(crate) fn from_toml(file: &str, text: &str, e: &toml::de::Error) -> Self {
+        let message = e.message().trim_end();
+        let message = match message.strip_prefix("unknown field") {
+            Some(rest) => format!("unknown key{rest}"),
+            None => match message.strip_prefix("missing field") {
+                Some(rest) => format!("missing key{rest}"),
+                None => message.to_owned(),
+            },
+        };
+        Self::at(file, text, e.span().map(|s| s.start), message)
+    }
+}
+
+/// The 1-based line of the byte offset `at` in `text`.
+pub(crate) fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&c| c == b'\n')
+        .count()
+        + 1
+}
+
+/// Checks an implementation name: it appears in `NAME=...` flags, reports
+/// and JUnit class names, so it is kept to a safe alphabet.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if !name.is_empty()
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "name `{name}` is not made of letters, digits, `.`, `_` and `-`"
+        ))
+    }
+}
+
+/// Parses the value of `--impl NAME=COMMAND`, splitting COMMAND into words
+/// as a POSIX shell would, without expansion.
+pub fn parse_impl_flag(
+    value: &str,
+    protocol: Protocol,
+    timeout: Duration,
+) -> Result<ImplSpec, String> {
+    let flag_error = |why: String| format!("--impl `{value}`: {why}");
+    let (name, command) = value
+        .split_once('=')
+        .ok_or_else(|| flag_error("expected NAME=COMMAND".to_owned()))?;
+    check_name(name).map_err(flag_error)?;
+    let command = shell_words::split(command)
+        .map_err(|e| flag_error(format!("cannot split the command into words: {e}")))?;
+    if command.is_empty() {
+        return Err(flag_error("the command is empty".to_owned()));
+    }
+    Ok(ImplSpec {
+        name: name.to_owned(),
+        command,
+        protocol,
+        timeout,
+        expectations: None,
+    })
+}
+
+/// Parses a `--timeout` or `timeout` value in seconds.
+pub fn parse_timeout(seconds: f64) -> Result<Duration, String> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "timeout {seconds} is not a number of seconds above 0 and at most 86400"
+        ))
+    }
+}
+
+/// Reads the config file at `path`.
+pub fn load(path: &Path) -> Result<Vec<ImplSpec>, FileError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| FileError {
+        file: name.clone(),
+        line: 0,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    let dir = path.parent().unwrap_or(Path::new(""));
+    parse_str(&name, &text, dir)
+}
+
+/// Parses `text` as the config file `name`; relative expectation paths are
+/// taken from `dir`.
+pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Vec<ImplSpec>, FileError> {
+    let error = |at: usize, message: String| FileError::at(name, text, Some(at), message);
+    let raw: RawConfig = toml::from_str(text).map_err(|e| FileError::from_toml(name, text, &e))?;
+    if raw.implementation.is_empty() {
+        return Err(FileError::at(
+            name,
+            text,
+            None,
+            "no `[[implementation]]` table".to_owned(),
+        ));
+    }
+    let mut specs: Vec<(ImplSpec, usize)> = Vec::new();
+    for imp in raw.implementation {
+        let at = imp.name.span().start;
+        let impl_name = imp.name.into_inner();
+        check_name(&impl_name).map_err(|why| error(at, format!("key `name`: {why}")))?;
+        if let Some((_, line)) = specs.iter().find(|(s, _)| s.name == impl_name) {
+            return Err(error(
+                at,
+                format!("key `name`: `{impl_name}` is used twice, first at {name}:{line}"),
+            ));
+        }
+        if imp.command.get_ref().is_empty() {
+            return Err(error(
+                imp.command.span().start,
+                "key `command`: the command is empty".to_owned(),
+            ));
+        }
+        let protocol = match imp.protocol {
+            Some(p) => p
+                .get_ref()
+                .parse()
+                .map_err(|why| error(p.span().start, format!("key `protocol`: {why}")))?,
+            None => DEFAULT_PROTOCOL,
+        };
+        let timeout = match imp.timeout {
+            Some(t) => parse_timeout(*t.get_ref())
+                .map_err(|why| error(t.span().start, format!("key `timeout`: {why}")))?,
+            None => ImplSpec::DEFAULT_TIMEOUT,
+        };
+        let expectations = imp.expectations.map(|p| dir.join(p));
+        specs.push((
+            ImplSpec {
+                name: impl_name,
+                command: imp.command.into_inner(),
+                protocol,
+                timeout,
+                expectations,
+            },
+            line_of(text, at),
+        ));
+    }
+    Ok(specs.into_iter().map(|(s, _)| s).collect())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    #[serde(default)]
+    implementation: Vec<RawImpl>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImpl {
+    name: Spanned<String>,
+    command: Spanned<Vec<String>>,
+    protocol: Option<Spanned<String>>,
+    timeout: Option<Spanned<f64>>,
+    expectations: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Vec<ImplSpec>, String> {
+        parse_str("ci/rfc1808.toml", text, Path::new("ci")).map_err(|e| e.to_string())
+    }
+
+    const TWO: &str = r#"
+[[implementation]]
+name = "python"
+command = ["python3", "adapters/python/urljoin.py"]
+protocol = "jsonl"
+timeout = 2.5
+expectations = "python-expected.toml"
+
+[[implementation]]
+name = "node"
+command = ["node", "adapters/node/resolve.js"]
+timeout = 3
+"#;
+
+    #[test]
+    fn a_good_file_gives_specs_with_defaults() {
+        let specs = parse(TWO).unwrap();
+        assert_eq!(
+            specs,
+            [
+                ImplSpec {
+                    name: "python".into(),
+                    command: vec!["python3".into(), "adapters/python/urljoin.py".into()],
+                    protocol: Protocol::Jsonl,
+                    timeout: Duration::from_millis(2500),
+                    expectations: Some(PathBuf::from("ci/python-expected.toml")),
+                },
+                ImplSpec {
+                    name: "node".into(),
+                    command: vec!["node".into(), "adapters/node/resolve.js".into()],
+                    protocol: Protocol::Argv,
+                    timeout: Duration::from_secs(3),
+                    expectations: None,
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_key_is_named_with_its_line() {
+        let err = parse(&TWO.replace("timeout = 3", "timout = 3")).unwrap_err();
+        assert_eq!(
+            err,
+            "ci/rfc1808.toml:12: unknown key `timout`, expected one of `name`, `command`, `protocol`, `timeout`, `expectations`"
+        );
+    }
+
+    #[test]
+    fn bad_values_are_named_with_their_line() {
+        assert_eq!(
+            parse(&TWO.replace("\"jsonl\"", "\"json\"")).unwrap_err(),
+            "ci/rfc1808.toml:5: key `protocol`: unknown protocol `json`, expected `argv`, `lines` or `jsonl`"
+        );
+        assert_eq!(
+            parse(&TWO.replace("2.5", "0")).unwrap_err(),
+            "ci/rfc1808.toml:6: key `timeout`: timeout 0 is not a number of seconds above 0 and at most 86400"
+        );
+        assert_eq!(
+            parse(&TWO.replace("\"node\", \"adapters/node/resolve.js\"", "")).unwrap_err(),
+            "ci/rfc1808.toml:11: key `command`: the command is empty"
+        );
+        assert_eq!(
+            parse(&TWO.replace("\"node\"\n", "\"python\"\n")).unwrap_err(),
+            "ci/rfc1808.toml:10: key `name`: `python` is used twice, first at ci/rfc1808.toml:3"
+        );
+        assert_eq!(
+            parse(&TWO.replace("\"node\"\n", "\"my node\"\n")).unwrap_err(),
+            "ci/rfc1808.toml:10: key `name`: name `my node` is not made of letters, digits, `.`, `_` and `-`"
+        );
+        let err = parse(&TWO.replace("name = \"node\"\n", "")).unwrap_err();
+        assert!(
+            err.starts_with("ci/rfc1808.toml:9: missing key `name`"),
+            "{err}"
+        );
+        assert_eq!(
+            parse("").unwrap_err(),
+            "ci/rfc1808.toml: no `[[implementation]]` table"
+        );
+    }
+
+    #[test]
+    fn impl_flags_split_like_a_shell() {
+        let spec = parse_impl_flag(
+            "py=python3 'my adapters/urljoin.py' --flag\\ x",
+            Protocol::Lines,
+            Duration::from_secs(1),
+        )
+        .unwrap();
+        assert_eq!(spec.name, "py");
+        assert_eq!(
+            spec.command,
+            ["python3", "my adapters/urljoin.py", "--flag x"]
+        );
+        assert_eq!(spec.protocol, Protocol::Lines);
+        let t = ImplSpec::DEFAULT_TIMEOUT;
+        assert_eq!(
+            parse_impl_flag("python3 urljoin.py", Protocol::Argv, t).unwrap_err(),
+            "--impl `python3 urljoin.py`: expected NAME=COMMAND"
+        );
+        assert_eq!(
+            parse_impl_flag("py=", Protocol::Argv, t).unwrap_err(),
+            "--impl `py=`: the command is empty"
+        );
+        assert_eq!(
+            parse_impl_flag("py=python3 'x", Protocol::Argv, t).unwrap_err(),
+            "--impl `py=python3 'x`: cannot split the command into words: missing closing quote"
+        );
+        assert_eq!(
+            parse_impl_flag("=python3", Protocol::Argv, t).unwrap_err(),
+            "--impl `=python3`: name `` is not made of letters, digits, `.`, `_` and `-`"
+        );
+    }
+}

@@ -1,0 +1,511 @@
+//! Expected failures: the vectors an implementation is known to fail, and the
+//! grading of a run against them.
+//!
+//! An expectations file is TOML, one `[[expected-failure]]` table per vector:
+//!
+//! ```toml
+//! [[expected-failure]]
+//! id = "rfc1808-5.2/too-many-dot-dot"
+//! reason = "follows RFC 3986: got \"http://a/g\" (expected \"http://a/../g\")"
+//! ```
+//!
+//! Both keys are required, the reason must not be empty and an id may appear
+//! once. The list is strict both ways: a listed vector that passes is an
+//! unexpected pass, and an entry whose id names no resolve vector is stale;
+//! both fail the run. Expectations cover wrong answers and rejections only: a
+//! crash or a timeout on a listed vector is still an error, because it says
+//! the adapter broke, not what the library answers.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::Path;
+
+use rfc1808_vectors::Corpus;
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::config::{line_of, FileError};
+use crate::implementation::Answer;
+use crate::runner::{ImplResults, Outcome, Verdict};
+
+/// One listed vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: String,
+    pub reason: String,
+    /// The 1-based line of its `id`.
+    pub line: usize,
+}
+
+/// The expected failures of one implementation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expectations {
+    /// The file they were read from, for messages.
+    pub file: String,
+    pub entries: Vec<Entry>,
+}
+
+impl Expectations {
+    /// Reads the expectations file at `path`.
+    pub fn load(path: &Path) -> Result<Self, FileError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| FileError {
+            file: name.clone(),
+            line: 0,
+            message: format!("cannot read the file: {e}"),
+        })?;
+        Self::parse_str(&name, &text)
+    }
+
+    /// Parses `text` as the expectations file `name`.
+    pub fn parse_str(name: &str, text: &str) -> Result<Self, FileError> {
+        let raw: RawFile =
+            toml::from_str(text).map_err(|e| FileError::from_toml(name, text, &e))?;
+        let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
+        for e in raw.expected_failure {
+            let line = line_of(text, e.id.span().start);
+            let id = e.id.into_inner();
+            if let Some(first) = entries.iter().find(|f| f.id == id) {
+                return Err(FileError {
+                    file: name.to_owned(),
+                    line,
+                    message: format!(
+                        "key `id`: `{id}` is listed twice, first at line {}",
+                        first.line
+                    ),
+                });
+            }
+            if e.reason.get_ref().trim().is_empty() {
+                return Err(FileError::at(
+                    name,
+                    text,
+                    Some(e.reason.span().start),
+                    format!("key `reason`: say why `{id}` fails"),
+                ));
+            }
+            entries.push(Entry {
+                id,
+                reason: e.reason.into_inner(),
+                line,
+            });
+        }
+        Ok(Expectations {
+            file: name.to_owned(),
+            entries,
+        })
+    }
+
+    /// The reason given for `id`, if it is listed.
+    pub fn reason(&self, id: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.reason.as_str())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(rename = "expected-failure", default)]
+    expected_failure: Vec<RawEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntry {
+    id: Spanned<String>,
+    reason: Spanned<String>,
+}
+
+/// A result graded against the expectations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Status {
+    /// Resolved to the expected URL, and not listed.
+    Passed,
+    /// Resolved to another URL or rejected the case, and not listed.
+    Failed,
+    /// Failed, and listed as an expected failure.
+    ExpectedFailure,
+    /// Passed, but listed as an expected failure: the list is out of date.
+    UnexpectedPass,
+    /// The implementation did not answer: a crash, a timeout, a protocol error.
+    Error,
+    /// The case cannot be sent through the implementation's protocol.
+    NotRepresentable,
+}
+
+impl Status {
+    /// Every status, in report order.
+    pub const ALL: [Status; 6] = [
+        Status::Passed,
+        Status::Failed,
+        Status::ExpectedFailure,
+        Status::UnexpectedPass,
+        Status::Error,
+        Status::NotRepresentable,
+    ];
+
+    /// The name used in the JSON report (`snake_case`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Status::Passed => "passed",
+            Status::Failed => "failed",
+            Status::ExpectedFailure => "expected_failure",
+            Status::UnexpectedPass => "unexpected_pass",
+            Status::Error => "error",
+            Status::NotRepresentable => "not_representable",
+        }
+    }
+
+    /// The plural used in counts ("3 expected failures").
+    pub fn counted(self) -> &'static str {
+        match self {
+            Status::Passed => "passed",
+            Status::Failed => "failed",
+            Status::ExpectedFailure => "expected failures",
+            Status::UnexpectedPass => "unexpected passes",
+            Status::Error => "errors",
+            Status::NotRepresentable => "not representable",
+        }
+    }
+
+    /// Whether this result fails the run.
+    pub fn fails_run(self) -> bool {
+        matches!(
+            self,
+            Status::Failed | Status::UnexpectedPass | Status::Error
+        )
+    }
+}
+
+/// One vector's result for one implementation, graded against its
+/// expectations.
+#[derive(Clone, Debug)]
+pub struct Graded<'c> {
+    pub outcome: Outcome<'c>,
+    pub status: Status,
+    /// The reason given in the expectations, if the vector is listed.
+    pub expected_failure: Option<String>,
+}
+
+/// An expectation entry that names no resolve vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stale {
+    pub id: String,
+    /// `file:line` of the entry.
+    pub location: String,
+    /// Why it matches nothing.
+    pub why: &'static str,
+}
+
+impl std::fmt::Display for Stale {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: stale expectation `{}`: {}",
+            self.location, self.id, self.why
+        )
+    }
+}
+
+/// Grades `results` against `expectations`. Stale entries are checked
+/// against the whole `corpus`, so that an entry for a vector filtered out of
+/// this run is not stale.
+pub fn grade<'c>(
+    results: ImplResults<'c>,
+    expectations: Option<&Expectations>,
+    corpus: &Corpus,
+) -> (Vec<Graded<'c>>, Vec<Stale>) {
+    let listed: HashMap<&str, &str> = expectations
+        .map(|e| {
+            e.entries
+                .iter()
+                .map(|e| (e.id.as_str(), e.reason.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let graded = results
+        .outcomes
+        .into_iter()
+        .map(|outcome| {
+            let reason = listed
+                .get(outcome.vector.id.as_str())
+                .map(|r| r.to_string());
+            let status = match (outcome.verdict, reason.is_some()) {
+                (Verdict::Pass, false) => Status::Passed,
+                (Verdict::Pass, true) => Status::UnexpectedPass,
+                (Verdict::Fail, false) => Status::Failed,
+                (Verdict::Fail, true) => Status::ExpectedFailure,
+                (Verdict::Error, _) => Status::Error,
+                (Verdict::NotRepresentable, _) => Status::NotRepresentable,
+            };
+            Graded {
+                outcome,
+                status,
+                expected_failure: reason,
+            }
+        })
+        .collect();
+    let mut stale = Vec::new();
+    if let Some(e) = expectations {
+        for entry in &e.entries {
+            let why = if corpus.resolve.iter().any(|v| v.id == entry.id) {
+                continue;
+            } else if corpus.parse.iter().any(|v| v.id == entry.id) {
+                "it is a parse vector, which only the reference resolver runs"
+            } else {
+                "no vector has this id"
+            };
+            stale.push(Stale {
+                id: entry.id.clone(),
+                location: format!("{}:{}", e.file, entry.line),
+                why,
+            });
+        }
+    }
+    (graded, stale)
+}
+
+/// What an implementation answered, in a form that fits an expectation's
+/// reason: `got "http://a/g" (expected "http://a/b/g")`.
+pub fn observed(outcome: &Outcome<'_>) -> String {
+    let expected = &outcome.vector.expected;
+    match &outcome.answer {
+        Answer::Resolved(got) => format!("got {got:?} (expected {expected:?})"),
+        Answer::Rejected(why) => format!("rejected: {why:?} (expected {expected:?})"),
+        Answer::NotRepresentable(why) => format!("not representable: {why}"),
+        Answer::Error(why) => format!("error: {why}"),
+    }
+}
+
+/// The expectations file that lists this run's failures: every vector that
+/// failed (with the reason from `existing` when it was listed there, else
+/// what was observed), and every entry of `existing` for a vector this run
+/// says nothing new about (filtered out, an error, or not representable).
+/// Entries for vectors that passed and stale entries are dropped. Entries
+/// are in corpus order.
+pub fn rewrite(graded: &[Graded<'_>], existing: Option<&Expectations>, corpus: &Corpus) -> String {
+    let ran: HashMap<&str, &Graded<'_>> = graded
+        .iter()
+        .map(|g| (g.outcome.vector.id.as_str(), g))
+        .collect();
+    let old = |id: &str| existing.and_then(|e| e.reason(id));
+    let mut out = String::from(
+        "# Expected failures, read by `rfc1808 run --expectations`.\n\
+         # Each vector listed here fails; a listed vector that passes fails the run.\n",
+    );
+    let mut count = 0;
+    for v in &corpus.resolve {
+        let reason = match ran.get(v.id.as_str()) {
+            Some(g) if g.outcome.verdict == Verdict::Fail => Some(
+                old(&v.id)
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| observed(&g.outcome)),
+            ),
+            Some(g) if g.outcome.verdict == Verdict::Pass => None,
+            _ => old(&v.id).map(str::to_owned),
+        };
+        if let Some(reason) = reason {
+            count += 1;
+            let _ = write!(
+                out,
+                "\n[[expected-failure]]\nid = {}\nreason = {}\n",
+                toml_string(&v.id),
+                toml_string(&reason)
+            );
+        }
+    }
+    if count == 0 {
+        out.push_str("# None: every vector passes.\n");
+    }
+    out
+}
+
+/// `s` as a TOML basic string.
+fn toml_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::{Case, Implementation, Reply};
+    use crate::runner;
+
+    /// Answers from a table, the reference's answer otherwise.
+    struct Fake(Vec<(&'static str, Answer)>);
+
+    impl Implementation for Fake {
+        fn name(&self) -> &str {
+            "fake"
+        }
+
+        fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+            cases
+                .iter()
+                .map(|c| {
+                    self.0
+                        .iter()
+                        .find(|(id, _)| *id == c.id)
+                        .map(|(_, a)| a.clone())
+                        .unwrap_or_else(|| {
+                            Answer::Resolved(rfc1808_resolver::resolve(c.base, c.relative))
+                        })
+                        .into()
+                })
+                .collect()
+        }
+    }
+
+    fn fake() -> Fake {
+        Fake(vec![
+            ("rfc1808-5.1/g", Answer::Resolved("http://a/g".into())),
+            ("rfc1808-5.1/dot-g", Answer::Rejected("bad \"dot\"".into())),
+            ("rfc1808-5.1/g-slash", Answer::Error("timed out".into())),
+        ])
+    }
+
+    const LISTED: &str = r#"
+[[expected-failure]]
+id = "rfc1808-5.1/g"
+reason = "drops the base path"
+
+[[expected-failure]]
+id = "rfc1808-5.1/slash-g"
+reason = "was broken once"
+
+[[expected-failure]]
+id = "rfc1808-5.1/g-slash"
+reason = "crashes"
+
+[[expected-failure]]
+id = "nowhere/at-all"
+reason = "gone"
+"#;
+
+    #[test]
+    fn grading_is_strict_both_ways() {
+        let corpus = rfc1808_vectors::embedded();
+        let vectors = runner::all_resolve(&corpus);
+        let results = runner::run(&vectors, &mut fake());
+        let expectations = Expectations::parse_str("py.toml", LISTED).unwrap();
+        let (graded, stale) = grade(results, Some(&expectations), &corpus);
+        let status = |id: &str| {
+            graded
+                .iter()
+                .find(|g| g.outcome.vector.id == id)
+                .unwrap()
+                .status
+        };
+        assert_eq!(status("rfc1808-5.1/g"), Status::ExpectedFailure);
+        assert_eq!(status("rfc1808-5.1/dot-g"), Status::Failed);
+        assert_eq!(status("rfc1808-5.1/slash-g"), Status::UnexpectedPass);
+        assert_eq!(
+            status("rfc1808-5.1/g-slash"),
+            Status::Error,
+            "a crash is not covered by an expectation"
+        );
+        assert_eq!(status("rfc1808-5.1/scheme"), Status::Passed);
+        assert_eq!(
+            stale.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["py.toml:15: stale expectation `nowhere/at-all`: no vector has this id"]
+        );
+    }
+
+    #[test]
+    fn rewrite_keeps_reasons_and_untested_entries() {
+        let corpus = rfc1808_vectors::embedded();
+        // Only the 5.1 examples run, so entries for others are kept as is.
+        let vectors: Vec<_> = corpus
+            .resolve
+            .iter()
+            .filter(|v| v.id.starts_with("rfc1808-5.1/") && v.id != "rfc1808-5.1/g")
+            .collect();
+        let results = runner::run(&vectors, &mut fake());
+        let existing = Expectations::parse_str(
+            "py.toml",
+            &format!(
+                "{LISTED}\n[[expected-failure]]\nid = \"rfc1808-5.2/too-many-dot-dot\"\nreason = \"untested here\"\n"
+            ),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let (graded, _) = grade(results, Some(&existing), &corpus);
+        let written = rewrite(&graded, Some(&existing), &corpus);
+        let reread = Expectations::parse_str("new.toml", &written).unwrap();
+        let entries: Vec<(&str, &str)> = reread
+            .entries
+            .iter()
+            .map(|e| (e.id.as_str(), e.reason.as_str()))
+            .collect();
+        assert_eq!(
+            entries,
+            [
+                ("rfc1808-5.1/g", "drops the base path"),
+                (
+                    "rfc1808-5.1/dot-g",
+                    "rejected: \"bad \\\"dot\\\"\" (expected \"http://a/b/c/g\")",
+                ),
+                ("rfc1808-5.1/g-slash", "crashes"),
+                ("rfc1808-5.2/too-many-dot-dot", "untested here"),
+            ]
+        );
+    }
+
+    #[test]
+    fn file_errors_say_where() {
+        let twice = format!("{LISTED}{}", &LISTED[..LISTED.find("\n\n").unwrap()]);
+        assert_eq!(
+            Expectations::parse_str("py.toml", &twice)
+                .unwrap_err()
+                .to_string(),
+            "py.toml:19: key `id`: `rfc1808-5.1/g` is listed twice, first at line 3"
+        );
+        let err = Expectations::parse_str(
+            "py.toml",
+            "[[expected-failure]]\nid = \"a/b\"\nreason = \"\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "py.toml:3: key `reason`: say why `a/b` fails"
+        );
+        let err = Expectations::parse_str(
+            "py.toml",
+            "[[expected-failure]]\nid = \"a/b\"\nwhy = \"x\"\n",
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("py.toml:3: unknown key `why`, expected `id` or `reason`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn toml_strings_round_trip() {
+        let s = "a\"b\\c\nd\te\u{1}f\u{7f}é";
+        let text = format!(
+            "[[expected-failure]]\nid = \"a/b\"\nreason = {}\n",
+            toml_string(s)
+        );
+        let e = Expectations::parse_str("t.toml", &text).unwrap();
+        assert_eq!(e.entries[0].reason, s);
+    }
+}

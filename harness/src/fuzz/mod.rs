@@ -1,0 +1,736 @@
+//! Differential fuzzing on stable Rust, for any implementation the harness
+//! can drive: `rfc1808 fuzz`.
+//!
+//! Cases come from a seeded [`Generator`] (URL-shaped tokens through the
+//! fuzz input format of `rfc1808-fuzzgen`, and mutations of the vectors).
+//! They go to the implementation in batches through
+//! [`Implementation::resolve_all`], so a `jsonl` or `lines` adapter
+//! pipelines them, and each answer is compared with the reference resolver
+//! (segment-stack Step 6). A mismatch has a [`Kind`]: the step the reference
+//! finished at and how the answers differ. The first mismatch of each kind
+//! is shrunk ([`shrink`]) to a smallest case of the same kind, its candidates
+//! batched too; a later mismatch of that kind is shrunk only if it starts
+//! out smaller than the current example.
+//!
+//! # Known kinds
+//!
+//! An implementation's expectations file lists vectors it is known to fail.
+//! Those vectors run first; the kind each one shows is *known*, and the
+//! shrinker's answer for a mismatch of that kind is the listed vector (the
+//! smallest, if several show it): a mismatch whose shrunk pair is a listed
+//! vector is known, and it is reported apart and not counted as a finding.
+//! A shrunk pair that happens to be a listed vector is known too. A failure
+//! to answer (crash, timeout, protocol error) is never known, as in `run`.
+//!
+//! Failures to answer are not shrunk: each try could cost a whole timeout.
+
+mod generate;
+mod kind;
+mod shrink;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::{resolve_traced, Step, Step6};
+
+pub use generate::{Generator, Rng};
+pub use kind::{step_name, Kind};
+pub use shrink::shrink;
+
+use crate::implementation::{Answer, Case, Implementation, Info};
+
+/// The largest batch sent to the implementation at once.
+pub const BATCH: usize = 1000;
+
+/// When to stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub seed: u64,
+    /// Stop starting batches after this long.
+    pub time: Option<Duration>,
+    /// Stop after this many generated cases.
+    pub max_cases: Option<u64>,
+}
+
+/// A vector the implementation's expectations list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub id: String,
+    pub input: Input,
+}
+
+/// All mismatches of one kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub kind: Kind,
+    /// How many generated cases showed it.
+    pub count: u64,
+    /// The smallest case found, after shrinking.
+    pub example: Input,
+    /// The reference's answer for the example.
+    pub reference: String,
+    /// The implementation's answer for the example.
+    pub answer: Answer,
+    /// The id of the listed vector that makes this kind known.
+    pub known: Option<String>,
+}
+
+/// What a fuzz run found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub cases: u64,
+    pub mismatches: u64,
+    /// Cases the implementation's protocol could not carry, not compared.
+    pub not_representable: u64,
+    pub elapsed: Duration,
+    /// When the first kind that is not known was seen.
+    pub first_finding: Option<Duration>,
+    /// By kind.
+    pub findings: Vec<Finding>,
+}
+
+impl Summary {
+    /// The findings that are not known.
+    pub fn new_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.known.is_none())
+    }
+
+    /// Cases per second.
+    pub fn rate(&self) -> f64 {
+        self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// How far a run has got, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub cases: u64,
+    pub mismatches: u64,
+    pub kinds: usize,
+    pub elapsed: Duration,
+}
+
+/// The reference's answer and the step it finished at.
+fn reference(input: &Input) -> (String, Step) {
+    resolve_traced(&input.base, &input.relative, Step6::SegmentStack)
+}
+
+/// The implementation's answers for `inputs`, one each.
+fn answers(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<Answer> {
+    let cases: Vec<Case<'_>> = inputs
+        .iter()
+        .map(|i| Case {
+            id: "fuzz",
+            base: &i.base,
+            relative: &i.relative,
+        })
+        .collect();
+    let mut answers: Vec<Answer> = implementation
+        .resolve_all(&cases)
+        .into_iter()
+        .map(|reply| reply.answer)
+        .collect();
+    // The trait promises one answer per case; a broken implementation gets
+    // errors rather than a panic.
+    answers.resize(
+        inputs.len(),
+        Answer::Error("the implementation gave no answer".to_owned()),
+    );
+    answers
+}
+
+/// The kind of mismatch each input shows, if any.
+fn kinds(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<(Option<Kind>, Answer)> {
+    answers(implementation, inputs)
+        .into_iter()
+        .zip(inputs)
+        .map(|(answer, input)| {
+            let (want, step) = reference(input);
+            (Kind::of(step, &want, &answer), answer)
+        })
+        .collect()
+}
+
+/// Shrinks `input` to a smallest case of `kind`; returns it with the
+/// implementation's answer for it.
+fn shrink_case(
+    implementation: &mut dyn Implementation,
+    input: Input,
+    kind: &Kind,
+) -> (Input, Answer) {
+    let shrunk = if kind.is_failure() {
+        input
+    } else {
+        shrink(input, |candidates| {
+            kinds(implementation, candidates)
+                .into_iter()
+                .map(|(k, _)| k.as_ref() == Some(kind))
+                .collect()
+        })
+    };
+    let mut answers = answers(implementation, std::slice::from_ref(&shrunk));
+    (shrunk, answers.remove(0))
+}
+
+/// Fuzzes `implementation` against the reference resolver. `seeds` are
+/// pairs to mutate (the vectors'); `listed` are the vectors its expectations
+/// list. `progress` is called after every batch.
+pub fn fuzz(
+    implementation: &mut dyn Implementation,
+    seeds: Vec<Input>,
+    listed: &[Listed],
+    options: &Options,
+    progress: &mut dyn FnMut(&Progress),
+) -> Summary {
+    let start = Instant::now();
+    let listed_kinds = listed_kinds(implementation, listed);
+    let listed_ids: HashMap<&Input, &str> =
+        listed.iter().map(|l| (&l.input, l.id.as_str())).collect();
+
+    let mut generator = Generator::new(options.seed, seeds);
+    let mut summary = Summary::default();
+    let mut found: BTreeMap<Kind, Finding> = BTreeMap::new();
+    let mut batch = if options.time.is_some() { 100 } else { BATCH };
+    loop {
+        let elapsed = start.elapsed();
+        if options.time.is_some_and(|t| elapsed >= t) {
+            break;
+        }
+        let left = options
+            .max_cases
+            .map_or(u64::MAX, |max| max.saturating_sub(summary.cases));
+        if left == 0 {
+            break;
+        }
+        let n = batch.min(usize::try_from(left).unwrap_or(usize::MAX));
+        let inputs: Vec<Input> = (0..n).map(|_| generator.next_input()).collect();
+        let batch_start = Instant::now();
+        let answers = answers(implementation, &inputs);
+        let batch_time = batch_start.elapsed();
+        summary.cases += n as u64;
+
+        // Per kind in this batch: how many, and the smallest case.
+        let mut in_batch: BTreeMap<Kind, (u64, Input)> = BTreeMap::new();
+        for (input, answer) in inputs.into_iter().zip(answers) {
+            if matches!(answer, Answer::NotRepresentable(_)) {
+                summary.not_representable += 1;
+                continue;
+            }
+            let (want, step) = reference(&input);
+            let Some(kind) = Kind::of(step, &want, &answer) else {
+                continue;
+            };
+            summary.mismatches += 1;
+            let entry = in_batch.entry(kind).or_insert_with(|| (0, input.clone()));
+            entry.0 += 1;
+            if shrink::order(&input) < shrink::order(&entry.1) {
+                entry.1 = input;
+            }
+        }
+
+        for (kind, (count, smallest)) in in_batch {
+            if let Some(finding) = found.get_mut(&kind) {
+                finding.count += count;
+                let smaller = shrink::order(&smallest) < shrink::order(&finding.example);
+                if finding.known.is_none() && !kind.is_failure() && smaller {
+                    let (example, answer) = shrink_case(implementation, smallest, &kind);
+                    if shrink::order(&example) < shrink::order(&finding.example) {
+                        finding.reference = reference(&example).0;
+                        finding.example = example;
+                        finding.answer = answer;
+                    }
+                }
+                continue;
+            }
+            let finding = match listed_kinds.get(&kind) {
+                Some((listed, answer)) => Finding {
+                    kind: kind.clone(),
+                    count,
+                    reference: reference(&listed.input).0,
+                    example: listed.input.clone(),
+                    answer: answer.clone(),
+                    known: Some(listed.id.clone()),
+                },
+                None => {
+                    let (example, answer) = shrink_case(implementation, smallest, &kind);
+                    let known = if kind.is_failure() {
+                        None
+                    } else {
+                        listed_ids.get(&example).map(|id| id.to_string())
+                    };
+                    if known.is_none() && summary.first_finding.is_none() {
+                        summary.first_finding = Some(start.elapsed());
+                    }
+                    Finding {
+                        kind: kind.clone(),
+                        count,
+                        reference: reference(&example).0,
+                        example,
+                        answer,
+                        known,
+                    }
+                }
+            };
+            found.insert(kind, finding);
+        }
+
+        progress(&Progress {
+            cases: summary.cases,
+            mismatches: summary.mismatches,
+            kinds: found.len(),
+            elapsed: start.elapsed(),
+        });
+        if let Some(time) = options.time {
+            batch = next_batch(n, batch_time, time.saturating_sub(start.elapsed()));
+        }
+    }
+    summary.elapsed = start.elapsed();
+    summary.findings = found.into_values().collect();
+    summary
+}
+
+/// The size of the next batch in a timed run: about a quarter of a second
+/// of work, so progress stays live and the run ends near its time, and no
+/// more than the time left allows.
+fn next_batch(last: usize, took: Duration, left: Duration) -> usize {
+    let per_case = took.as_secs_f64() / last.max(1) as f64;
+    if per_case <= 0.0 {
+        return BATCH;
+    }
+    let target = 0.25_f64.min(left.as_secs_f64());
+    ((target / per_case) as usize).clamp(1, BATCH)
+}
+
+/// The kind each listed vector shows, keeping the smallest vector per kind,
+/// with the implementation's answer for it.
+fn listed_kinds<'l>(
+    implementation: &mut dyn Implementation,
+    listed: &'l [Listed],
+) -> HashMap<Kind, (&'l Listed, Answer)> {
+    let inputs: Vec<Input> = listed.iter().map(|l| l.input.clone()).collect();
+    let mut kinds: HashMap<Kind, (&Listed, Answer)> = HashMap::new();
+    if inputs.is_empty() {
+        return kinds;
+    }
+    for (l, (kind, answer)) in listed.iter().zip(self::kinds(implementation, &inputs)) {
+        let Some(kind) = kind.filter(|k| !k.is_failure()) else {
+            continue;
+        };
+        match kinds.get(&kind) {
+            Some((other, _)) if shrink::order(&other.input) <= shrink::order(&l.input) => {}
+            _ => {
+                kinds.insert(kind, (l, answer));
+            }
+        }
+    }
+    kinds
+}
+
+/// The listed vectors of an expectations list: the resolve vectors among
+/// `ids`, as `rfc1808_fuzzgen::external::KnownFailures` takes them, with
+/// their ids. Ids of parse vectors and ids that name nothing are left out
+/// (`run` reports those).
+pub fn listed<'i>(corpus: &rfc1808_vectors::Corpus, ids: impl IntoIterator<Item = &'i str>) -> Vec<Listed> {
+    let ids: Vec<&str> = ids.into_iter().collect();
+    corpus
+        .resolve
+        .iter()
+        .filter(|v| ids.contains(&v.id.as_str()))
+        .map(|v| Listed {
+            id: v.id.clone(),
+            input: Input::new(&*v.base, &*v.relative),
+        })
+        .collect()
+}
+
+/// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`
+/// (`90s`, `2m`, `1.5h`), or a bare number of seconds.
+pub fn parse_time(value: &str) -> Result<Duration, String> {
+    let split = value
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(value.len());
+    let (number, unit) = value.split_at(split);
+    let scale = match unit {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(format!("`{value}`: the unit is not one of ms, s, m, h")),
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n * scale > 0.0 && n * scale <= 7.0 * 86_400.0 => {
+            Ok(Duration::from_secs_f64(n * scale))
+        }
+        Ok(_) => Err(format!("`{value}` is not above 0 and at most a week")),
+        Err(_) => Err(format!("`{value}` is not a number with a unit, like 60s or 2m")),
+    }
+}
+
+/// What to call the implementation in notes: its own name and version when
+/// it said them, else the name it was given.
+pub fn label(name: &str, info: Option<&Info>) -> String {
+    match info {
+        Some(info) if !info.name.is_empty() => {
+            format!("{} {}", info.name, info.implementation_version)
+                .trim_end()
+                .to_owned()
+        }
+        _ => name.to_owned(),
+    }
+}
+
+/// The note a promoted finding gets, until someone writes its root cause.
+pub fn note(label: &str, kind: &Kind) -> String {
+    format!("{label} differs at {kind}")
+}
+
+/// The `source` of a promoted finding.
+pub fn source(name: &str) -> String {
+    format!("rfc1808 fuzz against {name}")
+}
+
+/// The command that promotes a finding.
+pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
+    let quote = |s: &str| shell_words::quote(s).into_owned();
+    format!(
+        "rfc1808 promote --base {} --relative {} --source {} --note {}",
+        quote(&finding.example.base),
+        quote(&finding.example.relative),
+        quote(&source(name)),
+        quote(&note(label, &finding.kind)),
+    )
+}
+
+/// The report of a run, for people.
+pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> String {
+    let label = label(name, info);
+    let mut out = String::new();
+    let _ = write!(out, "{name}");
+    if let Some(info) = info {
+        let _ = write!(
+            out,
+            ": {} {} ({}, {})",
+            info.name, info.implementation_version, info.language, info.spec
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nseed {seed}: {} cases in {:.1}s, {:.0} cases/s, {} not representable",
+        summary.cases,
+        summary.elapsed.as_secs_f64(),
+        summary.rate(),
+        summary.not_representable
+    );
+    let new = summary.new_findings().count();
+    let known = summary.findings.len() - new;
+    let _ = write!(
+        out,
+        "{} mismatches in {} kinds: {new} new, {known} known",
+        summary.mismatches,
+        summary.findings.len()
+    );
+    match summary.first_finding {
+        Some(t) => {
+            let _ = writeln!(out, "; first new kind after {:.2}s", t.as_secs_f64());
+        }
+        None => out.push('\n'),
+    }
+    let show = |answer: &Answer| match answer {
+        Answer::Resolved(url) => format!("{url:?}"),
+        Answer::Rejected(why) => format!("rejected: {why}"),
+        Answer::NotRepresentable(why) => format!("not representable: {why}"),
+        Answer::Error(why) => format!("failed: {why}"),
+    };
+    let implementation_label = format!("{name}:");
+    let width = implementation_label.len().max("reference:".len());
+    let known_findings = summary.findings.iter().filter(|f| f.known.is_some());
+    for (number, f) in summary.new_findings().chain(known_findings).enumerate() {
+        out.push('\n');
+        match &f.known {
+            None => {
+                let _ = writeln!(out, "{}. {} ({} mismatches)", number + 1, f.kind, f.count);
+            }
+            Some(id) => {
+                let _ = writeln!(
+                    out,
+                    "known, as listed vector `{id}`: {} ({} mismatches)",
+                    f.kind, f.count
+                );
+            }
+        }
+        for (what, value) in [
+            ("base:", format!("{:?}", f.example.base)),
+            ("relative:", format!("{:?}", f.example.relative)),
+            ("reference:", format!("{:?}", f.reference)),
+            (implementation_label.as_str(), show(&f.answer)),
+        ] {
+            let _ = writeln!(out, "   {what:width$} {value}");
+        }
+        if f.known.is_none() {
+            let _ = writeln!(out, "   {}", promote_command(name, &label, f));
+        }
+    }
+    out.push('\n');
+    if new == 0 {
+        out.push_str("no mismatch outside the expectations\n");
+    } else {
+        let _ = writeln!(out, "{new} kinds of mismatch found");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::Reply;
+    use rfc1808_resolver::{parse, resolve};
+
+    /// The reference with one bug, in process.
+    struct Buggy(fn(&str, &str) -> String);
+
+    impl Implementation for Buggy {
+        fn name(&self) -> &str {
+            "buggy"
+        }
+
+        fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+            cases
+                .iter()
+                .map(|c| Answer::Resolved((self.0)(c.base, c.relative)).into())
+                .collect()
+        }
+    }
+
+    /// Drops a query that is empty, as an implementation that stores the
+    /// query as a plain string would.
+    fn drops_empty_query(base: &str, relative: &str) -> String {
+        let url = resolve(base, relative);
+        let c = parse(&url);
+        if c.query != Some("") {
+            return url;
+        }
+        let cut = rfc1808_resolver::Components { query: None, ..c };
+        cut.to_string()
+    }
+
+    /// Removes `.` segments from an absolute embedded path (Step 4), as RFC
+    /// 3986 does.
+    fn removes_dots_in_absolute_paths(base: &str, relative: &str) -> String {
+        let (url, step) = resolve_traced(base, relative, Step6::SegmentStack);
+        let c = parse(&url);
+        if step != Step::Step4 {
+            return url;
+        }
+        let segments: Vec<&str> = c.path.split('/').collect();
+        let mut kept: Vec<&str> = segments.iter().copied().filter(|s| *s != ".").collect();
+        if segments.last() == Some(&".") {
+            kept.push("");
+        }
+        let path = kept.join("/");
+        rfc1808_resolver::Components { path: &path, ..c }.to_string()
+    }
+
+    fn run(bug: fn(&str, &str) -> String, listed: &[Listed]) -> Summary {
+        let seeds = rfc1808_fuzzgen::seeds(&rfc1808_vectors::embedded())
+            .into_iter()
+            .map(|(_, i)| i)
+            .collect();
+        let options = Options {
+            seed: 1,
+            time: None,
+            max_cases: Some(3000),
+        };
+        let mut progress = Vec::new();
+        let summary = fuzz(&mut Buggy(bug), seeds, listed, &options, &mut |p| {
+            progress.push(*p)
+        });
+        assert_eq!(progress.len(), 3, "a progress report per batch of {BATCH}");
+        assert_eq!(progress[2].cases, 3000);
+        summary
+    }
+
+    fn shown(summary: &Summary) -> Vec<String> {
+        summary
+            .findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} | {:?} + {:?} = {:?}, not {:?}{}",
+                    f.kind,
+                    f.example.base,
+                    f.example.relative,
+                    f.reference,
+                    f.answer,
+                    f.known.as_ref().map_or(String::new(), |id| format!(" (known: {id})"))
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn finds_and_shrinks_dropped_empty_queries() {
+        let summary = run(drops_empty_query, &[]);
+        assert_eq!(
+            shown(&summary),
+            [
+                r#"Step 1: empty query dropped | "" + "?" = "?", not Resolved("")"#,
+                r#"Step 2a: empty query dropped | "?" + "" = "?", not Resolved("")"#,
+                r#"Step 2b: empty query dropped | "a" + "a:?" = "a:?", not Resolved("a:")"#,
+                r#"Step 3: empty query dropped | "a" + "//a/?" = "//a/?", not Resolved("//a/")"#,
+                r#"Step 4: empty query dropped | "a" + "/?" = "/?", not Resolved("/")"#,
+                r#"Step 5a: empty query dropped | "a" + ";a?" = "a;a?", not Resolved("a;a")"#,
+                r#"Step 6: empty query dropped | "a" + "a?" = "a?", not Resolved("a")"#,
+            ]
+        );
+        assert!(summary.mismatches > 50, "{} mismatches", summary.mismatches);
+        let counted: u64 = summary.findings.iter().map(|f| f.count).sum();
+        assert_eq!(counted, summary.mismatches);
+        assert_eq!(summary.cases, 3000);
+        assert!(summary.first_finding.is_some());
+    }
+
+    #[test]
+    fn finds_and_shrinks_dot_removal_in_absolute_paths() {
+        let summary = run(removes_dots_in_absolute_paths, &[]);
+        assert_eq!(
+            shown(&summary),
+            [
+                // The bug itself.
+                r#"Step 4: dot segments removed | "a" + "/." = "/.", not Resolved("/")"#,
+                // What it leads to: `/.//a` loses its `/.` and re-parses
+                // with a net_loc (RFC 3986 adds a `/.` there to prevent it).
+                r#"Step 4: empty net_loc added | "a" + "/.//" = "/.//", not Resolved("//")"#,
+                r#"Step 4: net_loc added | "a" + "/.//a" = "/.//a", not Resolved("//a")"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn a_kind_a_listed_vector_shows_is_known() {
+        let listed = listed(&rfc1808_vectors::embedded(), ["rfc1808-5.2/abs-path-dot", "no/such"]);
+        assert_eq!(
+            listed,
+            [Listed {
+                id: "rfc1808-5.2/abs-path-dot".to_owned(),
+                input: Input::new("http://a/b/c/d;p?q#f", "/./g"),
+            }]
+        );
+        let summary = run(removes_dots_in_absolute_paths, &listed);
+        assert_eq!(
+            shown(&summary)[0],
+            r#"Step 4: dot segments removed | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#
+        );
+        assert_eq!(summary.new_findings().count(), 2);
+    }
+
+    #[test]
+    fn the_reference_itself_has_no_mismatch() {
+        let seeds = vec![Input::new("http://a/b/c/d;p?q#f", "../g")];
+        let options = Options {
+            seed: 9,
+            time: None,
+            max_cases: Some(2500),
+        };
+        let mut reference = crate::reference::Reference::new(Step6::StringPattern);
+        let summary = fuzz(&mut reference, seeds, &[], &options, &mut |_| {});
+        assert_eq!((summary.cases, summary.mismatches), (2500, 0));
+        assert!(summary.findings.is_empty());
+    }
+
+    #[test]
+    fn a_timed_run_stops_near_its_time() {
+        let options = Options {
+            seed: 3,
+            time: Some(Duration::from_millis(300)),
+            max_cases: None,
+        };
+        let mut reference = crate::reference::Reference::new(Step6::SegmentStack);
+        let summary = fuzz(&mut reference, Vec::new(), &[], &options, &mut |_| {});
+        assert!(summary.cases > 100, "{} cases", summary.cases);
+        assert!(summary.elapsed < Duration::from_secs(3), "{:?}", summary.elapsed);
+    }
+
+    #[test]
+    fn times_read_as_people_write_them() {
+        assert_eq!(parse_time("60s"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_time("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_time("1.5h"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_time("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_time("30"), Ok(Duration::from_secs(30)));
+        assert_eq!(
+            parse_time("10 minutes").unwrap_err(),
+            "`10 minutes`: the unit is not one of ms, s, m, h"
+        );
+        assert_eq!(parse_time("0s").unwrap_err(), "`0s` is not above 0 and at most a week");
+        assert_eq!(
+            parse_time("s").unwrap_err(),
+            "`s` is not a number with a unit, like 60s or 2m"
+        );
+    }
+
+    #[test]
+    fn batches_fill_a_quarter_second() {
+        let ms = Duration::from_millis;
+        assert_eq!(next_batch(100, ms(10), ms(10_000)), BATCH);
+        assert_eq!(next_batch(100, ms(100), ms(10_000)), 250);
+        assert_eq!(next_batch(100, ms(100), ms(50)), 50);
+        assert_eq!(next_batch(10, ms(5000), ms(10_000)), 1);
+        assert_eq!(next_batch(10, Duration::ZERO, ms(10_000)), BATCH);
+    }
+
+    #[test]
+    fn the_report_shows_each_kind_with_a_promote_command() {
+        let finding = |kind: &str, known: Option<&str>| Finding {
+            kind: Kind {
+                step: Step::Step4,
+                difference: kind.to_owned(),
+            },
+            count: 12,
+            example: Input::new("a", "/."),
+            reference: "/.".to_owned(),
+            answer: Answer::Resolved("/".to_owned()),
+            known: known.map(str::to_owned),
+        };
+        let summary = Summary {
+            cases: 5000,
+            mismatches: 24,
+            not_representable: 3,
+            elapsed: Duration::from_secs(2),
+            first_finding: Some(Duration::from_millis(15)),
+            findings: vec![
+                finding("dot segments removed", Some("rfc1808-5.2/abs-path-dot")),
+                finding("net_loc added", None),
+            ],
+        };
+        let info = Info {
+            name: "urly".to_owned(),
+            implementation_version: "1.2".to_owned(),
+            language: "python".to_owned(),
+            spec: "RFC 3986".to_owned(),
+        };
+        assert_eq!(
+            render(&summary, "py", Some(&info), 42),
+            "py: urly 1.2 (python, RFC 3986)
+seed 42: 5000 cases in 2.0s, 2500 cases/s, 3 not representable
+24 mismatches in 2 kinds: 1 new, 1 known; first new kind after 0.01s
+
+1. Step 4: net_loc added (12 mismatches)
+   base:      \"a\"
+   relative:  \"/.\"
+   reference: \"/.\"
+   py:        \"/\"
+   rfc1808 promote --base a --relative /. --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 4: net_loc added'
+
+known, as listed vector `rfc1808-5.2/abs-path-dot`: Step 4: dot segments removed (12 mismatches)
+   base:      \"a\"
+   relative:  \"/.\"
+   reference: \"/.\"
+   py:        \"/\"
+
+1 kinds of mismatch found
+"
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! Shrinking: from a case that shows a mismatch to a smallest case that
+//! still shows it, by delta debugging on the base and the relative URL.
+//!
+//! Each round makes candidates from the current case, level by level, and
+//! hands a whole level to the predicate at once, so that an implementation
+//! behind a pipe answers them in one batch:
+//!
+//! 0. either URL emptied;
+//! 1. chunks removed: halves, quarters, ... down to two characters;
+//! 2. single characters removed, pairs of characters removed, and each
+//!    piece from one `/`, `;`, `?`, `#` or `:` to the next removed;
+//! 3. characters made simpler: each to `a` or `A` or its lower case, each
+//!    distinct character to `a` everywhere.
+//!
+//! The smallest candidate the predicate accepts becomes the current case and
+//! the next round starts again at level 0; when no level has an accepted
+//! candidate, the case is minimal for these edits. "Smallest" is an order
+//! in which every accepted step goes down (fewer characters, then simpler
+//! ones, then the strings' order), so shrinking always ends, and it ends at
+//! the same case from the same start.
+
+use std::collections::HashSet;
+
+use rfc1808_fuzzgen::Input;
+
+/// The most rounds a shrink runs; each round removes or simplifies at least
+/// one character, so only a huge case reaches it.
+pub const MAX_ROUNDS: usize = 1000;
+
+/// Shrinks `start`, which `still_fails` accepts, to a smallest case that
+/// `still_fails` accepts. `still_fails` gets a batch of candidates and says
+/// for each whether it still shows the mismatch.
+pub fn shrink(start: Input, mut still_fails: impl FnMut(&[Input]) -> Vec<bool>) -> Input {
+    let mut best = start;
+    'rounds: for _ in 0..MAX_ROUNDS {
+        let key = order(&best);
+        for level in 0..LEVELS {
+            let mut seen = HashSet::new();
+            let candidates: Vec<Input> = candidates(&best, level)
+                .into_iter()
+                .filter(|c| order(c) < key && seen.insert(c.clone()))
+                .collect();
+            if candidates.is_empty() {
+                continue;
+            }
+            let verdicts = still_fails(&candidates);
+            let smallest = candidates
+                .into_iter()
+                .zip(verdicts)
+                .filter_map(|(c, fails)| fails.then_some(c))
+                .min_by(|a, b| order(a).cmp(&order(b)));
+            if let Some(smaller) = smallest {
+                best = smaller;
+                continue 'rounds;
+            }
+        }
+        break;
+    }
+    best
+}
+
+const LEVELS: usize = 4;
+
+/// The order shrinking goes down: length in characters, then how simple the
+/// characters are, then the strings themselves.
+pub(crate) fn order(input: &Input) -> (usize, usize, &str, &str) {
+    let chars = input.base.chars().count() + input.relative.chars().count();
+    let complexity = input
+        .base
+        .chars()
+        .chain(input.relative.chars())
+        .map(complexity)
+        .sum();
+    (chars, complexity, &input.base, &input.relative)
+}
+
+/// How far a character is from the simplest one, `a`.
+fn complexity(c: char) -> usize {
+    match c {
+        'a' => 0,
+        'b'..='z' => 1,
+        '/' | '.' | ':' | ';' | '?' | '#' | '0'..='9' => 2,
+        'A' => 3,
+        'B'..='Z' => 4,
+        c if c.is_ascii() => 5,
+        _ => 6,
+    }
+}
+
+fn candidates(input: &Input, level: usize) -> Vec<Input> {
+    let mut out = Vec::new();
+    for on_base in [true, false] {
+        let url = if on_base {
+            &input.base
+        } else {
+            &input.relative
+        };
+        let chars: Vec<char> = url.chars().collect();
+        let mut push = |new: String| {
+            out.push(if on_base {
+                Input::new(new, input.relative.clone())
+            } else {
+                Input::new(input.base.clone(), new)
+            });
+        };
+        match level {
+            0 => push(String::new()),
+            1 => {
+                let mut size = chars.len() / 2;
+                while size >= 2 {
+                    for start in (0..chars.len()).step_by(size) {
+                        push(without(&chars, start, start + size));
+                    }
+                    size /= 2;
+                }
+            }
+            2 => {
+                for start in 0..chars.len() {
+                    push(without(&chars, start, start + 1));
+                    push(without(&chars, start, start + 2));
+                }
+                let delimiters: Vec<usize> = chars
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| matches!(c, '/' | ';' | '?' | '#' | ':'))
+                    .map(|(i, _)| i)
+                    .chain([chars.len()])
+                    .collect();
+                for pair in delimiters.windows(2) {
+                    push(without(&chars, pair[0], pair[1]));
+                }
+            }
+            _ => {
+                for (i, &c) in chars.iter().enumerate() {
+                    for simpler in ['a', 'A', c.to_ascii_lowercase()] {
+                        if complexity(simpler) < complexity(c) {
+                            let mut new = chars.clone();
+                            new[i] = simpler;
+                            push(new.into_iter().collect());
+                        }
+                    }
+                }
+                let distinct: HashSet<char> = chars.iter().copied().collect();
+                for c in distinct {
+                    if complexity(c) > 0 {
+                        push(url.replace(c, "a"));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn without(chars: &[char], start: usize, end: usize) -> String {
+    let end = end.min(chars.len());
+    chars[..start].iter().chain(&chars[end..]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shrinks with a predicate on one case at a time, counting batches.
+    fn shrink_with(start: Input, p: impl Fn(&Input) -> bool) -> (Input, usize) {
+        let mut batches = 0;
+        let out = shrink(start, |batch| {
+            batches += 1;
+            batch.iter().map(&p).collect()
+        });
+        (out, batches)
+    }
+
+    #[test]
+    fn shrinks_to_the_smallest_case_the_predicate_accepts() {
+        let start = Input::new("http://x/y/z;p?q#f", "../../q/./G");
+        let (out, _) = shrink_with(start, |i| i.relative.contains("..") && i.base.contains('/'));
+        assert_eq!(out, Input::new("/", ".."));
+    }
+
+    #[test]
+    fn keeps_what_the_predicate_needs_and_simplifies_the_rest() {
+        // Needs an upper-case scheme-like prefix and an empty query.
+        let start = Input::new("HTTP://Host/Path", "Xyz/../Q?#frag");
+        let (out, _) = shrink_with(start, |i| {
+            i.base.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && i.relative.ends_with('?')
+        });
+        assert_eq!(out, Input::new("A", "?"));
+    }
+
+    #[test]
+    fn a_minimal_case_stays_and_costs_one_batch_per_level() {
+        let start = Input::new("a", "?");
+        let (out, batches) = shrink_with(start.clone(), |i| *i == Input::new("a", "?"));
+        assert_eq!(out, start);
+        // Levels 0, 2 and 3 have candidates; "a" and "?" have no chunk of two.
+        assert_eq!(batches, 3);
+    }
+
+    #[test]
+    fn long_cases_shrink_in_few_batches() {
+        let start = Input::new("http://a/".repeat(20), format!("{}g?", "x/".repeat(200)));
+        let (out, batches) = shrink_with(start, |i| i.relative.contains("g?"));
+        assert_eq!(out, Input::new("", "g?"));
+        assert!(batches < 60, "{batches} batches");
+    }
+
+    #[test]
+    fn non_ascii_is_simplified_by_character() {
+        let (out, _) = shrink_with(Input::new("é€", "😀/x"), |i| i.relative.contains('/'));
+        assert_eq!(out, Input::new("", "/"));
+        let (out, _) = shrink_with(Input::new("é€", "😀"), |i| i.base.chars().count() == 2);
+        assert_eq!(out, Input::new("aa", ""));
+    }
+}

@@ -1,0 +1,458 @@
+//! Turns a finding into a permanent vector: `rfc1808 promote` appends a
+//! `[[resolve]]` table to `vectors/regressions.toml`, whose expected value is
+//! the reference resolver's answer.
+//!
+//! The file is only ever appended to, so everything already in it stays byte
+//! for byte; the new text is checked through the vectors loader before it is
+//! written and read back after. A pair already present as a vector in any
+//! file of the directory is refused, and so is a pair on which the two Step 6
+//! versions of the reference disagree (that is a resolver bug, not a finding
+//! about an implementation).
+//!
+//! # Ids
+//!
+//! A promoted vector is `regression/N`. N is one more than the high-water
+//! mark, the largest of
+//!
+//! - every `N` of an id `regression/N` or `regression/N-...` in any vector
+//!   file of the directory, and
+//! - every mark line `# rfc1808 promote: ids up to regression/N are taken`
+//!   in the target file.
+//!
+//! Each promotion ends its snippet with such a mark line. Deleting a vector
+//! table (from its `[[resolve]]` to its last key) leaves the mark lines
+//! alone, so a deleted vector's number is never handed out again, and an
+//! expectations list that named it can never silently come to mean another
+//! case.
+
+use std::fmt;
+use std::fs::OpenOptions;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::{resolve_traced, Step, Step6};
+use rfc1808_vectors::{Corpus, LoadError, ResolveVector};
+
+/// The id group of promoted vectors.
+pub const GROUP: &str = "regression";
+
+/// Where `promote` looks for its file, from the current directory upward.
+pub const DEFAULT_FILE: &str = "vectors/regressions.toml";
+
+/// The start of a high-water mark line.
+const MARK: &str = "# rfc1808 promote: ids up to regression/";
+
+/// A case to make a vector of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub base: String,
+    pub relative: String,
+    /// Where it came from: an artifact path, a fuzz run, a bug report.
+    pub source: String,
+    /// Its root cause, one line.
+    pub note: String,
+}
+
+/// A vector that was appended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promoted {
+    pub id: String,
+    pub expected: String,
+    pub step: Step,
+    pub file: PathBuf,
+    /// The text appended to the file.
+    pub snippet: String,
+}
+
+/// Why a finding was not promoted. In every case the file is unchanged.
+#[derive(Debug)]
+pub enum PromoteError {
+    /// No `vectors/regressions.toml` from this directory upward.
+    NoFile { start: PathBuf },
+    /// The target file cannot be read or written.
+    Io {
+        file: PathBuf,
+        doing: &'static str,
+        error: io::Error,
+    },
+    /// The artifact file cannot be read.
+    Artifact { file: PathBuf, error: io::Error },
+    /// The artifact decodes to nothing.
+    EmptyArtifact { file: PathBuf },
+    /// The note is empty or not one line.
+    Note(&'static str),
+    /// The source is empty or not one line.
+    Source,
+    /// The vector files do not load as they are.
+    Vectors(LoadError),
+    /// The pair is a vector already.
+    Duplicate {
+        base: String,
+        relative: String,
+        id: String,
+        origin: String,
+    },
+    /// The two Step 6 versions give different answers.
+    ResolverBug {
+        base: String,
+        relative: String,
+        stack: String,
+        string: String,
+    },
+    /// The text that would be appended does not load back as the vector
+    /// it is meant to be (a bug of this module).
+    Verify { file: PathBuf, problem: String },
+}
+
+impl fmt::Display for PromoteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PromoteError::NoFile { start } => write!(
+                f,
+                "no `{DEFAULT_FILE}` in {} or any directory above it; name the file with --to",
+                start.display()
+            ),
+            PromoteError::Io { file, doing, error } => {
+                write!(f, "{}: cannot {doing}: {error}", file.display())
+            }
+            PromoteError::Artifact { file, error } => {
+                write!(f, "{}: cannot read the artifact: {error}", file.display())
+            }
+            PromoteError::EmptyArtifact { file } => write!(
+                f,
+                "{}: the artifact decodes to an empty base and an empty relative URL, \
+                 which is not a finding; is it an artifact of an rfc1808 fuzz target?",
+                file.display()
+            ),
+            PromoteError::Note(why) => write!(f, "--note {why}"),
+            PromoteError::Source => f.write_str("--source must be one non-empty line"),
+            PromoteError::Vectors(e) => write!(f, "the vectors do not load: {e}"),
+            PromoteError::Duplicate {
+                base,
+                relative,
+                id,
+                origin,
+            } => write!(
+                f,
+                "base {base:?} with relative {relative:?} is already vector `{id}` ({origin}); \
+                 nothing promoted"
+            ),
+            PromoteError::ResolverBug {
+                base,
+                relative,
+                stack,
+                string,
+            } => write!(
+                f,
+                "the reference resolver's two Step 6 versions disagree on base {base:?} with \
+                 relative {relative:?}: the segment stack gives {stack:?}, the string patterns \
+                 give {string:?}; that is a bug in the resolver, not a vector to promote: \
+                 please report it"
+            ),
+            PromoteError::Verify { file, problem } => write!(
+                f,
+                "{}: the new vector did not load back ({problem}); the file is unchanged",
+                file.display()
+            ),
+        }
+    }
+}
+
+// The messages above include their causes, so no `source` repeats them.
+impl std::error::Error for PromoteError {}
+
+/// Finds [`DEFAULT_FILE`] in `start` or the nearest directory above it.
+pub fn find_file(start: &Path) -> Result<PathBuf, PromoteError> {
+    start
+        .ancestors()
+        .map(|dir| dir.join(DEFAULT_FILE))
+        .find(|file| file.is_file())
+        .ok_or_else(|| PromoteError::NoFile {
+            start: start.to_owned(),
+        })
+}
+
+/// Reads a cargo-fuzz artifact of the `rfc1808-fuzzgen` input format back
+/// into the pair that the target was given.
+pub fn decode_artifact(file: &Path) -> Result<Input, PromoteError> {
+    let bytes = std::fs::read(file).map_err(|error| PromoteError::Artifact {
+        file: file.to_owned(),
+        error,
+    })?;
+    let input = Input::from_bytes(&bytes);
+    if input.base.is_empty() && input.relative.is_empty() {
+        return Err(PromoteError::EmptyArtifact {
+            file: file.to_owned(),
+        });
+    }
+    Ok(input)
+}
+
+/// The reference's answer and the step it finished at, when both Step 6
+/// versions agree.
+pub fn expected(base: &str, relative: &str) -> Result<(String, Step), PromoteError> {
+    let (stack, step) = resolve_traced(base, relative, Step6::SegmentStack);
+    let string = resolve_traced(base, relative, Step6::StringPattern).0;
+    if stack != string {
+        return Err(PromoteError::ResolverBug {
+            base: base.to_owned(),
+            relative: relative.to_owned(),
+            stack,
+            string,
+        });
+    }
+    Ok((stack, step))
+}
+
+/// The tag naming the step that decided a result, as the vector files spell
+/// it (`step5` for both halves of Step 5).
+pub fn step_tag(step: Step) -> &'static str {
+    match step {
+        Step::Step1 => "step1",
+        Step::Step2a => "step2a",
+        Step::Step2b => "step2b",
+        Step::Step3 => "step3",
+        Step::Step4 => "step4",
+        Step::Step5a | Step::Step5b => "step5",
+        Step::Step6 => "step6",
+    }
+}
+
+/// The vector with the same base and relative URL, if there is one.
+pub fn find_pair<'c>(corpus: &'c Corpus, base: &str, relative: &str) -> Option<&'c ResolveVector> {
+    corpus
+        .resolve
+        .iter()
+        .find(|v| v.base == base && v.relative == relative)
+}
+
+/// Appends `finding` to the vector file `file` as a new vector, after
+/// checking it against every vector file in the same directory.
+pub fn promote(file: &Path, finding: &Finding) -> Result<Promoted, PromoteError> {
+    check_line(&finding.note).map_err(PromoteError::Note)?;
+    if check_line(&finding.source).is_err() {
+        return Err(PromoteError::Source);
+    }
+    let io_error = |doing: &'static str| {
+        move |error: io::Error| PromoteError::Io {
+            file: file.to_owned(),
+            doing,
+            error,
+        }
+    };
+    let text = std::fs::read_to_string(file).map_err(io_error("read the vector file"))?;
+    let corpus = load_beside(file)?;
+    if let Some(v) = find_pair(&corpus, &finding.base, &finding.relative) {
+        return Err(PromoteError::Duplicate {
+            base: finding.base.clone(),
+            relative: finding.relative.clone(),
+            id: v.id.clone(),
+            origin: v.origin.to_string(),
+        });
+    }
+    let (expected, step) = expected(&finding.base, &finding.relative)?;
+    let number = high_water_mark(&corpus, &text) + 1;
+    let id = format!("{GROUP}/{number}");
+    let snippet = snippet(&text, &id, finding, &expected, step);
+
+    // Load the file as it will be before writing it, so a snippet that
+    // would break it is never written.
+    let name = file.display().to_string();
+    let mut after = Corpus::default();
+    after
+        .add_str(&name, &format!("{text}{snippet}"))
+        .map_err(|e| PromoteError::Verify {
+            file: file.to_owned(),
+            problem: e.to_string(),
+        })?;
+    let loaded = after.resolve.last().map(|v| {
+        (
+            v.id.as_str(),
+            v.base.as_str(),
+            v.relative.as_str(),
+            v.expected.as_str(),
+            v.source.as_str(),
+            v.tags.clone(),
+            v.note.as_deref(),
+        )
+    });
+    let want = (
+        id.as_str(),
+        finding.base.as_str(),
+        finding.relative.as_str(),
+        expected.as_str(),
+        finding.source.as_str(),
+        vec![GROUP.to_owned(), step_tag(step).to_owned()],
+        Some(finding.note.as_str()),
+    );
+    if loaded != Some(want) {
+        return Err(PromoteError::Verify {
+            file: file.to_owned(),
+            problem: "it reads back with other values".to_owned(),
+        });
+    }
+
+    let mut out = OpenOptions::new()
+        .append(true)
+        .open(file)
+        .map_err(io_error("open the vector file for appending"))?;
+    out.write_all(snippet.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(io_error("append to the vector file"))?;
+    drop(out);
+
+    // Read back what is on disk, in case something else wrote to the file
+    // meanwhile; undo the append if it no longer loads.
+    if let Err(e) = load_beside(file) {
+        let restored = std::fs::write(file, &text);
+        return Err(PromoteError::Verify {
+            file: file.to_owned(),
+            problem: match restored {
+                Ok(()) => e.to_string(),
+                Err(w) => format!("{e}; restoring the file failed too: {w}"),
+            },
+        });
+    }
+    Ok(Promoted {
+        id,
+        expected,
+        step,
+        file: file.to_owned(),
+        snippet,
+    })
+}
+
+/// Every vector file of `file`'s directory, `file` included.
+fn load_beside(file: &Path) -> Result<Corpus, PromoteError> {
+    let dir = match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut corpus = rfc1808_vectors::load_dir(dir).map_err(PromoteError::Vectors)?;
+    // `load_dir` reads `*.toml` only; a target with another name is read too.
+    if file.extension().is_none_or(|ext| ext != "toml") {
+        corpus.add_file(file).map_err(PromoteError::Vectors)?;
+    }
+    Ok(corpus)
+}
+
+fn check_line(s: &str) -> Result<(), &'static str> {
+    if s.trim().is_empty() {
+        Err("must say the finding's root cause; it is empty")
+    } else if s.contains(['\n', '\r']) {
+        Err("must be one line")
+    } else {
+        Ok(())
+    }
+}
+
+/// The largest number taken by a `regression/N` id or a mark line.
+pub fn high_water_mark(corpus: &Corpus, text: &str) -> u64 {
+    let from_ids = corpus.ids().filter_map(|id| {
+        let name = id.strip_prefix(GROUP)?.strip_prefix('/')?;
+        let digits = name.split('-').next()?;
+        digits.parse::<u64>().ok()
+    });
+    let from_marks = text.lines().filter_map(|line| {
+        let rest = line.trim_start().strip_prefix(MARK)?;
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<u64>().ok()
+    });
+    from_ids.chain(from_marks).max().unwrap_or(0)
+}
+
+/// The text to append to a file that holds `text`.
+fn snippet(text: &str, id: &str, finding: &Finding, expected: &str, step: Step) -> String {
+    let value = |s: &str| toml::Value::String(s.to_owned()).to_string();
+    let mut out = String::new();
+    if !text.is_empty() && !text.ends_with('\n') {
+        out.push('\n');
+    }
+    if !text.is_empty() {
+        out.push('\n');
+    }
+    out.push_str("[[resolve]]\n");
+    for (key, v) in [
+        ("id", id),
+        ("base", &finding.base),
+        ("relative", &finding.relative),
+        ("expected", expected),
+        ("source", &finding.source),
+    ] {
+        out.push_str(&format!("{key} = {}\n", value(v)));
+    }
+    out.push_str(&format!(
+        "tags = [{}, {}]\n",
+        value(GROUP),
+        value(step_tag(step))
+    ));
+    out.push_str(&format!("note = {}\n", value(&finding.note)));
+    let number = id.rsplit('/').next().unwrap_or(id);
+    out.push_str(&format!(
+        "{MARK}{number} are taken; keep this line when deleting vectors\n"
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpus(text: &str) -> Corpus {
+        let mut c = Corpus::default();
+        c.add_str("vectors/t.toml", text).unwrap();
+        c
+    }
+
+    const TWO: &str = r#"
+[[resolve]]
+id = "regression/7"
+base = "a"
+relative = "b"
+expected = "b"
+source = "s"
+tags = []
+
+[[resolve]]
+id = "regression/12-empty-query"
+base = "a"
+relative = "c"
+expected = "c"
+source = "s"
+tags = []
+"#;
+
+    #[test]
+    fn high_water_mark_counts_ids_and_marks() {
+        assert_eq!(high_water_mark(&Corpus::default(), ""), 0);
+        assert_eq!(high_water_mark(&corpus(TWO), TWO), 12);
+        let marked = format!("{TWO}{MARK}40 are taken; keep this line when deleting vectors\n");
+        assert_eq!(high_water_mark(&corpus(&marked), &marked), 40);
+    }
+
+    #[test]
+    fn snippet_escapes_and_ends_with_the_mark() {
+        let finding = Finding {
+            base: "http://a/\"b\"".to_owned(),
+            relative: "\t..\\g\n".to_owned(),
+            source: "test".to_owned(),
+            note: "why".to_owned(),
+        };
+        let s = snippet("# no newline", "regression/3", &finding, "r", Step::Step6);
+        assert!(s.starts_with("\n\n[[resolve]]\nid = \"regression/3\"\n"), "{s}");
+        assert!(s.ends_with(&format!(
+            "tags = [\"regression\", \"step6\"]\nnote = \"why\"\n{MARK}3 are taken; keep this line when deleting vectors\n"
+        )));
+        let mut c = Corpus::default();
+        c.add_str("t", s.trim_start()).unwrap();
+        assert_eq!(c.resolve[0].base, finding.base);
+        assert_eq!(c.resolve[0].relative, finding.relative);
+    }
+
+    #[test]
+    fn step_tags_match_the_vector_files() {
+        assert_eq!(step_tag(Step::Step5a), "step5");
+        assert_eq!(step_tag(Step::Step2b), "step2b");
+    }
+}

@@ -1,0 +1,285 @@
+//! The JSON report, for tools: one object with a `schema_version`, every
+//! result of every implementation, and the parse vectors. The schema is
+//! documented field by field in the README ("The JSON report"); a change
+//! that removes or retypes a field bumps [`SCHEMA_VERSION`], adding a field
+//! does not.
+
+use serde::Serialize;
+
+use crate::expectations::{Graded, Status};
+use crate::implementation::{Answer, Info};
+use crate::report::{ImplReport, ParseResult, Report};
+
+/// The version of the schema below.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Renders `report` as pretty-printed JSON, with a final newline.
+pub fn render(report: &Report<'_>) -> String {
+    let doc = Document {
+        schema_version: SCHEMA_VERSION,
+        tool: Tool {
+            name: "rfc1808",
+            version: env!("CARGO_PKG_VERSION"),
+        },
+        ok: report.ok(),
+        implementations: report.implementations.iter().map(implementation).collect(),
+        parse: report.parse.as_ref().map(|p| parse(p)),
+    };
+    let mut out = serde_json::to_string_pretty(&doc).expect("the report serialises");
+    out.push('\n');
+    out
+}
+
+#[derive(Serialize)]
+struct Document<'a> {
+    schema_version: u32,
+    tool: Tool,
+    ok: bool,
+    implementations: Vec<Implementation<'a>>,
+    parse: Option<Parse<'a>>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+#[derive(Serialize)]
+struct Implementation<'a> {
+    name: &'a str,
+    command: Option<&'a [String]>,
+    protocol: Option<&'static str>,
+    timeout_seconds: Option<f64>,
+    info: Option<InfoJson<'a>>,
+    expectations: Option<&'a str>,
+    ok: bool,
+    counts: Counts,
+    stale_expectations: Vec<StaleEntry<'a>>,
+    results: Vec<Result<'a>>,
+}
+
+#[derive(Serialize)]
+struct Counts {
+    total: usize,
+    passed: usize,
+    failed: usize,
+    expected_failures: usize,
+    unexpected_passes: usize,
+    errors: usize,
+    not_representable: usize,
+}
+
+#[derive(Serialize)]
+struct StaleEntry<'a> {
+    id: &'a str,
+    location: &'a str,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct Result<'a> {
+    id: &'a str,
+    status: &'static str,
+    base: &'a str,
+    relative: &'a str,
+    expected: &'a str,
+    answer: AnswerJson<'a>,
+    stderr: &'a str,
+    expected_failure_reason: Option<&'a str>,
+    tags: &'a [String],
+    origin: String,
+    rerun: String,
+}
+
+#[derive(Serialize)]
+struct AnswerJson<'a> {
+    kind: &'static str,
+    value: &'a str,
+}
+
+#[derive(Serialize)]
+struct Parse<'a> {
+    ok: bool,
+    passed: usize,
+    failed: usize,
+    results: Vec<ParseJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ParseJson<'a> {
+    id: &'a str,
+    status: &'static str,
+    input: &'a str,
+    expected: Option<&'a str>,
+    got: Option<&'a str>,
+    origin: String,
+}
+
+#[derive(Serialize)]
+struct InfoJson<'a> {
+    name: &'a str,
+    implementation_version: &'a str,
+    language: &'a str,
+    spec: &'a str,
+}
+
+fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
+    Implementation {
+        name: &imp.name,
+        command: imp.spec.as_ref().map(|s| s.command.as_slice()),
+        protocol: imp.spec.as_ref().map(|s| s.protocol.name()),
+        timeout_seconds: imp.spec.as_ref().map(|s| s.timeout.as_secs_f64()),
+        info: imp.info.as_ref().map(|i: &Info| InfoJson {
+            name: &i.name,
+            implementation_version: &i.implementation_version,
+            language: &i.language,
+            spec: &i.spec,
+        }),
+        expectations: imp.expectations.as_deref(),
+        ok: imp.ok(),
+        counts: Counts {
+            total: imp.results.len(),
+            passed: imp.count(Status::Passed),
+            failed: imp.count(Status::Failed),
+            expected_failures: imp.count(Status::ExpectedFailure),
+            unexpected_passes: imp.count(Status::UnexpectedPass),
+            errors: imp.count(Status::Error),
+            not_representable: imp.count(Status::NotRepresentable),
+        },
+        stale_expectations: imp
+            .stale
+            .iter()
+            .map(|s| StaleEntry {
+                id: &s.id,
+                location: &s.location,
+                message: s.to_string(),
+            })
+            .collect(),
+        results: imp.results.iter().map(|g| result(imp, g)).collect(),
+    }
+}
+
+fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
+    let v = g.outcome.vector;
+    let (kind, value) = match &g.outcome.answer {
+        Answer::Resolved(url) => ("resolved", url.as_str()),
+        Answer::Rejected(why) => ("rejected", why.as_str()),
+        Answer::NotRepresentable(why) => ("not_representable", why.as_str()),
+        Answer::Error(why) => ("error", why.as_str()),
+    };
+    Result {
+        id: &v.id,
+        status: g.status.key(),
+        base: &v.base,
+        relative: &v.relative,
+        expected: &v.expected,
+        answer: AnswerJson { kind, value },
+        stderr: &g.outcome.stderr,
+        expected_failure_reason: g.expected_failure.as_deref(),
+        tags: &v.tags,
+        origin: v.origin.to_string(),
+        rerun: imp.rerun_case(&v.id),
+    }
+}
+
+fn parse<'a>(results: &'a [ParseResult<'_>]) -> Parse<'a> {
+    let failed = results.iter().filter(|p| p.mismatch.is_some()).count();
+    Parse {
+        ok: failed == 0,
+        passed: results.len() - failed,
+        failed,
+        results: results
+            .iter()
+            .map(|p| ParseJson {
+                id: &p.vector.id,
+                status: if p.mismatch.is_some() {
+                    "failed"
+                } else {
+                    "passed"
+                },
+                input: &p.vector.input,
+                expected: p.mismatch.as_ref().map(|(e, _)| e.as_str()),
+                got: p.mismatch.as_ref().map(|(_, g)| g.as_str()),
+                origin: p.vector.origin.to_string(),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::sample;
+    use serde_json::{json, Value};
+
+    #[test]
+    fn the_schema_has_its_documented_fields() {
+        let corpus = rfc1808_vectors::embedded();
+        let doc: Value = serde_json::from_str(&render(&sample(&corpus))).unwrap();
+        assert_eq!(doc["schema_version"], 1);
+        assert_eq!(doc["tool"]["name"], "rfc1808");
+        assert_eq!(doc["ok"], false);
+        let reference = &doc["implementations"][0];
+        assert_eq!(reference["name"], "reference");
+        assert_eq!(reference["command"], Value::Null);
+        assert_eq!(reference["ok"], true);
+        let py = &doc["implementations"][1];
+        assert_eq!(py["command"], json!(["python3", "tests/fixtures/wrong.py"]));
+        assert_eq!(py["protocol"], "argv");
+        assert_eq!(py["timeout_seconds"], 5.0);
+        assert_eq!(
+            py["info"],
+            json!({"name": "wrong", "implementation_version": "1.0", "language": "python", "spec": "RFC 1808"})
+        );
+        assert_eq!(py["expectations"], "py-expected.toml");
+        assert_eq!(
+            py["counts"],
+            json!({"total": 5, "passed": 0, "failed": 1, "expected_failures": 1,
+                   "unexpected_passes": 1, "errors": 1, "not_representable": 1})
+        );
+        assert_eq!(
+            py["stale_expectations"],
+            json!([{"id": "gone/away", "location": "py-expected.toml:8",
+                    "message": "py-expected.toml:8: stale expectation `gone/away`: no vector has this id"}])
+        );
+        assert_eq!(
+            py["results"][0],
+            json!({
+                "id": "rfc1808-5.1/g",
+                "status": "failed",
+                "base": "http://a/b/c/d;p?q#f",
+                "relative": "g",
+                "expected": "http://a/b/c/g",
+                "answer": {"kind": "resolved", "value": "http://a/g"},
+                "stderr": "warning: \u{1b}[0m\nsecond line\n",
+                "expected_failure_reason": null,
+                "tags": ["rfc-example", "normal", "step6"],
+                "origin": "vectors/rfc1808.toml:14",
+                "rerun": "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv --id rfc1808-5.1/g"
+            })
+        );
+        let statuses: Vec<&str> = py["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            statuses,
+            [
+                "failed",
+                "expected_failure",
+                "error",
+                "unexpected_pass",
+                "not_representable"
+            ]
+        );
+        assert_eq!(py["results"][1]["answer"]["kind"], "rejected");
+        assert_eq!(py["results"][1]["expected_failure_reason"], "rejects dots");
+        assert_eq!(doc["parse"]["ok"], true);
+        assert_eq!(doc["parse"]["passed"], 1);
+        assert_eq!(doc["parse"]["results"][0]["status"], "passed");
+        assert_eq!(doc["parse"]["results"][0]["expected"], Value::Null);
+    }
+}

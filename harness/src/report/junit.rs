@@ -1,0 +1,307 @@
+//! The JUnit XML report, for CI test reporters (GitHub, GitLab, Jenkins):
+//! one `<testsuite>` per implementation, one `<testcase>` per vector with
+//! `classname` the implementation and `name` the vector id. A failure or an
+//! unexpected pass is a `<failure>`, a crash or timeout an `<error>`, an
+//! expected failure or a case that cannot be sent `<skipped>`; a stale
+//! expectation is a failing test case of its own, so that CI shows it. The
+//! parse vectors, when the reference ran, are one more suite.
+
+use std::fmt::Write;
+
+use crate::expectations::{observed, Graded, Status};
+use crate::report::{ImplReport, ParseResult, Report};
+
+/// Renders `report` as a JUnit XML document.
+pub fn render(report: &Report<'_>) -> String {
+    let mut suites = String::new();
+    let mut totals = Totals::default();
+    for imp in &report.implementations {
+        let t = implementation(&mut suites, imp);
+        totals.add(&t);
+    }
+    if let Some(parse) = &report.parse {
+        let t = parse_suite(&mut suites, parse);
+        totals.add(&t);
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rfc1808\" {}>\n{suites}</testsuites>\n",
+        totals.attributes()
+    )
+}
+
+#[derive(Default)]
+struct Totals {
+    tests: usize,
+    failures: usize,
+    errors: usize,
+    skipped: usize,
+}
+
+impl Totals {
+    fn add(&mut self, other: &Totals) {
+        self.tests += other.tests;
+        self.failures += other.failures;
+        self.errors += other.errors;
+        self.skipped += other.skipped;
+    }
+
+    fn attributes(&self) -> String {
+        format!(
+            "tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\"",
+            self.tests, self.failures, self.errors, self.skipped
+        )
+    }
+}
+
+fn implementation(out: &mut String, imp: &ImplReport<'_>) -> Totals {
+    let mut cases = String::new();
+    let mut t = Totals::default();
+    let class = attr(&imp.name);
+    for g in &imp.results {
+        t.tests += 1;
+        let id = attr(&g.outcome.vector.id);
+        let _ = write!(cases, "    <testcase classname=\"{class}\" name=\"{id}\"");
+        match g.status {
+            Status::Passed => cases.push_str("/>\n"),
+            Status::Failed => {
+                t.failures += 1;
+                let message = observed(&g.outcome);
+                body(
+                    &mut cases,
+                    "failure",
+                    "wrong answer",
+                    &message,
+                    &details(imp, g),
+                    g,
+                );
+            }
+            Status::UnexpectedPass => {
+                t.failures += 1;
+                let message = format!(
+                    "unexpected pass: listed as an expected failure ({}) but resolved to the expected {:?}; remove the entry",
+                    g.expected_failure.as_deref().unwrap_or_default(),
+                    g.outcome.vector.expected
+                );
+                body(
+                    &mut cases,
+                    "failure",
+                    "unexpected pass",
+                    &message,
+                    &details(imp, g),
+                    g,
+                );
+            }
+            Status::Error => {
+                t.errors += 1;
+                let message = observed(&g.outcome);
+                body(&mut cases, "error", "error", &message, &details(imp, g), g);
+            }
+            Status::ExpectedFailure | Status::NotRepresentable => {
+                t.skipped += 1;
+                let message = match g.status {
+                    Status::ExpectedFailure => format!(
+                        "expected failure: {}",
+                        g.expected_failure.as_deref().unwrap_or_default()
+                    ),
+                    _ => observed(&g.outcome),
+                };
+                let _ = writeln!(
+                    cases,
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                    attr(&message)
+                );
+            }
+        }
+    }
+    for stale in &imp.stale {
+        t.tests += 1;
+        t.failures += 1;
+        let _ = writeln!(
+            cases,
+            "    <testcase classname=\"{class}\" name=\"expectations: {}\">\n      <failure message=\"{}\" type=\"stale expectation\"/>\n    </testcase>",
+            attr(&stale.id),
+            attr(&stale.to_string())
+        );
+    }
+    let _ = write!(
+        out,
+        "  <testsuite name=\"{class}\" {}>\n{cases}  </testsuite>\n",
+        t.attributes()
+    );
+    t
+}
+
+/// The body of a failure or error: the inputs, the answer and the rerun
+/// command.
+fn details(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
+    let v = g.outcome.vector;
+    format!(
+        "base:     {:?}\nrelative: {:?}\nexpected: {:?}\n{}\nvector:   {}\nrerun:    {}",
+        v.base,
+        v.relative,
+        v.expected,
+        observed(&g.outcome),
+        v.origin,
+        imp.rerun_case(&v.id)
+    )
+}
+
+fn body(out: &mut String, element: &str, kind: &str, message: &str, details: &str, g: &Graded<'_>) {
+    let _ = writeln!(
+        out,
+        ">\n      <{element} message=\"{}\" type=\"{kind}\">{}</{element}>",
+        attr(message),
+        text(details)
+    );
+    if !g.outcome.stderr.is_empty() {
+        let _ = writeln!(
+            out,
+            "      <system-err>{}</system-err>",
+            text(&g.outcome.stderr)
+        );
+    }
+    out.push_str("    </testcase>\n");
+}
+
+fn parse_suite(out: &mut String, results: &[ParseResult<'_>]) -> Totals {
+    let mut t = Totals::default();
+    let mut cases = String::new();
+    for p in results {
+        t.tests += 1;
+        let id = attr(&p.vector.id);
+        match &p.mismatch {
+            None => {
+                let _ = writeln!(
+                    cases,
+                    "    <testcase classname=\"reference\" name=\"{id}\"/>"
+                );
+            }
+            Some((expected, got)) => {
+                t.failures += 1;
+                let _ = writeln!(
+                    cases,
+                    "    <testcase classname=\"reference\" name=\"{id}\">\n      <failure message=\"{}\" type=\"wrong components\">{}</failure>\n    </testcase>",
+                    attr(&format!("{:?} parses into other components", p.vector.input)),
+                    text(&format!("input: {:?}\nexpected:\n{expected}got:\n{got}", p.vector.input))
+                );
+            }
+        }
+    }
+    let _ = write!(
+        out,
+        "  <testsuite name=\"reference: parse vectors\" {}>\n{cases}  </testsuite>\n",
+        t.attributes()
+    );
+    t
+}
+
+/// Escapes `s` for element content.
+fn text(s: &str) -> String {
+    escape(s, false)
+}
+
+/// Escapes `s` for an attribute value in double quotes; line breaks and tabs
+/// become character references so that they survive attribute
+/// normalisation.
+fn attr(s: &str) -> String {
+    escape(s, true)
+}
+
+/// XML 1.0 allows no control character other than TAB, LF and CR, not even
+/// as a character reference: those are written as `\u{..}`, the form the
+/// text report uses, so that the report stays well-formed and the character
+/// stays visible.
+fn escape(s: &str, in_attribute: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if in_attribute => out.push_str("&quot;"),
+            '\n' if in_attribute => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' if in_attribute => out.push_str("&#9;"),
+            '\t' | '\n' => out.push(c),
+            '\u{FFFE}' | '\u{FFFF}' => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c if c < ' ' => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::sample;
+
+    #[test]
+    fn the_report_is_well_formed_junit() {
+        let corpus = rfc1808_vectors::embedded();
+        let xml = render(&sample(&corpus));
+        let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "testsuites");
+        // 3 reference cases, 5 py cases and a stale entry, 1 parse vector.
+        assert_eq!(root.attribute("tests"), Some("10"));
+        assert_eq!(root.attribute("failures"), Some("3"));
+        assert_eq!(root.attribute("errors"), Some("1"));
+        assert_eq!(root.attribute("skipped"), Some("2"));
+        let suites: Vec<_> = root.children().filter(|n| n.is_element()).collect();
+        let names: Vec<_> = suites
+            .iter()
+            .map(|s| s.attribute("name").unwrap())
+            .collect();
+        assert_eq!(names, ["reference", "py", "reference: parse vectors"]);
+        let case = |name: &str| {
+            suites[1]
+                .children()
+                .find(|c| c.attribute("name") == Some(name))
+                .unwrap_or_else(|| panic!("no test case {name}"))
+        };
+        let g = case("rfc1808-5.1/g");
+        assert_eq!(g.attribute("classname"), Some("py"));
+        let failure = g.children().find(|c| c.has_tag_name("failure")).unwrap();
+        assert_eq!(
+            failure.attribute("message"),
+            Some("got \"http://a/g\" (expected \"http://a/b/c/g\")")
+        );
+        assert!(failure
+            .text()
+            .unwrap()
+            .contains("rerun:    rfc1808 run --impl"));
+        let stderr = g.children().find(|c| c.has_tag_name("system-err")).unwrap();
+        assert_eq!(stderr.text(), Some("warning: \\u{1b}[0m\nsecond line\n"));
+        let dot_g = case("rfc1808-5.1/dot-g");
+        let skipped = dot_g
+            .children()
+            .find(|c| c.has_tag_name("skipped"))
+            .unwrap();
+        assert_eq!(
+            skipped.attribute("message"),
+            Some("expected failure: rejects dots")
+        );
+        assert!(case("rfc1808-5.1/g-slash")
+            .children()
+            .any(|c| c.has_tag_name("error")));
+        assert!(case("expectations: gone/away")
+            .children()
+            .any(|c| c.has_tag_name("failure")));
+    }
+
+    #[test]
+    fn escaping_keeps_every_string_well_formed() {
+        let nasty = "a<b>&\"c\"\n\t\r\u{0}\u{1b}\u{7f}\u{FFFF}é]]>";
+        let xml = format!("<x a=\"{}\">{}</x>", attr(nasty), text(nasty));
+        let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+        let x = doc.root_element();
+        let shown = "a<b>&\"c\"\n\t\r\\u{0}\\u{1b}\u{7f}\\u{ffff}é]]>";
+        assert_eq!(x.attribute("a"), Some(shown));
+        assert_eq!(x.text(), Some(shown));
+    }
+}

@@ -1,0 +1,603 @@
+//! The `rfc1808` command as users run it: exit codes, the exact text of the
+//! important messages, the report formats, filters and expectation files.
+//! External implementations are `tests/fixtures/wrong.py`, an `argv`
+//! adapter that is wrong on purpose.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The fixture in the mode that answers the relative URL as is: right on
+/// `rfc1808-5.1/scheme` only, among the section 5.1 examples.
+const ECHO: &str = "wrong=python3 tests/fixtures/wrong.py echo";
+
+fn rfc1808(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rfc1808"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Asserts the exit code, showing both streams when it is not `code`.
+fn assert_exit(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+/// A fresh directory for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn the_reference_passes_everything() {
+    let o = rfc1808(&["run"]);
+    assert_exit(&o, 0);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("reference: ok. ")
+            && lines[0].ends_with(" passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable"),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("parse vectors: ok. "), "{out}");
+    let o = rfc1808(&["run", "--step6", "string", "--id", "rfc1808-5.1/*"]);
+    assert_exit(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "reference-string: ok. 24 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    );
+}
+
+#[test]
+fn a_wrong_implementation_fails_with_details() {
+    let o = rfc1808(&["run", "--impl", ECHO, "--id", "rfc1808-5.1/*"]);
+    assert_exit(&o, 1);
+    let out = stdout(&o);
+    let g = "FAIL rfc1808-5.1/g [wrong] (vectors/rfc1808.toml:14)
+  base:     \"http://a/b/c/d;p?q#f\"
+  relative: \"g\"
+  expected: \"http://a/b/c/g\"
+  got:      \"g\"
+             ^
+  stderr:
+    wrong.py: answering 'g' as is
+  rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/g
+
+";
+    assert!(out.contains(g), "{out}");
+    assert!(
+        out.ends_with("wrong: FAILED. 1 passed; 23 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"),
+        "{out}"
+    );
+    assert!(!out.contains('\x1b'), "no colour when not a terminal");
+}
+
+#[test]
+fn the_rerun_command_reruns_the_case() {
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--id",
+        "rfc1808-5.1/g",
+        "--timeout",
+        "2.5",
+    ]);
+    assert_exit(&o, 1);
+    let out = stdout(&o);
+    let rerun = out
+        .lines()
+        .find_map(|l| l.strip_prefix("  rerun:    rfc1808 "))
+        .unwrap();
+    assert_eq!(
+        rerun,
+        "run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --timeout 2.5 --id rfc1808-5.1/g"
+    );
+    let words = shell_words::split(rerun).unwrap();
+    let again = rfc1808(&words.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_exit(&again, 1);
+    assert_eq!(stdout(&again), out);
+}
+
+#[test]
+fn filters_choose_the_vectors() {
+    let o = rfc1808(&["run", "--impl", ECHO, "--id", "rfc1808-5.1/scheme"]);
+    assert_exit(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "wrong: ok. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    );
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--id",
+        "rfc1808-5.1/*",
+        "--skip",
+        "*/g*",
+        "--skip",
+        "*/dot*",
+        "--tag",
+        "normal",
+    ]);
+    assert_exit(&o, 1);
+    let listed = rfc1808(&[
+        "list",
+        "--id",
+        "rfc1808-5.1/*",
+        "--skip",
+        "*/g*",
+        "--skip",
+        "*/dot*",
+        "--tag",
+        "normal",
+    ]);
+    assert_exit(&listed, 0);
+    let ids: Vec<String> = stdout(&listed)
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "rfc1808-5.1/scheme",
+            "rfc1808-5.1/slash-g",
+            "rfc1808-5.1/net-loc-g",
+            "rfc1808-5.1/query-y",
+            "rfc1808-5.1/fragment-s",
+            "rfc1808-5.1/params-x",
+        ]
+    );
+    assert!(stdout(&o).ends_with(
+        "wrong: FAILED. 1 passed; 5 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    ));
+    let o = rfc1808(&["run", "--id", "rfc1808-5.1/nope*"]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: --id `rfc1808-5.1/nope*`: matches no vector id\n"
+    );
+    let o = rfc1808(&["list", "--tag", "no-such-tag"]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: --tag `no-such-tag`: no vector has the tag\n"
+    );
+    let o = rfc1808(&["run", "--impl", ECHO, "--id", "parse/*"]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: the filters select no resolve vector (parse vectors run on the reference resolver only)\n"
+    );
+}
+
+#[test]
+fn list_prints_text_or_json() {
+    let o = rfc1808(&["list", "--id", "rfc1808-5.1/g"]);
+    assert_exit(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "rfc1808-5.1/g\tresolve\trfc-example,normal,step6\n"
+    );
+    let o = rfc1808(&[
+        "list",
+        "--id",
+        "rfc1808-5.1/g",
+        "--id",
+        "parse/empty",
+        "--format",
+        "json",
+    ]);
+    assert_exit(&o, 0);
+    let items: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(items[0]["id"], "rfc1808-5.1/g");
+    assert_eq!(items[0]["expected"], "http://a/b/c/g");
+    assert_eq!(items[1]["kind"], "parse");
+    assert_eq!(items.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn usage_errors_exit_2_with_a_clear_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["run", "--impl", "python3 tests/fixtures/wrong.py"],
+            "rfc1808: --impl `python3 tests/fixtures/wrong.py`: expected NAME=COMMAND\n",
+        ),
+        (
+            &["run", "--impl", "py=python3 'unclosed"],
+            "rfc1808: --impl `py=python3 'unclosed`: cannot split the command into words: missing closing quote\n",
+        ),
+        (
+            &["run", "--impl", ECHO, "--impl", ECHO],
+            "rfc1808: --impl `wrong=python3 tests/fixtures/wrong.py echo`: an implementation is already named `wrong`\n",
+        ),
+        (
+            &["run", "--protocol", "lines"],
+            "rfc1808: --protocol applies to --impl, and there is none\n",
+        ),
+        (
+            &["run", "--impl", ECHO, "--step6", "string"],
+            "rfc1808: --step6 applies to the reference resolver, which runs only without --impl and --config\n",
+        ),
+        (
+            &["run", "--impl", ECHO, "--impl", "other=python3 tests/fixtures/wrong.py echo", "--write-expectations", "x.toml"],
+            "rfc1808: --write-expectations `x.toml`: 2 implementations run, so say which as NAME=FILE (one of: wrong, other)\n",
+        ),
+        (
+            &["run", "--expectations", "py=x.toml"],
+            "rfc1808: --expectations `py=x.toml`: no implementation is named `py` in this run (there are: reference)\n",
+        ),
+        (
+            &["run", "--report", "html=x.html"],
+            "rfc1808: --report `html=x.html`: unknown report format `html`, expected `text`, `json`, `junit` or `markdown`\n",
+        ),
+        (
+            &["run", "--impl", ECHO, "--timeout", "0"],
+            "rfc1808: --timeout: timeout 0 is not a number of seconds above 0 and at most 86400\n",
+        ),
+    ];
+    for (args, message) in cases {
+        let o = rfc1808(args);
+        assert_exit(&o, 2);
+        assert_eq!(&stderr(&o), message, "{args:?}");
+        assert_eq!(stdout(&o), "", "{args:?}");
+    }
+    let o = rfc1808(&["run", "--format", "yaml"]);
+    assert_exit(&o, 2);
+    assert!(
+        stderr(&o).contains("unknown report format `yaml`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_implementation_that_cannot_start_exits_2() {
+    let o = rfc1808(&["run", "--impl", "gone=/nonexistent/adapter --flag"]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: implementation `gone`: cannot run command `/nonexistent/adapter --flag`: program not found\n"
+    );
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn config_files_list_implementations() {
+    let dir = scratch("config");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wrong.py");
+    std::fs::write(
+        dir.join("expected.toml"),
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"rejects everything\"\n",
+    )
+    .unwrap();
+    let config = dir.join("rfc1808.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[implementation]]\nname = \"echo\"\ncommand = [\"python3\", {fixture:?}, \"echo\"]\n\n\
+             [[implementation]]\nname = \"rejecter\"\ncommand = [\"python3\", {fixture:?}, \"reject\"]\n\
+             protocol = \"argv\"\ntimeout = 2.5\nexpectations = \"expected.toml\"\n"
+        ),
+    )
+    .unwrap();
+    let o = rfc1808(&[
+        "run",
+        "--config",
+        path(&config),
+        "--id",
+        "rfc1808-5.1/g",
+        "--id",
+        "rfc1808-5.1/scheme",
+    ]);
+    assert_exit(&o, 1);
+    let out = stdout(&o);
+    assert!(out.ends_with(
+        "echo: FAILED. 1 passed; 1 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
+         rejecter: FAILED. 0 passed; 1 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    ), "{out}");
+    assert!(
+        out.contains("  got:      rejected: wrong.py: rejecting\n"),
+        "{out}"
+    );
+    // A config implementation is rerun as an --impl with its settings.
+    assert!(
+        out.contains(&format!(
+            "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 2.5 --id rfc1808-5.1/scheme\n",
+            env!("CARGO_MANIFEST_DIR")
+        )),
+        "{out}"
+    );
+
+    std::fs::write(
+        &config,
+        "[[implementation]]\nname = \"x\"\ncomand = [\"x\"]\n",
+    )
+    .unwrap();
+    let o = rfc1808(&["run", "--config", path(&config)]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: {}:3: unknown key `comand`, expected one of `name`, `command`, `protocol`, `timeout`, `expectations`\n",
+            config.display()
+        )
+    );
+    let o = rfc1808(&["run", "--config", path(&dir.join("missing.toml"))]);
+    assert_exit(&o, 2);
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "rfc1808: {}: cannot read the file: ",
+            dir.join("missing.toml").display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn expectations_are_strict_both_ways() {
+    let dir = scratch("expectations");
+    let file = dir.join("wrong.toml");
+    let expect = format!("wrong={}", file.display());
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run", "--impl", ECHO, "--expectations", &expect];
+        args.extend_from_slice(extra);
+        rfc1808(&args)
+    };
+    // Listed and failing: exit 0.
+    std::fs::write(
+        &file,
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n",
+    )
+    .unwrap();
+    let o = run(&["--id", "rfc1808-5.1/g", "--id", "rfc1808-5.1/scheme"]);
+    assert_exit(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "wrong: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    );
+    // Listed and passing: exit 1.
+    std::fs::write(
+        &file,
+        "[[expected-failure]]\nid = \"rfc1808-5.1/scheme\"\nreason = \"echoes\"\n",
+    )
+    .unwrap();
+    let o = run(&["--id", "rfc1808-5.1/scheme"]);
+    assert_exit(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "UNEXPECTED PASS rfc1808-5.1/scheme [wrong] (vectors/rfc1808.toml:6)\n  \
+             listed in {} as an expected failure (echoes), but it resolved to the expected \"g:h\"; remove the entry\n  \
+             rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/scheme\n\n\
+             wrong: FAILED. 0 passed; 0 failed; 0 expected failures; 1 unexpected passes; 0 errors; 0 not representable\n",
+            file.display()
+        )
+    );
+    // Naming no vector: exit 1; naming a filtered-out vector: fine.
+    std::fs::write(
+        &file,
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n\n\
+         [[expected-failure]]\nid = \"rfc1808-5.1/renamed\"\nreason = \"old\"\n",
+    )
+    .unwrap();
+    let o = run(&["--id", "rfc1808-5.1/scheme"]);
+    assert_exit(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "STALE [wrong] {}:6: stale expectation `rfc1808-5.1/renamed`: no vector has this id; remove the entry\n\n\
+             wrong: FAILED. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable; 1 stale expectations\n",
+            file.display()
+        )
+    );
+    // A crash on a listed vector is still an error.
+    std::fs::write(
+        &file,
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n",
+    )
+    .unwrap();
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        "crash=python3 tests/fixtures/wrong.py crash",
+        "--expectations",
+        &format!("crash={}", file.display()),
+        "--id",
+        "rfc1808-5.1/g",
+    ]);
+    assert_exit(&o, 1);
+    let out = stdout(&o);
+    assert!(out.starts_with("ERROR rfc1808-5.1/g [crash]"), "{out}");
+    assert!(
+        out.contains("  note:     listed as an expected failure (echoes), but expectations cover wrong answers, not errors\n"),
+        "{out}"
+    );
+    // A malformed file is a configuration error.
+    std::fs::write(&file, "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\n").unwrap();
+    let o = run(&[]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!("rfc1808: {}:1: missing key `reason`\n", file.display())
+    );
+}
+
+#[test]
+fn written_expectations_make_the_next_run_pass() {
+    let dir = scratch("write");
+    let file = dir.join("wrong.toml");
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--id",
+        "rfc1808-5.1/*",
+        "--write-expectations",
+        path(&file),
+    ]);
+    assert_exit(&o, 1);
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        written.matches("[[expected-failure]]").count(),
+        23,
+        "{written}"
+    );
+    assert!(
+        written.contains(
+            "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n"
+        ),
+        "{written}"
+    );
+    // A reason explained by hand survives a rewrite.
+    let explained = written.replacen(
+        "reason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"",
+        "reason = \"echoes the reference\"",
+        1,
+    );
+    std::fs::write(&file, &explained).unwrap();
+    let expect = format!("wrong={}", file.display());
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--id",
+        "rfc1808-5.1/*",
+        "--expectations",
+        &expect,
+        "--write-expectations",
+        &expect,
+    ]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).ends_with(
+        "wrong: ok. 1 passed; 0 failed; 23 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    ));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), explained);
+}
+
+#[test]
+fn json_report_has_the_documented_schema() {
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--id",
+        "rfc1808-5.1/g",
+        "--format",
+        "json",
+    ]);
+    assert_exit(&o, 1);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["parse"], serde_json::Value::Null);
+    let imp = &doc["implementations"][0];
+    assert_eq!(imp["name"], "wrong");
+    assert_eq!(
+        imp["command"],
+        serde_json::json!(["python3", "tests/fixtures/wrong.py", "echo"])
+    );
+    assert_eq!(imp["counts"]["failed"], 1);
+    let r = &imp["results"][0];
+    assert_eq!(r["id"], "rfc1808-5.1/g");
+    assert_eq!(r["status"], "failed");
+    assert_eq!(
+        r["answer"],
+        serde_json::json!({"kind": "resolved", "value": "g"})
+    );
+    assert_eq!(r["stderr"], "wrong.py: answering 'g' as is\n");
+    let o = rfc1808(&[
+        "run",
+        "--id",
+        "rfc1808-5.1/*",
+        "--id",
+        "parse/*",
+        "--format",
+        "json",
+    ]);
+    assert_exit(&o, 0);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["ok"], true);
+    assert_eq!(doc["implementations"][0]["counts"]["passed"], 24);
+    assert_eq!(doc["parse"]["failed"], 0);
+}
+
+#[test]
+fn several_reports_in_one_run() {
+    let dir = scratch("reports");
+    let (junit, md, json) = (dir.join("r.xml"), dir.join("r.md"), dir.join("r.json"));
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--id",
+        "rfc1808-5.1/*",
+        "--format",
+        "markdown",
+        "--report",
+        &format!("junit={}", junit.display()),
+        "--report",
+        &format!("markdown={}", md.display()),
+        "--report",
+        &format!("json={}", json.display()),
+    ]);
+    assert_exit(&o, 1);
+    let markdown = stdout(&o);
+    assert_eq!(std::fs::read_to_string(&md).unwrap(), markdown);
+    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with('|')).collect();
+    // Header, separator, the 23 failing vectors, totals.
+    assert_eq!(rows.len(), 26, "{markdown}");
+    assert_eq!(rows[0], "| vector | expected | wrong |");
+    assert_eq!(rows[2], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
+    assert_eq!(rows[25], "| **passed** | | ❌ 1/24 |");
+    // Every row has the three cells of the header.
+    assert!(
+        rows.iter()
+            .all(|r| r.replace("\\|", "").matches('|').count() == 4),
+        "{markdown}"
+    );
+
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(cases.len(), 24);
+    assert!(cases
+        .iter()
+        .all(|c| c.attribute("classname") == Some("wrong")));
+    assert_eq!(
+        cases
+            .iter()
+            .filter(|c| c.children().any(|f| f.has_tag_name("failure")))
+            .count(),
+        23
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(json["implementations"][0]["counts"]["total"], 24);
+}

@@ -1,0 +1,309 @@
+//! `rfc1808 promote`: a finding becomes a vector in a copy of the vectors,
+//! which then loads and runs; bad input changes nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rfc1808_fuzzgen::Input;
+
+const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
+
+/// A temporary copy of `vectors/`, inside a directory the tests run from.
+struct Copy {
+    root: tempfile::TempDir,
+}
+
+impl Copy {
+    fn new() -> Copy {
+        let root = tempfile::tempdir().unwrap();
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
+        let to = root.path().join("vectors");
+        std::fs::create_dir(&to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+            }
+        }
+        Copy { root }
+    }
+
+    fn dir(&self) -> PathBuf {
+        self.root.path().join("vectors")
+    }
+
+    fn regressions(&self) -> PathBuf {
+        self.dir().join("regressions.toml")
+    }
+
+    fn read(&self) -> String {
+        std::fs::read_to_string(self.regressions()).unwrap()
+    }
+
+    /// Runs `rfc1808 ARGS` from the copy's root.
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(BIN)
+            .args(args)
+            .current_dir(self.root.path())
+            .output()
+            .unwrap()
+    }
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// The number of passed vectors in `rfc1808 --vectors DIR run`.
+fn passed(copy: &Copy) -> usize {
+    let dir = copy.dir();
+    let out = copy.run(&["--vectors", dir.to_str().unwrap(), "run"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("reference: ok. "))
+        .unwrap_or_else(|| panic!("no summary in {text}"));
+    line["reference: ok. ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn a_promoted_pair_is_appended_loads_and_runs() {
+    let copy = Copy::new();
+    let before = copy.read();
+    let passed_before = passed(&copy);
+
+    let out = copy.run(&[
+        "promote",
+        "--base",
+        "http://a/b/c",
+        "--relative",
+        "/./g?",
+        "--source",
+        "a bug report",
+        "--note",
+        "the library removes dot segments from absolute paths",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let file = copy.regressions();
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "appended `regression/1` to {}\n  base:     \"http://a/b/c\"\n  relative: \"/./g?\"\n  \
+             expected: \"http://a/./g?\" (finished at Step 4 (the embedded path starts with a slash))\n\
+             `rfc1808 --vectors {} run` runs it now; `cargo test` and the built-in vectors have it after the next build\n",
+            file.display(),
+            copy.dir().display()
+        )
+    );
+    let after = copy.read();
+    assert!(after.starts_with(&before), "the file is only appended to");
+    assert_eq!(
+        &after[before.len()..],
+        "
+[[resolve]]
+id = \"regression/1\"
+base = \"http://a/b/c\"
+relative = \"/./g?\"
+expected = \"http://a/./g?\"
+source = \"a bug report\"
+tags = [\"regression\", \"step4\"]
+note = \"the library removes dot segments from absolute paths\"
+# rfc1808 promote: ids up to regression/1 are taken; keep this line when deleting vectors
+"
+    );
+
+    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
+    let v = corpus
+        .resolve
+        .iter()
+        .find(|v| v.id == "regression/1")
+        .unwrap();
+    assert_eq!(v.expected, "http://a/./g?");
+    assert_eq!(passed(&copy), passed_before + 1);
+}
+
+#[test]
+fn strings_are_escaped_and_ids_count_up() {
+    let copy = Copy::new();
+    let awkward = "-a\"b'c\\d\te\u{1}é";
+    for (base, relative) in [("http://a/b", awkward), (awkward, "g")] {
+        let out = copy.run(&[
+            "promote", "--base", base, "--relative", relative, "--source", "test", "--note", "n",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
+    let pairs: Vec<(&str, &str, &str)> = corpus
+        .resolve
+        .iter()
+        .filter(|v| v.id.starts_with("regression/"))
+        .map(|v| (v.id.as_str(), v.base.as_str(), v.relative.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("regression/1", "http://a/b", awkward),
+            ("regression/2", awkward, "g")
+        ]
+    );
+}
+
+#[test]
+fn a_deleted_vector_keeps_its_number_taken() {
+    let copy = Copy::new();
+    let original = copy.read();
+    let promote = |relative: &str| {
+        let out = copy.run(&[
+            "promote", "--base", "http://a/b", "--relative", relative, "--source", "t", "--note",
+            "n",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    promote("/./x");
+    promote("/./y");
+    // Delete the second vector's table, as a person would, leaving the
+    // mark line after it.
+    let text = copy.read();
+    let start = text.rfind("\n[[resolve]]").unwrap();
+    let end = text.rfind("# rfc1808 promote").unwrap();
+    std::fs::write(copy.regressions(), format!("{}\n{}", &text[..start], &text[end..])).unwrap();
+    assert!(promote("/./z").starts_with("appended `regression/3` "));
+    assert!(copy.read().starts_with(&original));
+}
+
+#[test]
+fn an_artifact_is_decoded_into_its_pair() {
+    let copy = Copy::new();
+    let artifact = copy.root.path().join("crash-1234");
+    std::fs::write(&artifact, Input::new("http://a/b/c", "..//g").to_bytes()).unwrap();
+    let out = copy.run(&["promote", "crash-1234", "--note", "empty segment after .."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
+    let v = corpus
+        .resolve
+        .iter()
+        .find(|v| v.id == "regression/1")
+        .unwrap();
+    assert_eq!(
+        (&*v.id, &*v.base, &*v.relative, &*v.expected),
+        ("regression/1", "http://a/b/c", "..//g", "http://a//g")
+    );
+    assert_eq!(v.source, "cargo-fuzz artifact crash-1234");
+    assert_eq!(v.tags, ["regression", "step6"]);
+    assert_eq!(v.note.as_deref(), Some("empty segment after .."));
+}
+
+/// Runs `rfc1808 ARGS` in a fresh copy and checks that it fails with exit
+/// code 2 and `message`, leaving the file as it was.
+fn refused(args: &[&str], message: &str) {
+    let copy = Copy::new();
+    std::fs::write(copy.root.path().join("empty-artifact"), b"").unwrap();
+    let before = copy.read();
+    let out = copy.run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
+    let origin = |id: &str| {
+        corpus
+            .resolve
+            .iter()
+            .find(|v| v.id == id)
+            .unwrap()
+            .origin
+            .to_string()
+    };
+    let message = message.replace("DOT-DOT-G", &origin("rfc1808-5.1/dot-dot-g"));
+    assert_eq!(stderr(&out), message, "{args:?}");
+    assert_eq!(copy.read(), before, "{args:?} changed the file");
+}
+
+#[test]
+fn bad_input_is_refused_with_a_clear_message() {
+    refused(
+        &["promote", "no-such-artifact", "--note", "n"],
+        "rfc1808: no-such-artifact: cannot read the artifact: No such file or directory (os error 2)\n",
+    );
+    refused(
+        &["promote", "empty-artifact", "--note", "n"],
+        "rfc1808: empty-artifact: the artifact decodes to an empty base and an empty relative URL, \
+         which is not a finding; is it an artifact of an rfc1808 fuzz target?\n",
+    );
+    refused(
+        &["promote", "--base", "http://a/b/c/d;p?q#f", "--relative", "../g", "--source", "s", "--note", "n"],
+        "rfc1808: base \"http://a/b/c/d;p?q#f\" with relative \"../g\" is already vector \
+         `rfc1808-5.1/dot-dot-g` (DOT-DOT-G); nothing promoted\n",
+    );
+    refused(
+        &["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", " "],
+        "rfc1808: --note must say the finding's root cause; it is empty\n",
+    );
+    refused(
+        &["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "two\nlines"],
+        "rfc1808: --note must be one line\n",
+    );
+    refused(
+        &["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "n", "--to", "nowhere.toml"],
+        "rfc1808: nowhere.toml: cannot read the vector file: No such file or directory (os error 2)\n",
+    );
+}
+
+#[test]
+fn a_duplicate_in_the_file_itself_is_refused_too() {
+    let copy = Copy::new();
+    let args = ["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "n"];
+    assert_eq!(copy.run(&args).status.code(), Some(0));
+    let before = copy.read();
+    let out = copy.run(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is already vector `regression/1`"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(copy.read(), before);
+}
+
+#[test]
+fn without_a_vectors_directory_it_says_where_it_looked() {
+    let empty = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN)
+        .args(["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "n"])
+        .current_dir(empty.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "rfc1808: no `vectors/regressions.toml` in {} or any directory above it; name the file with --to\n",
+            empty.path().display()
+        )
+    );
+}
+
+#[test]
+fn a_file_that_does_not_load_is_left_alone() {
+    let copy = Copy::new();
+    let broken = format!("{}\n[[resolve]]\nid = \"regression/x\"\n", copy.read());
+    std::fs::write(copy.regressions(), &broken).unwrap();
+    let out = copy.run(&[
+        "promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "n",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("rfc1808: the vectors do not load: "),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(copy.read(), broken);
+}

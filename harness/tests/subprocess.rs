@@ -1,0 +1,562 @@
+//! Implementations driven as subprocesses (`subprocess::spawn`): the
+//! reference resolver through `rfc1808 serve` and `rfc1808 resolve`, in each
+//! protocol, over every vector; and `tests/misbehave/adapter.py`, which hangs,
+//! crashes, writes garbage or floods on chosen cases, to check that every case
+//! still gets the right answer or the right error and that every run ends.
+
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rfc1808_harness::subprocess::{self, MAX_RESTARTS};
+use rfc1808_harness::{Answer, Case, ImplSpec, Info, Protocol, Reply};
+
+const ADAPTER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/misbehave/adapter.py");
+const BASE: &str = "http://a/b";
+/// Long enough never to be hit by a case that answers, on a loaded machine.
+const PATIENT: Duration = Duration::from_secs(20);
+/// For the cases that hang: short, yet long enough for Python to start on
+/// a loaded machine, since a case's time includes starting its process.
+const SHORT: Duration = Duration::from_secs(3);
+
+fn spec(protocol: Protocol, command: Vec<String>, timeout: Duration) -> ImplSpec {
+    ImplSpec {
+        name: "misbehave".to_owned(),
+        command,
+        protocol,
+        timeout,
+        expectations: None,
+    }
+}
+
+fn misbehave(protocol: Protocol, options: &[&str]) -> Vec<String> {
+    let mut command = vec![
+        "python3".to_owned(),
+        ADAPTER.to_owned(),
+        protocol.to_string(),
+    ];
+    command.extend(options.iter().map(|o| o.to_string()));
+    command
+}
+
+/// Runs `f` on its own thread and fails the test if it does not finish in a
+/// minute, so that a hang is a failure rather than a stuck test run.
+fn within_a_minute<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(value) => value,
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("did not finish within a minute"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("the run panicked"),
+    }
+}
+
+/// Resolves each relative URL against [`BASE`] through the adapter `spec`.
+fn run(spec: ImplSpec, relatives: &[&str]) -> Vec<Reply> {
+    let relatives: Vec<String> = relatives.iter().map(|r| r.to_string()).collect();
+    within_a_minute(move || {
+        let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
+        let cases: Vec<Case<'_>> = relatives
+            .iter()
+            .map(|relative| Case {
+                id: "t/case",
+                base: BASE,
+                relative,
+            })
+            .collect();
+        adapter.resolve_all(&cases)
+    })
+}
+
+/// What the misbehaving adapter answers for a well-behaved case.
+fn ok(relative: &str) -> Reply {
+    Answer::Resolved(format!("{BASE}|{relative}")).into()
+}
+
+fn error(message: &str) -> Reply {
+    Answer::Error(message.to_owned()).into()
+}
+
+fn with_stderr(reply: Reply, stderr: &str) -> Reply {
+    Reply {
+        stderr: stderr.to_owned(),
+        ..reply
+    }
+}
+
+fn start_error(spec: ImplSpec) -> String {
+    within_a_minute(move || match subprocess::spawn(&spec) {
+        Ok(_) => panic!("the adapter started"),
+        Err(e) => e.to_string(),
+    })
+}
+
+const PERSISTENT: [Protocol; 2] = [Protocol::Lines, Protocol::Jsonl];
+const ALL: [Protocol; 3] = [Protocol::Argv, Protocol::Lines, Protocol::Jsonl];
+
+// The reference, through the `rfc1808` binary.
+
+fn reference_command(protocol: Protocol) -> Vec<String> {
+    let bin = env!("CARGO_BIN_EXE_rfc1808").to_owned();
+    match protocol {
+        // `--` keeps a relative URL that starts with `-` from being read as
+        // an option.
+        Protocol::Argv => vec![bin, "resolve".into(), "--".into()],
+        _ => vec![
+            bin,
+            "serve".into(),
+            "--protocol".into(),
+            protocol.to_string(),
+        ],
+    }
+}
+
+/// Runs every embedded vector through the reference in `protocol`, and
+/// returns the ids of the vectors it could not send; fails on any answer
+/// that is not the expected URL.
+fn reference_over_all_vectors(protocol: Protocol) -> (Option<Info>, Vec<String>) {
+    within_a_minute(move || {
+        let corpus = rfc1808_vectors::embedded();
+        let spec = spec(protocol, reference_command(protocol), PATIENT);
+        let mut reference = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
+        let cases: Vec<Case<'_>> = corpus
+            .resolve
+            .iter()
+            .map(|v| Case {
+                id: &v.id,
+                base: &v.base,
+                relative: &v.relative,
+            })
+            .collect();
+        assert!(
+            cases.len() > 40,
+            "the corpus has the RFC's examples at least"
+        );
+        let replies = reference.resolve_all(&cases);
+        assert_eq!(replies.len(), cases.len());
+        let mut unsendable = Vec::new();
+        for (v, reply) in corpus.resolve.iter().zip(replies) {
+            match reply.answer {
+                Answer::Resolved(got) => assert_eq!(got, v.expected, "{}", v.id),
+                Answer::NotRepresentable(_) => unsendable.push(v.id.clone()),
+                other => panic!("{}: {other:?}", v.id),
+            }
+            assert_eq!(reply.stderr, "", "{}", v.id);
+        }
+        (reference.info().cloned(), unsendable)
+    })
+}
+
+#[test]
+fn reference_through_serve_jsonl_passes_every_vector() {
+    let (info, unsendable) = reference_over_all_vectors(Protocol::Jsonl);
+    assert_eq!(unsendable, Vec::<String>::new());
+    assert_eq!(
+        info,
+        Some(Info {
+            name: "rfc1808-reference".into(),
+            implementation_version: env!("CARGO_PKG_VERSION").into(),
+            language: "rust".into(),
+            spec: "RFC 1808".into(),
+        })
+    );
+}
+
+#[test]
+fn reference_through_serve_lines_passes_every_vector_it_can_send() {
+    let (info, unsendable) = reference_over_all_vectors(Protocol::Lines);
+    let corpus = rfc1808_vectors::embedded();
+    let with_tab_cr_lf: Vec<String> = corpus
+        .resolve
+        .iter()
+        .filter(|v| {
+            [&v.base, &v.relative]
+                .iter()
+                .any(|s| s.contains(['\t', '\r', '\n']))
+        })
+        .map(|v| v.id.clone())
+        .collect();
+    assert_eq!(unsendable, with_tab_cr_lf);
+    assert_eq!(info, None);
+}
+
+#[test]
+fn reference_through_resolve_argv_passes_every_vector() {
+    let (info, unsendable) = reference_over_all_vectors(Protocol::Argv);
+    assert_eq!(unsendable, Vec::<String>::new());
+    assert_eq!(info, None);
+}
+
+// Misbehaviours.
+
+#[test]
+fn a_case_that_hangs_times_out_and_the_run_goes_on() {
+    for protocol in ALL {
+        let replies = run(
+            spec(protocol, misbehave(protocol, &[]), SHORT),
+            &["a", "hang", "b", "c"],
+        );
+        assert_eq!(
+            replies,
+            [ok("a"), error("timeout after 3s"), ok("b"), ok("c")],
+            "{protocol}"
+        );
+    }
+}
+
+#[test]
+fn a_crash_fails_its_case_with_its_stderr_and_the_adapter_is_restarted() {
+    for protocol in PERSISTENT {
+        let replies = run(
+            spec(protocol, misbehave(protocol, &[]), PATIENT),
+            &["a", "exit", "b", "abort", "c"],
+        );
+        assert_eq!(
+            replies,
+            [
+                ok("a"),
+                with_stderr(
+                    error("adapter exited with code 3 before answering"),
+                    "adapter: exiting on purpose\n"
+                ),
+                ok("b"),
+                error("adapter was killed by signal 6 (SIGABRT) before answering"),
+                ok("c"),
+            ],
+            "{protocol}"
+        );
+    }
+    let replies = run(
+        spec(Protocol::Argv, misbehave(Protocol::Argv, &[]), PATIENT),
+        &["a", "exit", "abort"],
+    );
+    assert_eq!(
+        replies,
+        [
+            ok("a"),
+            with_stderr(
+                error("adapter exited with code 3"),
+                "adapter: exiting on purpose\n"
+            ),
+            error("adapter was killed by signal 6 (SIGABRT)"),
+        ]
+    );
+}
+
+#[test]
+fn an_adapter_that_always_crashes_is_given_up_after_ten_restarts() {
+    for protocol in PERSISTENT {
+        let spec = spec(protocol, misbehave(protocol, &["--always-crash"]), PATIENT);
+        let (first, second) = within_a_minute(move || {
+            let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
+            let cases: Vec<Case<'_>> = (0..14)
+                .map(|_| Case {
+                    id: "t/case",
+                    base: BASE,
+                    relative: "a",
+                })
+                .collect();
+            let first = adapter.resolve_all(&cases);
+            // Later runs do not start it again either.
+            let second = adapter.resolve_all(&cases[..1]);
+            (first, second)
+        });
+        let crash = with_stderr(
+            error("adapter exited with code 3 before answering"),
+            "adapter: exiting on purpose\n",
+        );
+        let gave_up = error("not run: gave up on the adapter after 10 restarts");
+        let mut expected = vec![crash; MAX_RESTARTS as usize + 1];
+        expected.extend(vec![gave_up.clone(); 3]);
+        assert_eq!(first, expected, "{protocol}");
+        assert_eq!(second, [gave_up], "{protocol}");
+    }
+}
+
+#[test]
+fn an_answer_that_is_not_utf8_is_an_error_showing_its_bytes() {
+    for protocol in ALL {
+        let replies = run(
+            spec(protocol, misbehave(protocol, &[]), PATIENT),
+            &["a", "binary", "b"],
+        );
+        assert_eq!(
+            replies,
+            [ok("a"), error(r"answer is not UTF-8: \xff\xfe"), ok("b")],
+            "{protocol}"
+        );
+    }
+}
+
+#[test]
+fn a_jsonl_answer_that_is_not_json_or_has_the_wrong_id_is_an_error() {
+    let replies = run(
+        spec(Protocol::Jsonl, misbehave(Protocol::Jsonl, &[]), PATIENT),
+        &["a", "garbage", "b", "wrongid", "c"],
+    );
+    assert_eq!(
+        replies,
+        [
+            ok("a"),
+            error("answer is not valid JSON (expected ident at line 1 column 2): not json"),
+            ok("b"),
+            error(r#"answer has id 1004, expected 4: {"id": 1004, "result": "x"}"#),
+            ok("c"),
+        ]
+    );
+}
+
+#[test]
+fn stderr_goes_with_its_case_and_is_never_the_answer() {
+    for protocol in ALL {
+        let replies = run(
+            spec(protocol, misbehave(protocol, &[]), PATIENT),
+            &["a", "noise", "b"],
+        );
+        assert_eq!(
+            replies,
+            [
+                ok("a"),
+                with_stderr(ok("noise"), "warning: noisy case\nhttp://evil/\n"),
+                ok("b"),
+            ],
+            "{protocol}"
+        );
+    }
+}
+
+#[test]
+fn a_ten_megabyte_answer_arrives_whole() {
+    let big = format!("http://a/{}", "x".repeat(10_000_000));
+    for protocol in ALL {
+        let replies = run(
+            spec(protocol, misbehave(protocol, &[]), PATIENT),
+            &["a", "big", "b"],
+        );
+        assert_eq!(replies.len(), 3);
+        assert_eq!(replies[0], ok("a"), "{protocol}");
+        // Not assert_eq: a failure would print ten megabytes.
+        assert!(
+            replies[1].answer == Answer::Resolved(big.clone()),
+            "{protocol}: {:.200?}",
+            replies[1]
+        );
+        assert_eq!(replies[2], ok("b"), "{protocol}");
+    }
+}
+
+#[test]
+fn rejections_and_unsendable_cases() {
+    for protocol in ALL {
+        let cases = [
+            (BASE, "reject"),
+            ("http://a/\tb", "g"),
+            (BASE, "c\r"),
+            (BASE, "d"),
+        ];
+        let spec = spec(protocol, misbehave(protocol, &[]), PATIENT);
+        let replies = within_a_minute(move || {
+            let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
+            let cases: Vec<Case<'_>> = cases
+                .iter()
+                .map(|&(base, relative)| Case {
+                    id: "t/case",
+                    base,
+                    relative,
+                })
+                .collect();
+            adapter.resolve_all(&cases)
+        });
+        let rejected: Reply = Answer::Rejected("no: reject".into()).into();
+        let expected = match protocol {
+            Protocol::Lines => vec![
+                rejected,
+                Answer::NotRepresentable("the `lines` protocol cannot send a TAB in a URL".into())
+                    .into(),
+                Answer::NotRepresentable("the `lines` protocol cannot send a CR in a URL".into())
+                    .into(),
+                ok("d"),
+            ],
+            Protocol::Jsonl => vec![
+                rejected,
+                Answer::Resolved("http://a/\tb|g".into()).into(),
+                Answer::Resolved(format!("{BASE}|c\r")).into(),
+                ok("d"),
+            ],
+            // The README's argv rule: one final `\n` or `\r\n` is removed,
+            // so a result ending in CR loses it.
+            Protocol::Argv => vec![
+                rejected,
+                Answer::Resolved("http://a/\tb|g".into()).into(),
+                Answer::Resolved(format!("{BASE}|c")).into(),
+                ok("d"),
+            ],
+        };
+        assert_eq!(replies, expected, "{protocol}");
+    }
+}
+
+#[test]
+fn an_adapter_that_exits_at_start_is_a_start_error() {
+    let command = misbehave(Protocol::Jsonl, &["--start=exit"]);
+    let shown = shell_words::join(&command);
+    assert_eq!(
+        start_error(spec(Protocol::Jsonl, command, PATIENT)),
+        format!(
+            "implementation `misbehave`: command `{shown}` exited with code 1 before \
+             answering the handshake; its standard error: adapter: cannot load the URL library"
+        )
+    );
+}
+
+#[test]
+fn a_lines_adapter_that_exits_at_start_fails_every_case() {
+    // `lines` has no handshake, so this shows only when cases are sent.
+    let replies = run(
+        spec(
+            Protocol::Lines,
+            misbehave(Protocol::Lines, &["--start=exit"]),
+            PATIENT,
+        ),
+        &["a"; 12],
+    );
+    let exited = with_stderr(
+        error("adapter exited with code 1 before answering"),
+        "adapter: cannot load the URL library\n",
+    );
+    let mut expected = vec![exited; MAX_RESTARTS as usize + 1];
+    expected.push(error("not run: gave up on the adapter after 10 restarts"));
+    assert_eq!(replies, expected);
+}
+
+#[test]
+fn an_adapter_that_never_answers_the_handshake_is_a_start_error() {
+    let command = misbehave(Protocol::Jsonl, &["--start=silent"]);
+    let shown = shell_words::join(&command);
+    assert_eq!(
+        start_error(spec(Protocol::Jsonl, command, SHORT)),
+        format!(
+            "implementation `misbehave`: command `{shown}` did not answer the handshake within 3s"
+        )
+    );
+}
+
+#[test]
+fn an_adapter_of_another_protocol_version_is_a_start_error() {
+    let command = misbehave(Protocol::Jsonl, &["--start=version2"]);
+    let shown = shell_words::join(&command);
+    assert_eq!(
+        start_error(spec(Protocol::Jsonl, command, PATIENT)),
+        format!(
+            "implementation `misbehave`: command `{shown}` answered the handshake with \
+             `{{\"type\": \"started\", \"version\": 2, \"name\": \"misbehave\", \
+             \"implementation_version\": \"0\", \"language\": \"python\", \"spec\": \"none\"}}`: \
+             the adapter speaks protocol version 2, this harness speaks version 1"
+        )
+    );
+}
+
+#[test]
+fn a_missing_program_is_a_start_error_in_every_protocol() {
+    for protocol in ALL {
+        let command = vec!["rfc1808-no-such-adapter".to_owned(), "--jsonl".to_owned()];
+        assert_eq!(
+            start_error(spec(protocol, command, PATIENT)),
+            "implementation `misbehave`: cannot run command `rfc1808-no-such-adapter --jsonl`: \
+             program not found",
+            "{protocol}"
+        );
+        assert_eq!(
+            start_error(spec(protocol, Vec::new(), PATIENT)),
+            "implementation `misbehave`: the command is empty",
+            "{protocol}"
+        );
+    }
+}
+
+// Processes do not outlive the harness's use of them.
+
+#[cfg(target_os = "linux")]
+mod processes {
+    use super::*;
+
+    /// A file for the adapter to write its pids to, fresh per test.
+    fn pidfile(test: &str) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("rfc1808-misbehave-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    fn pids(path: &PathBuf) -> Vec<u32> {
+        let text = std::fs::read_to_string(path).expect("the adapter wrote its pids");
+        let _ = std::fs::remove_file(path);
+        text.lines().map(|l| l.parse().unwrap()).collect()
+    }
+
+    /// Whether `pid` is a live process (not gone, not a zombie waiting for
+    /// its reaper), after giving a reaper a moment.
+    fn alive(pid: u32) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .ok()
+                .and_then(|s| s.rsplit_once(") ").map(|(_, rest)| rest.chars().next()))
+                .flatten();
+            if matches!(state, None | Some('Z') | Some('X')) {
+                return false;
+            }
+            if Instant::now() > deadline {
+                return true;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    #[test]
+    fn a_timeout_kills_the_adapter_and_what_it_started() {
+        for protocol in ALL {
+            let file = pidfile(&format!("timeout-{protocol}"));
+            let option = format!("--pidfile={}", file.display());
+            let replies = run(
+                spec(
+                    protocol,
+                    misbehave(protocol, &["--spawn-sleeper", &option]),
+                    SHORT,
+                ),
+                &["hang"],
+            );
+            assert_eq!(replies, [error("timeout after 3s")], "{protocol}");
+            let pids = pids(&file);
+            assert_eq!(pids.len(), 2, "{protocol}: the adapter and its sleeper");
+            for pid in pids {
+                assert!(
+                    !alive(pid),
+                    "{protocol}: process {pid} outlived its timeout"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn dropping_an_adapter_stops_it_even_if_it_ignores_stop() {
+        let file = pidfile("ignore-stop");
+        let option = format!("--pidfile={}", file.display());
+        let replies = run(
+            spec(
+                Protocol::Jsonl,
+                misbehave(Protocol::Jsonl, &["--ignore-stop", &option]),
+                PATIENT,
+            ),
+            &["a"],
+        );
+        // `run` dropped the adapter before returning.
+        assert_eq!(replies, [ok("a")]);
+        let pids = pids(&file);
+        assert_eq!(pids.len(), 1);
+        assert!(!alive(pids[0]), "the adapter outlived the implementation");
+    }
+}
