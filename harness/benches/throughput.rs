@@ -54,7 +54,8 @@ fn main() {
     println!("{n} cases, median of {RUNS} runs, on {} cores", cores());
     let pipe = median(|| raw_pipe(&cases));
     report("pipe (cat, no harness)", pipe, pipe, n);
-    let rows: [(&str, Box<dyn Fn() -> Duration>); 4] = [
+    type Measure<'a> = Box<dyn Fn() -> Duration + 'a>;
+    let rows: [(&str, Measure<'_>); 4] = [
         (
             "harness lines + cat",
             Box::new(|| through(Protocol::Lines, vec!["cat".into()], &cases, Check::Echo)),
