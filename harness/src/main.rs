@@ -511,7 +511,11 @@ fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>> {
 struct PromoteArgs {
     /// A cargo-fuzz artifact of an rfc1808 fuzz target: the base and
     /// relative URL it decodes to are promoted.
-    #[arg(value_name = "FILE", required_unless_present = "base", conflicts_with = "base")]
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "base",
+        conflicts_with = "base"
+    )]
     artifact: Option<PathBuf>,
     /// The base URL of the finding (with --relative, instead of FILE).
     #[arg(long, requires = "relative", allow_hyphen_values = true)]
@@ -637,8 +641,8 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
         None => ImplSpec::DEFAULT_TIMEOUT,
     };
     let protocol = args.protocol.unwrap_or(config::DEFAULT_PROTOCOL);
-    let spec = config::parse_impl_flag(&args.implementation, protocol, timeout)
-        .map_err(|e| anyhow!(e))?;
+    let spec =
+        config::parse_impl_flag(&args.implementation, protocol, timeout).map_err(|e| anyhow!(e))?;
     let listed = match &args.expectations {
         Some(file) => {
             let expectations = Expectations::load(file)?;
@@ -723,7 +727,13 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
                 note: fuzz::note(&label, &f.kind),
             };
             match promote::promote(&file, &finding) {
-                Ok(p) => writeln!(stdout, "promoted {}: `{}` in {}", f.kind, p.id, file.display())?,
+                Ok(p) => writeln!(
+                    stdout,
+                    "promoted {}: `{}` in {}",
+                    f.kind,
+                    p.id,
+                    file.display()
+                )?,
                 Err(e @ PromoteError::Duplicate { .. }) => {
                     writeln!(stdout, "not promoted {}: {e}", f.kind)?
                 }

@@ -440,7 +440,10 @@ tags = []
             note: "why".to_owned(),
         };
         let s = snippet("# no newline", "regression/3", &finding, "r", Step::Step6);
-        assert!(s.starts_with("\n\n[[resolve]]\nid = \"regression/3\"\n"), "{s}");
+        assert!(
+            s.starts_with("\n\n[[resolve]]\nid = \"regression/3\"\n"),
+            "{s}"
+        );
         assert!(s.ends_with(&format!(
             "tags = [\"regression\", \"step6\"]\nnote = \"why\"\n{MARK}3 are taken; keep this line when deleting vectors\n"
         )));

@@ -176,7 +176,10 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
         ]
     );
     assert!(report.contains("seed 1: 3000 cases in "), "{report}");
-    assert!(report.ends_with("\n7 kinds of mismatch found\n"), "{report}");
+    assert!(
+        report.ends_with("\n7 kinds of mismatch found\n"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -229,7 +232,14 @@ fn promote_appends_one_case_per_kind() {
         .resolve
         .iter()
         .filter(|v| v.id.starts_with("regression/"))
-        .map(|v| (v.id.as_str(), v.base.as_str(), v.relative.as_str(), v.note.as_deref().unwrap()))
+        .map(|v| {
+            (
+                v.id.as_str(),
+                v.base.as_str(),
+                v.relative.as_str(),
+                v.note.as_deref().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(promoted.len(), 7, "{promoted:?}");
     assert_eq!(
@@ -249,10 +259,7 @@ fn promote_appends_one_case_per_kind() {
     // The promoted vectors run, and pass, on the reference.
     let run = setup.run(&["--vectors", "vectors", "run"]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
-    assert!(stdout(&run).contains(&format!(
-        "reference: ok. {} passed;",
-        corpus.resolve.len()
-    )));
+    assert!(stdout(&run).contains(&format!("reference: ok. {} passed;", corpus.resolve.len())));
 }
 
 #[test]
@@ -278,7 +285,11 @@ fn the_reference_served_as_an_adapter_shows_no_mismatch() {
         "{report}"
     );
     assert!(report.ends_with("\nno mismatch outside the expectations\n"));
-    assert_eq!(stderr(&out), "", "no progress line when stderr is not a terminal");
+    assert_eq!(
+        stderr(&out),
+        "",
+        "no progress line when stderr is not a terminal"
+    );
 }
 
 #[test]

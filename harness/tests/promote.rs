@@ -138,7 +138,15 @@ fn strings_are_escaped_and_ids_count_up() {
     let awkward = "-a\"b'c\\d\te\u{1}é";
     for (base, relative) in [("http://a/b", awkward), (awkward, "g")] {
         let out = copy.run(&[
-            "promote", "--base", base, "--relative", relative, "--source", "test", "--note", "n",
+            "promote",
+            "--base",
+            base,
+            "--relative",
+            relative,
+            "--source",
+            "test",
+            "--note",
+            "n",
         ]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     }
@@ -164,7 +172,14 @@ fn a_deleted_vector_keeps_its_number_taken() {
     let original = copy.read();
     let promote = |relative: &str| {
         let out = copy.run(&[
-            "promote", "--base", "http://a/b", "--relative", relative, "--source", "t", "--note",
+            "promote",
+            "--base",
+            "http://a/b",
+            "--relative",
+            relative,
+            "--source",
+            "t",
+            "--note",
             "n",
         ]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -177,7 +192,11 @@ fn a_deleted_vector_keeps_its_number_taken() {
     let text = copy.read();
     let start = text.rfind("\n[[resolve]]").unwrap();
     let end = text.rfind("# rfc1808 promote").unwrap();
-    std::fs::write(copy.regressions(), format!("{}\n{}", &text[..start], &text[end..])).unwrap();
+    std::fs::write(
+        copy.regressions(),
+        format!("{}\n{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
     assert!(promote("/./z").starts_with("appended `regression/3` "));
     assert!(copy.read().starts_with(&original));
 }
@@ -239,16 +258,46 @@ fn bad_input_is_refused_with_a_clear_message() {
          which is not a finding; is it an artifact of an rfc1808 fuzz target?\n",
     );
     refused(
-        &["promote", "--base", "http://a/b/c/d;p?q#f", "--relative", "../g", "--source", "s", "--note", "n"],
+        &[
+            "promote",
+            "--base",
+            "http://a/b/c/d;p?q#f",
+            "--relative",
+            "../g",
+            "--source",
+            "s",
+            "--note",
+            "n",
+        ],
         "rfc1808: base \"http://a/b/c/d;p?q#f\" with relative \"../g\" is already vector \
          `rfc1808-5.1/dot-dot-g` (DOT-DOT-G); nothing promoted\n",
     );
     refused(
-        &["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", " "],
+        &[
+            "promote",
+            "--base",
+            "a",
+            "--relative",
+            "b",
+            "--source",
+            "s",
+            "--note",
+            " ",
+        ],
         "rfc1808: --note must say the finding's root cause; it is empty\n",
     );
     refused(
-        &["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "two\nlines"],
+        &[
+            "promote",
+            "--base",
+            "a",
+            "--relative",
+            "b",
+            "--source",
+            "s",
+            "--note",
+            "two\nlines",
+        ],
         "rfc1808: --note must be one line\n",
     );
     refused(
@@ -260,7 +309,17 @@ fn bad_input_is_refused_with_a_clear_message() {
 #[test]
 fn a_duplicate_in_the_file_itself_is_refused_too() {
     let copy = Copy::new();
-    let args = ["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "n"];
+    let args = [
+        "promote",
+        "--base",
+        "a",
+        "--relative",
+        "b",
+        "--source",
+        "s",
+        "--note",
+        "n",
+    ];
     assert_eq!(copy.run(&args).status.code(), Some(0));
     let before = copy.read();
     let out = copy.run(&args);
@@ -277,7 +336,17 @@ fn a_duplicate_in_the_file_itself_is_refused_too() {
 fn without_a_vectors_directory_it_says_where_it_looked() {
     let empty = tempfile::tempdir().unwrap();
     let out = Command::new(BIN)
-        .args(["promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "n"])
+        .args([
+            "promote",
+            "--base",
+            "a",
+            "--relative",
+            "b",
+            "--source",
+            "s",
+            "--note",
+            "n",
+        ])
         .current_dir(empty.path())
         .output()
         .unwrap();
@@ -297,7 +366,15 @@ fn a_file_that_does_not_load_is_left_alone() {
     let broken = format!("{}\n[[resolve]]\nid = \"regression/x\"\n", copy.read());
     std::fs::write(copy.regressions(), &broken).unwrap();
     let out = copy.run(&[
-        "promote", "--base", "a", "--relative", "b", "--source", "s", "--note", "n",
+        "promote",
+        "--base",
+        "a",
+        "--relative",
+        "b",
+        "--source",
+        "s",
+        "--note",
+        "n",
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

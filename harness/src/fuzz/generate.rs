@@ -170,7 +170,11 @@ mod tests {
         assert!(distinct.len() > 1500, "{} distinct", distinct.len());
         let with = |s: &str| cases.iter().filter(|c| c.relative.contains(s)).count();
         for piece in ["..", "/", "?", ";", "#", ":"] {
-            assert!(with(piece) > 100, "{piece:?} in {} relative URLs", with(piece));
+            assert!(
+                with(piece) > 100,
+                "{piece:?} in {} relative URLs",
+                with(piece)
+            );
         }
         assert!(cases.iter().any(|c| c.base.starts_with("http://a/")));
         assert!(cases.iter().any(|c| c.relative.is_empty()));
@@ -178,6 +182,9 @@ mod tests {
 
     #[test]
     fn decode_goes_through_the_fuzz_format() {
-        assert_eq!(decode(&[14, 7, 0], &[12, 10]), Input::new("http://a", "../g"));
+        assert_eq!(
+            decode(&[14, 7, 0], &[12, 10]),
+            Input::new("http://a", "../g")
+        );
     }
 }

@@ -292,7 +292,7 @@ mod tests {
             step,
             difference: d.to_owned(),
         };
-        let mut kinds = vec![
+        let mut kinds = [
             k(Step::Step6, "a"),
             k(Step::Step5b, "b"),
             k(Step::Step5a, "c"),
@@ -300,7 +300,10 @@ mod tests {
         ];
         kinds.sort();
         let names: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();
-        assert_eq!(names, ["Step 5a: c", "Step 5b: b", "Step 6: 0", "Step 6: a"]);
+        assert_eq!(
+            names,
+            ["Step 5a: c", "Step 5b: b", "Step 6: 0", "Step 6: a"]
+        );
     }
 
     #[test]

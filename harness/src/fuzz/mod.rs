@@ -332,7 +332,10 @@ fn listed_kinds<'l>(
 /// `ids`, as `rfc1808_fuzzgen::external::KnownFailures` takes them, with
 /// their ids. Ids of parse vectors and ids that name nothing are left out
 /// (`run` reports those).
-pub fn listed<'i>(corpus: &rfc1808_vectors::Corpus, ids: impl IntoIterator<Item = &'i str>) -> Vec<Listed> {
+pub fn listed<'i>(
+    corpus: &rfc1808_vectors::Corpus,
+    ids: impl IntoIterator<Item = &'i str>,
+) -> Vec<Listed> {
     let ids: Vec<&str> = ids.into_iter().collect();
     corpus
         .resolve
@@ -364,7 +367,9 @@ pub fn parse_time(value: &str) -> Result<Duration, String> {
             Ok(Duration::from_secs_f64(n * scale))
         }
         Ok(_) => Err(format!("`{value}` is not above 0 and at most a week")),
-        Err(_) => Err(format!("`{value}` is not a number with a unit, like 60s or 2m")),
+        Err(_) => Err(format!(
+            "`{value}` is not a number with a unit, like 60s or 2m"
+        )),
     }
 }
 
@@ -391,9 +396,36 @@ pub fn source(name: &str) -> String {
     format!("rfc1808 fuzz against {name}")
 }
 
+/// A word quoted for a POSIX shell; one holding control characters is
+/// quoted as `$'...'` (bash, zsh, ksh), so that the command prints on one
+/// line with nothing invisible in it.
+fn quote(word: &str) -> String {
+    if !word.chars().any(char::is_control) {
+        return shell_words::quote(word).into_owned();
+    }
+    let mut out = String::from("$'");
+    for c in word.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let mut buf = [0; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("\\x{b:02x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
 /// The command that promotes a finding.
 pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
-    let quote = |s: &str| shell_words::quote(s).into_owned();
     format!(
         "rfc1808 promote --base {} --relative {} --source {} --note {}",
         quote(&finding.example.base),
@@ -563,7 +595,9 @@ mod tests {
                     f.example.relative,
                     f.reference,
                     f.answer,
-                    f.known.as_ref().map_or(String::new(), |id| format!(" (known: {id})"))
+                    f.known
+                        .as_ref()
+                        .map_or(String::new(), |id| format!(" (known: {id})"))
                 )
             })
             .collect()
@@ -609,7 +643,10 @@ mod tests {
 
     #[test]
     fn a_kind_a_listed_vector_shows_is_known() {
-        let listed = listed(&rfc1808_vectors::embedded(), ["rfc1808-5.2/abs-path-dot", "no/such"]);
+        let listed = listed(
+            &rfc1808_vectors::embedded(),
+            ["rfc1808-5.2/abs-path-dot", "no/such"],
+        );
         assert_eq!(
             listed,
             [Listed {
@@ -649,7 +686,19 @@ mod tests {
         let mut reference = crate::reference::Reference::new(Step6::SegmentStack);
         let summary = fuzz(&mut reference, Vec::new(), &[], &options, &mut |_| {});
         assert!(summary.cases > 100, "{} cases", summary.cases);
-        assert!(summary.elapsed < Duration::from_secs(3), "{:?}", summary.elapsed);
+        assert!(
+            summary.elapsed < Duration::from_secs(3),
+            "{:?}",
+            summary.elapsed
+        );
+    }
+
+    #[test]
+    fn words_with_control_characters_are_quoted_visibly() {
+        assert_eq!(quote("http://a/b"), "http://a/b");
+        assert_eq!(quote("a b'c"), r#"'a b'\''c'"#);
+        assert_eq!(quote("a\tb\r\u{1}'\\é"), r"$'a\tb\r\x01\'\\é'");
+        assert_eq!(quote("\u{85}"), r"$'\xc2\x85'");
     }
 
     #[test]
@@ -663,7 +712,10 @@ mod tests {
             parse_time("10 minutes").unwrap_err(),
             "`10 minutes`: the unit is not one of ms, s, m, h"
         );
-        assert_eq!(parse_time("0s").unwrap_err(), "`0s` is not above 0 and at most a week");
+        assert_eq!(
+            parse_time("0s").unwrap_err(),
+            "`0s` is not above 0 and at most a week"
+        );
         assert_eq!(
             parse_time("s").unwrap_err(),
             "`s` is not a number with a unit, like 60s or 2m"

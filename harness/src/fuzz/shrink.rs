@@ -183,7 +183,10 @@ mod tests {
         // Needs an upper-case scheme-like prefix and an empty query.
         let start = Input::new("HTTP://Host/Path", "Xyz/../Q?#frag");
         let (out, _) = shrink_with(start, |i| {
-            i.base.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            i.base
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase())
                 && i.relative.ends_with('?')
         });
         assert_eq!(out, Input::new("A", "?"));
