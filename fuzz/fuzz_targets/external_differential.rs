@@ -54,7 +54,7 @@ fn start() -> Result<External, String> {
         None => KnownFailures::default(),
     };
     let spec = ImplSpec {
-        name: "external".to_owned(),
+        name: "RFC1808_FUZZ_IMPL".to_owned(),
         command,
         protocol: Protocol::Jsonl,
         timeout: ImplSpec::DEFAULT_TIMEOUT,

@@ -122,7 +122,10 @@ mod tests {
     fn a_mismatch_is_a_finding_unless_known() {
         let wrong = Outcome::Resolved("http://a/b/c/x".to_owned());
         let listed = Input::new("http://a/b/c/d;p?q#f", "g");
-        assert_eq!(external_differential("py", &listed, &wrong, &known()), Ok(()));
+        assert_eq!(
+            external_differential("py", &listed, &wrong, &known()),
+            Ok(())
+        );
         let other = Input::new("http://a/b/c/d;p?q#f", "./g");
         let err = external_differential("py", &other, &wrong, &known()).unwrap_err();
         assert_eq!(

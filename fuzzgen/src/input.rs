@@ -25,8 +25,8 @@ use arbitrary::{Arbitrary, Unstructured};
 /// The text of each token index; `END` and `CHAR` have none.
 pub const TOKENS: [&str; 32] = [
     "a", "/", ".", "..", ";", "?", "#", "//", ":", "b", "g", "./", "../", "...", "http:", "HTTP:",
-    "foo:", "9p:", "a+b-c.d:", "+", "-", "9", "A", "_", "%2E", "x", "//a", "/./", "/../", "@",
-    "", "",
+    "foo:", "9p:", "a+b-c.d:", "+", "-", "9", "A", "_", "%2E", "x", "//a", "/./", "/../", "@", "",
+    "",
 ];
 
 /// The token index that ends the base URL.

@@ -101,8 +101,9 @@ mod tests {
         let (name, input) = &seeds[1];
         assert_eq!(name, "rfc1808-5.1_g");
         assert_eq!(*input, Input::new("http://a/b/c/d;p?q#f", "g"));
-        assert!(seeds.iter().any(|(name, input)| name == "parse_empty.base"
-            && *input == Input::new("", "")));
+        assert!(seeds
+            .iter()
+            .any(|(name, input)| name == "parse_empty.base" && *input == Input::new("", "")));
     }
 
     #[test]
