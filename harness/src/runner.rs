@@ -49,7 +49,10 @@ pub struct ImplResults<'c> {
 impl ImplResults<'_> {
     /// How many outcomes have `verdict`.
     pub fn count(&self, verdict: Verdict) -> usize {
-        self.outcomes.iter().filter(|o| o.verdict == verdict).count()
+        self.outcomes
+            .iter()
+            .filter(|o| o.verdict == verdict)
+            .count()
     }
 
     /// Whether every vector passed.

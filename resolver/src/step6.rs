@@ -249,7 +249,10 @@ mod tests {
     fn both(base: &str, embedded: &str) -> String {
         let stack = Step6::SegmentStack.merge(base, embedded);
         let string = Step6::StringPattern.merge(base, embedded);
-        assert_eq!(stack, string, "base path {base:?}, embedded path {embedded:?}");
+        assert_eq!(
+            stack, string,
+            "base path {base:?}, embedded path {embedded:?}"
+        );
         stack
     }
 

@@ -133,7 +133,10 @@ impl std::error::Error for LoadError {}
 pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("rfc1808.toml", include_str!("../rfc1808.toml")),
     ("parse.toml", include_str!("../parse.toml")),
-    ("interpretation.toml", include_str!("../interpretation.toml")),
+    (
+        "interpretation.toml",
+        include_str!("../interpretation.toml"),
+    ),
     ("regressions.toml", include_str!("../regressions.toml")),
 ];
 
