@@ -126,7 +126,7 @@ impl fmt::Display for Components<'_> {
     ///
     /// This writes exactly what is there and adds nothing: for a parsed
     /// string, `parse(s).to_string() == s`. Recombination after resolution,
-    /// which must add a slash after a net_loc, is [`crate::recombine`].
+    /// which must add a slash after a net_loc, is Step 7 of [`crate::resolve`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(scheme) = self.scheme {
             write!(f, "{scheme}:")?;
