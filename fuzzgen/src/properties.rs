@@ -110,8 +110,8 @@ pub fn step6_differential(input: &Input) -> Result<(), Finding> {
 ///    exactly 6a to 6d on the output, which must have no `.` segment and no
 ///    removable `<segment>/..` left;
 /// 4. the result re-parses into the components Step 7 recombined (see
-///    [`recombined`]), unless they are one of the [`spec_hole`]s;
-/// 5. the result resolves to itself (see [`check_reresolution`]).
+///    `recombined`), unless they are one of the [`spec_hole`]s;
+/// 5. the result resolves to itself (see `check_reresolution`).
 pub fn idempotence(input: &Input) -> Result<(), Finding> {
     const PROPERTY: &str = "idempotence";
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
