@@ -15,7 +15,6 @@
 //! Unknown keys, missing keys, wrong types and a name used twice are errors
 //! that name the file, the line and the key.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -28,59 +27,10 @@ use crate::implementation::{ImplSpec, Protocol};
 /// to write an adapter for.
 pub const DEFAULT_PROTOCOL: Protocol = Protocol::Argv;
 
-/// A config or expectations file that could not be read, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileError {
-    pub file: String,
-    /// 1-based; 0 when the error is about the whole file.
-    pub line: usize,
-    pub message: String,
-}
-
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
-        } else {
-            write!(f, "{}:{}: {}", self.file, self.line, self.message)
-        }
-    }
-}
-
-impl std::error::Error for FileError {}
-
-impl FileError {
-    /// An error in `text`, the contents of `file`, at the byte offset `at`.
-    pub(crate) fn at(file: &str, text: &str, at: Option<usize>, message: String) -> Self {
-        FileError {
-            file: file.to_owned(),
-            line: at.map_or(0, |at| line_of(text, at)),
-            message,
-        }
-    }
-
-    /// A TOML syntax or shape error, with serde's "field" said as "key".
-    pub(crate) fn from_toml(file: &str, text: &str, e: &toml::de::Error) -> Self {
-        let message = e.message().trim_end();
-        let message = match message.strip_prefix("unknown field") {
-            Some(rest) => format!("unknown key{rest}"),
-            None => match message.strip_prefix("missing field") {
-                Some(rest) => format!("missing key{rest}"),
-                None => message.to_owned(),
-            },
-        };
-        Self::at(file, text, e.span().map(|s| s.start), message)
-    }
-}
-
-/// The 1-based line of the byte offset `at` in `text`.
-pub(crate) fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())]
-        .iter()
-        .filter(|&&c| c == b'\n')
-        .count()
-        + 1
-}
+pub(crate) use rfc1808_vectors::line_of;
+/// A config or expectations file that could not be read, and where: the
+/// same error, and the same messages, as for a vector file.
+pub use rfc1808_vectors::LoadError as FileError;
 
 /// Checks an implementation name: it appears in `NAME=...` flags, reports
 /// and JUnit class names, so it is kept to a safe alphabet.
@@ -137,12 +87,7 @@ pub fn parse_timeout(seconds: f64) -> Result<Duration, String> {
 
 /// Reads the config file at `path`.
 pub fn load(path: &Path) -> Result<Vec<ImplSpec>, FileError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| FileError {
-        file: name.clone(),
-        line: 0,
-        message: format!("cannot read the file: {e}"),
-    })?;
+    let (name, text) = FileError::read(path)?;
     let dir = path.parent().unwrap_or(Path::new(""));
     parse_str(&name, &text, dir)
 }

@@ -48,12 +48,7 @@ pub struct Expectations {
 impl Expectations {
     /// Reads the expectations file at `path`.
     pub fn load(path: &Path) -> Result<Self, FileError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| FileError {
-            file: name.clone(),
-            line: 0,
-            message: format!("cannot read the file: {e}"),
-        })?;
+        let (name, text) = FileError::read(path)?;
         Self::parse_str(&name, &text)
     }
 

@@ -128,6 +128,45 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+impl LoadError {
+    /// An error in `text`, the contents of `file`, at the byte offset `at`
+    /// (`None` for the whole file).
+    pub fn at(file: &str, text: &str, at: Option<usize>, message: String) -> Self {
+        LoadError {
+            file: file.to_owned(),
+            line: at.map_or(0, |at| line_of(text, at)),
+            message,
+        }
+    }
+
+    /// A TOML syntax or shape error, with serde's "field" said as "key".
+    pub fn from_toml(file: &str, text: &str, e: &toml::de::Error) -> Self {
+        let message = e.message().trim_end();
+        let message = match message.strip_prefix("unknown field") {
+            Some(rest) => format!("unknown key{rest}"),
+            None => match message.strip_prefix("missing field") {
+                Some(rest) => format!("missing key{rest}"),
+                None => message.to_owned(),
+            },
+        };
+        Self::at(file, text, e.span().map(|s| s.start), message)
+    }
+
+    /// Reads the file at `path`, as UTF-8 text, returning its name for
+    /// messages and its text.
+    pub fn read(path: &Path) -> Result<(String, String), LoadError> {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(path) {
+            Ok(text) => Ok((name, text)),
+            Err(e) => Err(LoadError {
+                file: name,
+                line: 0,
+                message: format!("cannot read the file: {e}"),
+            }),
+        }
+    }
+}
+
 /// The vector files compiled into this crate, by file name. A test checks
 /// that this list matches the `*.toml` files of `vectors/`.
 pub const EMBEDDED_FILES: &[(&str, &str)] = &[
@@ -186,31 +225,17 @@ pub fn load_dir(dir: &Path) -> Result<Corpus, LoadError> {
 impl Corpus {
     /// Reads one file and adds its vectors.
     pub fn add_file(&mut self, file: &Path) -> Result<(), LoadError> {
-        let name = file.display().to_string();
-        let text = std::fs::read_to_string(file).map_err(|e| LoadError {
-            file: name.clone(),
-            line: 0,
-            message: format!("cannot read the file: {e}"),
-        })?;
+        let (name, text) = LoadError::read(file)?;
         self.add_str(&name, &text)
     }
 
     /// Parses `text` as the vector file `name` and adds its vectors. On error
     /// nothing is added.
     pub fn add_str(&mut self, name: &str, text: &str) -> Result<(), LoadError> {
-        let error = |span: Option<std::ops::Range<usize>>, message: String| LoadError {
-            file: name.to_owned(),
-            line: span.map_or(0, |span| line_of(text, span.start)),
-            message,
+        let error = |span: Option<std::ops::Range<usize>>, message: String| {
+            LoadError::at(name, text, span.map(|span| span.start), message)
         };
-        let file: File = toml::from_str(text).map_err(|e| {
-            let message = e.message().trim_end().to_owned();
-            let message = match message.strip_prefix("unknown field") {
-                Some(rest) => format!("unknown key{rest}"),
-                None => message,
-            };
-            error(e.span(), message)
-        })?;
+        let file: File = toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
 
         let mut seen: HashMap<&str, &Origin> = HashMap::new();
         for origin_id in self
@@ -315,7 +340,8 @@ pub fn check_id_syntax(id: &str) -> Result<(), &'static str> {
     }
 }
 
-fn line_of(text: &str, offset: usize) -> usize {
+/// The 1-based line of the byte offset `offset` in `text`.
+pub fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()[..offset.min(text.len())]
         .iter()
         .filter(|&&c| c == b'\n')
@@ -404,7 +430,7 @@ tags = []
     fn missing_key_is_named() {
         let text = ONE.replace("source = \"test\"\n", "");
         let err = load(&text).unwrap_err();
-        assert!(err.contains("missing field `source`"), "{err}");
+        assert!(err.contains("missing key `source`"), "{err}");
         assert!(err.starts_with("vectors/t.toml:"), "{err}");
     }
 
