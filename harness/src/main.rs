@@ -623,6 +623,11 @@ struct FuzzArgs {
     /// listed vector shows is known, and not a finding.
     #[arg(long, value_name = "FILE")]
     expectations: Option<PathBuf>,
+    /// Generate bases of any shape, not only absolute URLs: the empty
+    /// base of Step 1, `a`, `/g;x`, which RFC 1808 does not resolve
+    /// against, so that what an implementation does with them shows.
+    #[arg(long)]
+    any_base: bool,
     /// Promote one shrunk case of each new kind to the regressions file.
     #[arg(long)]
     promote: bool,
@@ -676,6 +681,11 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
             (time, _) => time,
         },
         max_cases: args.max_cases,
+        bases: if args.any_base {
+            fuzz::Bases::Any
+        } else {
+            fuzz::Bases::Absolute
+        },
     };
     let mut implementation =
         rfc1808_harness::subprocess::spawn(&spec).map_err(|e| anyhow!("{e}"))?;
@@ -724,7 +734,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
                 base: f.example.base.clone(),
                 relative: f.example.relative.clone(),
                 source: fuzz::source(&spec.name),
-                note: fuzz::note(&label, &f.kind),
+                note: fuzz::note(&label, f),
             };
             match promote::promote(&file, &finding) {
                 Ok(p) => writeln!(

@@ -1,16 +1,19 @@
 //! `rfc1808 fuzz` against subprocess implementations: a deliberately wrong
 //! one (a Python proxy in front of `rfc1808 serve` that drops empty
-//! queries), and the reference itself.
+//! queries and lowercases schemes), and the reference itself.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use rfc1808_harness::fuzz::is_absolute;
 
 const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
 
 /// The wrong implementation: the reference, with an empty query dropped
 /// from its answers (as a library that keeps the query as a plain string
-/// would), found by the rules of RFC 1808 section 2.4.
-const DROPS_EMPTY_QUERY: &str = r##"
+/// would), found by the rules of RFC 1808 section 2.4, and the scheme in
+/// lower case. It writes each base it is asked about to `bases.log`.
+const BUGGY: &str = r##"
 import re, subprocess, sys
 
 def drop_empty_query(url):
@@ -24,18 +27,25 @@ def drop_empty_query(url):
         head = head[:-1]
     return head + hash + fragment
 
+def lowercase_scheme(url):
+    scheme = re.match(r"[A-Za-z0-9+.-]+:", url)
+    return url if not scheme else scheme.group().lower() + url[scheme.end():]
+
 serve = subprocess.Popen([sys.argv[1], "serve", "--protocol", "lines"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+log = open("bases.log", "wb")
 for line in sys.stdin.buffer:
+    log.write(line.split(b"\t")[0] + b"\n")
     serve.stdin.write(line)
     serve.stdin.flush()
     answer = serve.stdout.readline().rstrip(b"\n").decode("utf-8", "surrogateescape")
     if not answer.startswith("\t"):
-        answer = drop_empty_query(answer)
+        answer = lowercase_scheme(drop_empty_query(answer))
     sys.stdout.buffer.write(answer.encode("utf-8", "surrogateescape") + b"\n")
     sys.stdout.buffer.flush()
 serve.stdin.close()
 serve.wait()
+log.close()
 "##;
 
 struct Setup {
@@ -45,7 +55,7 @@ struct Setup {
 impl Setup {
     fn new() -> Setup {
         let root = tempfile::tempdir().unwrap();
-        std::fs::write(root.path().join("buggy.py"), DROPS_EMPTY_QUERY).unwrap();
+        std::fs::write(root.path().join("buggy.py"), BUGGY).unwrap();
         let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
         let to = root.path().join("vectors");
         std::fs::create_dir(&to).unwrap();
@@ -104,16 +114,33 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
-/// The kind headings of a report, in order.
-fn kinds(report: &str) -> Vec<&str> {
+/// The overview of a report: the lines between the first two blank lines.
+fn overview(report: &str) -> Vec<&str> {
     report
+        .split("\n\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no overview in {report}"))
         .lines()
-        .filter(|l| {
-            let number = l.split(". ").next().unwrap();
-            (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
-                || l.starts_with("known, ")
-        })
-        .map(|l| l.split(" (").next().unwrap())
+        .collect()
+}
+
+/// The lines of a report's block for the kind with this heading, up to the
+/// blank line after it.
+fn block<'r>(report: &'r str, heading: &str) -> Vec<&'r str> {
+    report
+        .split("\n\n")
+        .find(|b| b.starts_with(heading))
+        .unwrap_or_else(|| panic!("no {heading} in {report}"))
+        .lines()
+        .collect()
+}
+
+/// The bases the proxy was asked about.
+fn logged_bases(setup: &Setup) -> Vec<String> {
+    let log = std::fs::read(setup.path("bases.log")).unwrap();
+    String::from_utf8_lossy(&log)
+        .lines()
+        .map(str::to_owned)
         .collect()
 }
 
@@ -123,63 +150,73 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
     let out = setup.fuzz_buggy(&[]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
-    assert_eq!(
-        kinds(&report),
-        [
-            "1. Step 1: empty query dropped",
-            "2. Step 2a: empty query dropped",
-            "3. Step 2b: empty query dropped",
-            "4. Step 3: empty query dropped",
-            "5. Step 4: empty query dropped",
-            "6. Step 5a: empty query dropped",
-            "7. Step 6: empty query dropped",
-        ],
-        "{report}"
-    );
-    // The smallest case of each kind, with a command to promote it.
-    let block = |heading: &str| -> Vec<String> {
-        let after = report
-            .split(&format!("\n{heading} ("))
-            .nth(1)
-            .unwrap_or_else(|| panic!("no {heading} in {report}"));
-        after.lines().skip(1).take(5).map(str::to_owned).collect()
-    };
-    assert_eq!(
-        block("5. Step 4: empty query dropped"),
-        [
-            r#"   base:      "a""#,
-            r#"   relative:  "/?""#,
-            r#"   reference: "/?""#,
-            r#"   buggy:     "/""#,
-            "   rfc1808 promote --base a --relative '/?' --source 'rfc1808 fuzz against buggy' \
-             --note 'buggy differs at Step 4: empty query dropped'",
-        ]
-    );
-    // `//a?` has the net_loc `a?`: the smallest empty query after a net_loc
-    // needs a slash.
-    assert_eq!(
-        block("4. Step 3: empty query dropped")[..4],
-        [
-            r#"   base:      "a""#,
-            r#"   relative:  "//a/?""#,
-            r#"   reference: "//a/?""#,
-            r#"   buggy:     "//a/""#,
-        ]
-    );
-    assert_eq!(
-        block("1. Step 1: empty query dropped")[..4],
-        [
-            r#"   base:      """#,
-            r#"   relative:  "?""#,
-            r#"   reference: "?""#,
-            r#"   buggy:     """#,
-        ]
-    );
-    assert!(report.contains("seed 1: 3000 cases in "), "{report}");
     assert!(
-        report.ends_with("\n7 kinds of mismatch found\n"),
+        report.starts_with("buggy\nseed 1: 3000 cases in "),
         "{report}"
     );
+    assert!(
+        report.contains("\n310 mismatches in 2 kinds: 2 new, 0 known; first new kind after "),
+        "{report}"
+    );
+    // Most frequent first, each with its shrunk example.
+    assert_eq!(
+        overview(&report),
+        [
+            r#"  251  scheme case changed  "" against "A:""#,
+            r#"   59  empty query dropped  "a?" against "a:""#,
+        ]
+    );
+    // Then the details in the same order, with the steps each kind was
+    // found at and a command to promote it.
+    assert_eq!(
+        block(&report, "1. "),
+        [
+            "1. scheme case changed (251 mismatches)",
+            "   steps:     Step 2a (13), Step 2b (134), Step 3 (7), Step 4 (15), Step 5a (1), \
+             Step 5b (7), Step 6 (74)",
+            r#"   base:      "A:""#,
+            r#"   relative:  """#,
+            r#"   reference: "A:""#,
+            r#"   buggy:     "a:""#,
+            "   rfc1808 promote --base A: --relative '' --source 'rfc1808 fuzz against buggy' \
+             --note 'buggy differs at Step 2a: scheme case changed'",
+        ]
+    );
+    assert_eq!(
+        block(&report, "2. ")[..2],
+        [
+            "2. empty query dropped (59 mismatches)",
+            "   steps:     Step 2a (5), Step 2b (9), Step 3 (1), Step 4 (2), Step 5a (4), \
+             Step 5b (1), Step 6 (37)",
+        ]
+    );
+    assert!(
+        report.ends_with("\n2 kinds of mismatch found\n"),
+        "{report}"
+    );
+}
+
+#[test]
+fn bases_are_absolute_urls_unless_any_base_is_given() {
+    let setup = Setup::new();
+    let out = setup.fuzz_buggy(&[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let bases = logged_bases(&setup);
+    // The generated cases, then the shrinkers' candidates.
+    assert!(bases.len() > 3000, "{} bases", bases.len());
+    let not_absolute: Vec<&String> = bases.iter().filter(|b| !is_absolute(b)).collect();
+    assert!(not_absolute.is_empty(), "{not_absolute:?}");
+
+    let out = setup.fuzz_buggy(&["--any-base"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    let bases = logged_bases(&setup);
+    let not_absolute = bases.iter().filter(|b| !is_absolute(b)).count();
+    assert!(not_absolute > 500, "{not_absolute} of {}", bases.len());
+    // The empty base of Step 1 among them, and a shrunk example outside
+    // RFC 1808.
+    assert!(report.contains("\n   steps:     Step 1 ("), "{report}");
+    assert!(report.contains(r#"   base:      """#), "{report}");
 }
 
 #[test]
@@ -193,24 +230,30 @@ fn a_kind_a_listed_vector_shows_is_known() {
     let out = setup.fuzz_buggy(&["--expectations", "expected.toml"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}");
-    let kinds = kinds(&report);
-    assert_eq!(
-        kinds.last(),
-        Some(&"known, as listed vector `interpretation/trailing-question`: Step 6: empty query dropped"),
-        "{report}"
-    );
-    assert_eq!(kinds.len(), 7);
     assert!(
-        report.contains("mismatches in 7 kinds: 6 new, 1 known;"),
+        report.contains("mismatches in 2 kinds: 1 new, 1 known;"),
         "{report}"
     );
-    assert!(report.contains(
-        r#"   base:      "http://a/b/c/d;p?q#f"
-   relative:  "g?"
-   reference: "http://a/b/c/g?"
-   buggy:     "http://a/b/c/g"
-"#
-    ));
+    // New kinds first, then known ones, each group most frequent first.
+    assert_eq!(
+        overview(&report),
+        [
+            r#"  251  scheme case changed  "" against "A:""#,
+            r#"   59  empty query dropped  "g?" against "http://a/b/c/d;p?q#f"  (known: `interpretation/trailing-question`)"#,
+        ]
+    );
+    assert_eq!(
+        block(&report, "known, "),
+        [
+            "known, as listed vector `interpretation/trailing-question`: empty query dropped (59 mismatches)",
+            "   steps:     Step 2a (5), Step 2b (9), Step 3 (1), Step 4 (2), Step 5a (4), \
+             Step 5b (1), Step 6 (37)",
+            r#"   base:      "http://a/b/c/d;p?q#f""#,
+            r#"   relative:  "g?""#,
+            r#"   reference: "http://a/b/c/g?""#,
+            r#"   buggy:     "http://a/b/c/g""#,
+        ]
+    );
 }
 
 #[test]
@@ -221,8 +264,9 @@ fn promote_appends_one_case_per_kind() {
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
     let file = setup.path("vectors/regressions.toml");
     assert!(
-        report.contains(&format!(
-            "promoted Step 4: empty query dropped: `regression/5` in {}\n",
+        report.ends_with(&format!(
+            "promoted scheme case changed: `regression/1` in {0}\n\
+             promoted empty query dropped: `regression/2` in {0}\n",
             file.display()
         )),
         "{report}"
@@ -241,15 +285,22 @@ fn promote_appends_one_case_per_kind() {
             )
         })
         .collect();
-    assert_eq!(promoted.len(), 7, "{promoted:?}");
     assert_eq!(
-        promoted[4],
-        (
-            "regression/5",
-            "a",
-            "/?",
-            "buggy differs at Step 4: empty query dropped"
-        )
+        promoted,
+        [
+            (
+                "regression/1",
+                "A:",
+                "",
+                "buggy differs at Step 2a: scheme case changed"
+            ),
+            (
+                "regression/2",
+                "a:",
+                "a?",
+                "buggy differs at Step 6: empty query dropped"
+            ),
+        ]
     );
     assert!(corpus
         .resolve

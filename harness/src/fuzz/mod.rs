@@ -1,16 +1,27 @@
 //! Differential fuzzing on stable Rust, for any implementation the harness
 //! can drive: `rfc1808 fuzz`.
 //!
-//! Cases come from a seeded [`Generator`] (URL-shaped tokens through the
-//! fuzz input format of `rfc1808-fuzzgen`, and mutations of the vectors).
-//! They go to the implementation in batches through
-//! [`Implementation::resolve_all`], so a `jsonl` or `lines` adapter
-//! pipelines them, and each answer is compared with the reference resolver
-//! (segment-stack Step 6). A mismatch has a [`Kind`]: the step the reference
-//! finished at and how the answers differ. The first mismatch of each kind
-//! is shrunk ([`shrink`]) to a smallest case of the same kind, its candidates
-//! batched too; a later mismatch of that kind is shrunk only if it starts
-//! out smaller than the current example.
+//! Cases come from a seeded [`Generator`]: relative URLs are URL-shaped
+//! tokens through the fuzz input format of `rfc1808-fuzzgen` and mutations
+//! of the vectors; bases are absolute URLs in the generic-RL syntax
+//! ([`Bases::Absolute`], the only bases section 4 resolves against), or
+//! anything ([`Bases::Any`], `--any-base`). They go to the implementation
+//! in batches through [`Implementation::resolve_all`], so a `jsonl` or
+//! `lines` adapter pipelines them, and each answer is compared with the
+//! reference resolver (segment-stack Step 6). A mismatch has a [`Kind`]:
+//! how the answers differ, and where that matters the step the reference
+//! finished at (the `kind` module says which, and why). A mismatch on a
+//! case whose scheme starts with a digit is asked again with a letter
+//! there, in one more batch, to tell whether the digit is the cause. The
+//! first mismatch of each kind is shrunk ([`shrink`]) to a smallest case
+//! of the same kind whose base the run admits, its candidates batched
+//! too; a later mismatch of that kind is shrunk only if it starts out
+//! smaller than the current example.
+//!
+//! The report ([`render`]) is an overview, a line per kind with its count
+//! and shrunk example, most frequent first, then each kind in the same
+//! order with the steps it was found at, both answers and a ready
+//! `rfc1808 promote` command.
 //!
 //! # Known kinds
 //!
@@ -35,8 +46,8 @@ use std::time::{Duration, Instant};
 use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::{resolve_traced, Step, Step6};
 
-pub use generate::{Generator, Rng};
-pub use kind::{step_name, Kind};
+pub use generate::{is_absolute, Bases, Generator, Rng};
+pub use kind::{step_name, Kind, Steps};
 pub use shrink::shrink;
 
 use crate::implementation::{Answer, Case, Implementation, Info};
@@ -52,6 +63,8 @@ pub struct Options {
     pub time: Option<Duration>,
     /// Stop after this many generated cases.
     pub max_cases: Option<u64>,
+    /// Which bases to generate; the shrinker keeps to them too.
+    pub bases: Bases,
 }
 
 /// A vector the implementation's expectations list.
@@ -67,6 +80,9 @@ pub struct Finding {
     pub kind: Kind,
     /// How many generated cases showed it.
     pub count: u64,
+    /// How many of them the reference finished at each step, in the
+    /// steps' order: where a kind that stands for several steps was found.
+    pub steps: Vec<(Step, u64)>,
     /// The smallest case found, after shrinking.
     pub example: Input,
     /// The reference's answer for the example.
@@ -143,14 +159,50 @@ fn answers(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<Ans
 
 /// The kind of mismatch each input shows, if any.
 fn kinds(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<(Option<Kind>, Answer)> {
-    answers(implementation, inputs)
+    let answers = answers(implementation, inputs);
+    classify(implementation, inputs, &answers)
         .into_iter()
-        .zip(inputs)
-        .map(|(answer, input)| {
-            let (want, step) = reference(input);
-            (Kind::of(step, &want, &answer), answer)
-        })
+        .map(|k| k.map(|(kind, _)| kind))
+        .zip(answers)
         .collect()
+}
+
+/// The kind of mismatch each answer is, if any, with the step the
+/// reference finished at. A mismatch on a case whose scheme starts with a
+/// digit or a symbol is asked again with a letter there, all such in one
+/// batch, and is [`Kind::not_a_letter`] unless the answer then is of the
+/// same kind.
+fn classify(
+    implementation: &mut dyn Implementation,
+    inputs: &[Input],
+    answers: &[Answer],
+) -> Vec<Option<(Kind, Step)>> {
+    let mut kinds = Vec::with_capacity(inputs.len());
+    let mut variants = Vec::new();
+    for (i, (input, answer)) in inputs.iter().zip(answers).enumerate() {
+        let (want, step) = reference(input);
+        let kind = Kind::of(input, step, &want, answer);
+        if let Some(k) = kind.as_ref().filter(|k| !k.is_failure()) {
+            if let Some(variant) = Kind::letter_variant(input, step) {
+                variants.push((i, k.clone(), variant));
+            }
+        }
+        kinds.push(kind.map(|k| (k, step)));
+    }
+    if variants.is_empty() {
+        return kinds;
+    }
+    let variant_inputs: Vec<Input> = variants.iter().map(|(_, _, v)| v.clone()).collect();
+    let variant_answers = self::answers(implementation, &variant_inputs);
+    for ((i, kind, variant), answer) in variants.into_iter().zip(variant_answers) {
+        let (want, step) = reference(&variant);
+        if Kind::of(&variant, step, &want, &answer) != Some(kind) {
+            if let Some((k, _)) = kinds[i].as_mut() {
+                *k = Kind::not_a_letter();
+            }
+        }
+    }
+    kinds
 }
 
 /// Shrinks `input` to a smallest case of `kind`; returns it with the
@@ -159,14 +211,28 @@ fn shrink_case(
     implementation: &mut dyn Implementation,
     input: Input,
     kind: &Kind,
+    bases: Bases,
 ) -> (Input, Answer) {
     let shrunk = if kind.is_failure() {
         input
     } else {
         shrink(input, |candidates| {
-            kinds(implementation, candidates)
+            // Only candidates with a base the run admits go to the
+            // implementation; the others are not the same case.
+            let admitted: Vec<Input> = candidates
+                .iter()
+                .filter(|c| bases.admit(&c.base))
+                .cloned()
+                .collect();
+            if admitted.is_empty() {
+                return vec![false; candidates.len()];
+            }
+            let mut verdicts = kinds(implementation, &admitted)
                 .into_iter()
-                .map(|(k, _)| k.as_ref() == Some(kind))
+                .map(|(k, _)| k.as_ref() == Some(kind));
+            candidates
+                .iter()
+                .map(|c| bases.admit(&c.base) && verdicts.next() == Some(true))
                 .collect()
         })
     };
@@ -189,7 +255,7 @@ pub fn fuzz(
     let listed_ids: HashMap<&Input, &str> =
         listed.iter().map(|l| (&l.input, l.id.as_str())).collect();
 
-    let mut generator = Generator::new(options.seed, seeds);
+    let mut generator = Generator::new(options.seed, seeds, options.bases);
     let mut summary = Summary::default();
     let mut found: BTreeMap<Kind, Finding> = BTreeMap::new();
     let mut batch = if options.time.is_some() { 100 } else { BATCH };
@@ -208,34 +274,47 @@ pub fn fuzz(
         let inputs: Vec<Input> = (0..n).map(|_| generator.next_input()).collect();
         let batch_start = Instant::now();
         let answers = answers(implementation, &inputs);
+        let kinds = classify(implementation, &inputs, &answers);
         let batch_time = batch_start.elapsed();
         summary.cases += n as u64;
+        summary.not_representable += answers
+            .iter()
+            .filter(|a| matches!(a, Answer::NotRepresentable(_)))
+            .count() as u64;
 
-        // Per kind in this batch: how many, and the smallest case.
-        let mut in_batch: BTreeMap<Kind, (u64, Input)> = BTreeMap::new();
-        for (input, answer) in inputs.into_iter().zip(answers) {
-            if matches!(answer, Answer::NotRepresentable(_)) {
-                summary.not_representable += 1;
-                continue;
-            }
-            let (want, step) = reference(&input);
-            let Some(kind) = Kind::of(step, &want, &answer) else {
+        // Per kind in this batch: how many, at which steps, and the
+        // smallest case.
+        let mut in_batch: BTreeMap<Kind, Tally> = BTreeMap::new();
+        for (input, kind) in inputs.into_iter().zip(kinds) {
+            let Some((kind, step)) = kind else {
                 continue;
             };
             summary.mismatches += 1;
-            let entry = in_batch.entry(kind).or_insert_with(|| (0, input.clone()));
-            entry.0 += 1;
-            if shrink::order(&input) < shrink::order(&entry.1) {
-                entry.1 = input;
+            let tally = in_batch.entry(kind).or_insert_with(|| Tally {
+                count: 0,
+                steps: Vec::new(),
+                smallest: input.clone(),
+            });
+            tally.count += 1;
+            add_steps(&mut tally.steps, &[(step, 1)]);
+            if shrink::order(&input) < shrink::order(&tally.smallest) {
+                tally.smallest = input;
             }
         }
 
-        for (kind, (count, smallest)) in in_batch {
+        for (kind, tally) in in_batch {
+            let Tally {
+                count,
+                steps,
+                smallest,
+            } = tally;
             if let Some(finding) = found.get_mut(&kind) {
                 finding.count += count;
+                add_steps(&mut finding.steps, &steps);
                 let smaller = shrink::order(&smallest) < shrink::order(&finding.example);
                 if finding.known.is_none() && !kind.is_failure() && smaller {
-                    let (example, answer) = shrink_case(implementation, smallest, &kind);
+                    let (example, answer) =
+                        shrink_case(implementation, smallest, &kind, options.bases);
                     if shrink::order(&example) < shrink::order(&finding.example) {
                         finding.reference = reference(&example).0;
                         finding.example = example;
@@ -248,13 +327,15 @@ pub fn fuzz(
                 Some((listed, answer)) => Finding {
                     kind: kind.clone(),
                     count,
+                    steps,
                     reference: reference(&listed.input).0,
                     example: listed.input.clone(),
                     answer: answer.clone(),
                     known: Some(listed.id.clone()),
                 },
                 None => {
-                    let (example, answer) = shrink_case(implementation, smallest, &kind);
+                    let (example, answer) =
+                        shrink_case(implementation, smallest, &kind, options.bases);
                     let known = if kind.is_failure() {
                         None
                     } else {
@@ -266,6 +347,7 @@ pub fn fuzz(
                     Finding {
                         kind: kind.clone(),
                         count,
+                        steps,
                         reference: reference(&example).0,
                         example,
                         answer,
@@ -288,7 +370,30 @@ pub fn fuzz(
     }
     summary.elapsed = start.elapsed();
     summary.findings = found.into_values().collect();
+    // Most frequent first; equal counts in the kinds' order, so that the
+    // order does not depend on the run's timing.
     summary
+        .findings
+        .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.kind.cmp(&b.kind)));
+    summary
+}
+
+/// The mismatches of one kind in a batch.
+struct Tally {
+    count: u64,
+    steps: Vec<(Step, u64)>,
+    smallest: Input,
+}
+
+/// Adds the counts of `more` to `steps`, keeping the steps' order.
+fn add_steps(steps: &mut Vec<(Step, u64)>, more: &[(Step, u64)]) {
+    for &(step, n) in more {
+        match steps.iter_mut().find(|(s, _)| *s == step) {
+            Some((_, count)) => *count += n,
+            None => steps.push((step, n)),
+        }
+    }
+    steps.sort_by_key(|(s, _)| kind::step_rank(*s));
 }
 
 /// The size of the next batch in a timed run: about a quarter of a second
@@ -386,9 +491,15 @@ pub fn label(name: &str, info: Option<&Info>) -> String {
     }
 }
 
-/// The note a promoted finding gets, until someone writes its root cause.
-pub fn note(label: &str, kind: &Kind) -> String {
-    format!("{label} differs at {kind}")
+/// The note a promoted finding gets, until someone writes its root cause:
+/// the difference, at the step the reference finishes at for the example.
+pub fn note(label: &str, finding: &Finding) -> String {
+    let step = reference(&finding.example).1;
+    format!(
+        "{label} differs at {}: {}",
+        step_name(step),
+        finding.kind.difference
+    )
 }
 
 /// The `source` of a promoted finding.
@@ -431,11 +542,17 @@ pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
         quote(&finding.example.base),
         quote(&finding.example.relative),
         quote(&source(name)),
-        quote(&note(label, &finding.kind)),
+        quote(&note(label, finding)),
     )
 }
 
-/// The report of a run, for people.
+/// The widest kind column of the overview; a longer kind pushes its
+/// example to the right rather than every example.
+const KIND_COLUMN: usize = 40;
+
+/// The report of a run, for people: a header, an overview with a line per
+/// kind (count, kind, shrunk example), new kinds first, each group most
+/// frequent first, then the details of each kind in the same order.
 pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> String {
     let label = label(name, info);
     let mut out = String::new();
@@ -469,6 +586,41 @@ pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> 
         }
         None => out.push('\n'),
     }
+
+    let known_findings = summary.findings.iter().filter(|f| f.known.is_some());
+    let ordered: Vec<&Finding> = summary.new_findings().chain(known_findings).collect();
+    if !ordered.is_empty() {
+        out.push('\n');
+    }
+    let count_width = ordered
+        .iter()
+        .map(|f| f.count.to_string().len())
+        .max()
+        .unwrap_or(0);
+    let kind_width = ordered
+        .iter()
+        .map(|f| f.kind.to_string().chars().count())
+        .filter(|&w| w <= KIND_COLUMN)
+        .max()
+        .unwrap_or(0);
+    for f in &ordered {
+        let line = format!(
+            "  {:>count_width$}  {:<kind_width$}  {:?} against {:?}",
+            f.count,
+            f.kind.to_string(),
+            f.example.relative,
+            f.example.base,
+        );
+        match &f.known {
+            None => {
+                let _ = writeln!(out, "{line}");
+            }
+            Some(id) => {
+                let _ = writeln!(out, "{line}  (known: `{id}`)");
+            }
+        }
+    }
+
     let show = |answer: &Answer| match answer {
         Answer::Resolved(url) => format!("{url:?}"),
         Answer::Rejected(why) => format!("rejected: {why}"),
@@ -477,8 +629,7 @@ pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> 
     };
     let implementation_label = format!("{name}:");
     let width = implementation_label.len().max("reference:".len());
-    let known_findings = summary.findings.iter().filter(|f| f.known.is_some());
-    for (number, f) in summary.new_findings().chain(known_findings).enumerate() {
+    for (number, f) in ordered.iter().enumerate() {
         out.push('\n');
         match &f.known {
             None => {
@@ -492,12 +643,22 @@ pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> 
                 );
             }
         }
-        for (what, value) in [
+        let mut rows = Vec::new();
+        if !matches!(f.kind.steps, Steps::One(_)) {
+            let steps: Vec<String> = f
+                .steps
+                .iter()
+                .map(|(step, n)| format!("{} ({n})", step_name(*step)))
+                .collect();
+            rows.push(("steps:", steps.join(", ")));
+        }
+        rows.extend([
             ("base:", format!("{:?}", f.example.base)),
             ("relative:", format!("{:?}", f.example.relative)),
             ("reference:", format!("{:?}", f.reference)),
             (implementation_label.as_str(), show(&f.answer)),
-        ] {
+        ]);
+        for (what, value) in rows {
             let _ = writeln!(out, "   {what:width$} {value}");
         }
         if f.known.is_none() {
@@ -565,6 +726,10 @@ mod tests {
     }
 
     fn run(bug: fn(&str, &str) -> String, listed: &[Listed]) -> Summary {
+        run_with(bug, listed, Bases::Absolute)
+    }
+
+    fn run_with(bug: fn(&str, &str) -> String, listed: &[Listed], bases: Bases) -> Summary {
         let seeds = rfc1808_fuzzgen::seeds(&rfc1808_vectors::embedded())
             .into_iter()
             .map(|(_, i)| i)
@@ -573,6 +738,7 @@ mod tests {
             seed: 1,
             time: None,
             max_cases: Some(3000),
+            bases,
         };
         let mut progress = Vec::new();
         let summary = fuzz(&mut Buggy(bug), seeds, listed, &options, &mut |p| {
@@ -589,8 +755,13 @@ mod tests {
             .iter()
             .map(|f| {
                 format!(
-                    "{} | {:?} + {:?} = {:?}, not {:?}{}",
+                    "{} | {} | {:?} + {:?} = {:?}, not {:?}{}",
                     f.kind,
+                    f.steps
+                        .iter()
+                        .map(|(step, n)| format!("{} {n}", step_name(*step)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     f.example.base,
                     f.example.relative,
                     f.reference,
@@ -606,16 +777,11 @@ mod tests {
     #[test]
     fn finds_and_shrinks_dropped_empty_queries() {
         let summary = run(drops_empty_query, &[]);
+        // One kind, whatever the step, with absolute bases only.
         assert_eq!(
             shown(&summary),
             [
-                r#"Step 1: empty query dropped | "" + "?" = "?", not Resolved("")"#,
-                r#"Step 2a: empty query dropped | "?" + "" = "?", not Resolved("")"#,
-                r#"Step 2b: empty query dropped | "a" + "a:?" = "a:?", not Resolved("a:")"#,
-                r#"Step 3: empty query dropped | "a" + "//a/?" = "//a/?", not Resolved("//a/")"#,
-                r#"Step 4: empty query dropped | "a" + "/?" = "/?", not Resolved("/")"#,
-                r#"Step 5a: empty query dropped | "a" + ";a?" = "a;a?", not Resolved("a;a")"#,
-                r#"Step 6: empty query dropped | "a" + "a?" = "a?", not Resolved("a")"#,
+                r#"empty query dropped | Step 2a 5, Step 2b 13, Step 3 1, Step 4 2, Step 5a 4, Step 5b 1, Step 6 39 | "a:" + "a?" = "a:a?", not Resolved("a:a")"#
             ]
         );
         assert!(summary.mismatches > 50, "{} mismatches", summary.mismatches);
@@ -626,19 +792,59 @@ mod tests {
     }
 
     #[test]
-    fn finds_and_shrinks_dot_removal_in_absolute_paths() {
-        let summary = run(removes_dots_in_absolute_paths, &[]);
+    fn any_bases_reach_step_1_and_bases_that_are_not_absolute() {
+        let summary = run_with(drops_empty_query, &[], Bases::Any);
         assert_eq!(
             shown(&summary),
             [
-                // The bug itself.
-                r#"Step 4: dot segments removed | "a" + "/." = "/.", not Resolved("/")"#,
-                // What it leads to: `/.//a` loses its `/.` and re-parses
-                // with a net_loc (RFC 3986 adds a `/.` there to prevent it).
-                r#"Step 4: empty net_loc added | "a" + "/.//" = "/.//", not Resolved("//")"#,
-                r#"Step 4: net_loc added | "a" + "/.//a" = "/.//a", not Resolved("//a")"#,
+                r#"empty query dropped | Step 1 2, Step 2a 5, Step 2b 10, Step 3 2, Step 4 2, Step 5a 9, Step 5b 1, Step 6 40 | "" + "?" = "?", not Resolved("")"#
             ]
         );
+    }
+
+    #[test]
+    fn finds_and_shrinks_dot_removal_in_absolute_paths() {
+        let summary = run(removes_dots_in_absolute_paths, &[]);
+        // `/.//a` losing its `/.` re-parses with a net_loc (RFC 3986 adds a
+        // `/.` there to prevent it): the same kind.
+        assert_eq!(
+            shown(&summary),
+            [
+                r#"Steps 1-5: dot segments removed | Step 4 64 | "a:" + "/." = "a:/.", not Resolved("a:/")"#
+            ]
+        );
+    }
+
+    /// Takes a scheme starting with a digit for no scheme, and so returns
+    /// the relative URL as it is against such a base, as CPython does
+    /// against a base whose scheme it does not know.
+    fn digit_schemes_unknown(base: &str, relative: &str) -> String {
+        let scheme = parse(base).scheme;
+        if scheme.is_some_and(|s| s.starts_with(|c: char| c.is_ascii_digit())) {
+            return relative.to_owned();
+        }
+        resolve(base, relative)
+    }
+
+    #[test]
+    fn a_mismatch_only_a_digit_first_in_the_scheme_causes_is_one_kind() {
+        let summary = run(digit_schemes_unknown, &[]);
+        assert_eq!(
+            shown(&summary),
+            [
+                r#"scheme not starting with a letter | Step 2a 7, Step 3 4, Step 4 2, Step 5a 1, Step 5b 3, Step 6 24 | "9:" + "" = "9:", not Resolved("")"#
+            ]
+        );
+    }
+
+    /// Both bugs at once.
+    fn removes_dots_and_drops_empty_queries(base: &str, relative: &str) -> String {
+        let url = removes_dots_in_absolute_paths(base, relative);
+        let c = parse(&url);
+        if c.query != Some("") {
+            return url;
+        }
+        rfc1808_resolver::Components { query: None, ..c }.to_string()
     }
 
     #[test]
@@ -654,12 +860,15 @@ mod tests {
                 input: Input::new("http://a/b/c/d;p?q#f", "/./g"),
             }]
         );
-        let summary = run(removes_dots_in_absolute_paths, &listed);
+        let summary = run(removes_dots_and_drops_empty_queries, &listed);
         assert_eq!(
-            shown(&summary)[0],
-            r#"Step 4: dot segments removed | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#
+            shown(&summary),
+            [
+                r#"empty query dropped | Step 2a 5, Step 2b 13, Step 3 1, Step 4 1, Step 5a 4, Step 5b 1, Step 6 39 | "a:" + "a?" = "a:a?", not Resolved("a:a")"#,
+                r#"Steps 1-5: dot segments removed | Step 4 64 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
+            ]
         );
-        assert_eq!(summary.new_findings().count(), 2);
+        assert_eq!(summary.new_findings().count(), 1);
     }
 
     #[test]
@@ -669,6 +878,7 @@ mod tests {
             seed: 9,
             time: None,
             max_cases: Some(2500),
+            bases: Bases::Absolute,
         };
         let mut reference = crate::reference::Reference::new(Step6::StringPattern);
         let summary = fuzz(&mut reference, seeds, &[], &options, &mut |_| {});
@@ -682,6 +892,7 @@ mod tests {
             seed: 3,
             time: Some(Duration::from_millis(300)),
             max_cases: None,
+            bases: Bases::Absolute,
         };
         let mut reference = crate::reference::Reference::new(Step6::SegmentStack);
         let summary = fuzz(&mut reference, Vec::new(), &[], &options, &mut |_| {});
@@ -733,27 +944,52 @@ mod tests {
     }
 
     #[test]
-    fn the_report_shows_each_kind_with_a_promote_command() {
-        let finding = |kind: &str, known: Option<&str>| Finding {
-            kind: Kind {
-                step: Step::Step4,
-                difference: kind.to_owned(),
-            },
-            count: 12,
-            example: Input::new("a", "/."),
-            reference: "/.".to_owned(),
-            answer: Answer::Resolved("/".to_owned()),
-            known: known.map(str::to_owned),
+    fn the_report_has_an_overview_then_each_kind_with_a_promote_command() {
+        let finding = |steps, difference: &str, counts: Vec<(Step, u64)>, example, answer: &str| {
+            let example: Input = example;
+            Finding {
+                kind: Kind {
+                    steps,
+                    difference: difference.to_owned(),
+                },
+                count: counts.iter().map(|(_, n)| n).sum(),
+                steps: counts,
+                reference: reference(&example).0,
+                example,
+                answer: Answer::Resolved(answer.to_owned()),
+                known: None,
+            }
         };
+        let mut known = finding(
+            Steps::TakenPath,
+            "dot segments removed",
+            vec![(Step::Step4, 38), (Step::Step5a, 2)],
+            Input::new("http://a/b/c/d;p?q#f", "/./g"),
+            "http://a/g",
+        );
+        known.known = Some("rfc1808-5.2/abs-path-dot".to_owned());
         let summary = Summary {
             cases: 5000,
-            mismatches: 24,
+            mismatches: 3068,
             not_representable: 3,
             elapsed: Duration::from_secs(2),
             first_finding: Some(Duration::from_millis(15)),
             findings: vec![
-                finding("dot segments removed", Some("rfc1808-5.2/abs-path-dot")),
-                finding("net_loc added", None),
+                finding(
+                    Steps::All,
+                    "empty query dropped",
+                    vec![(Step::Step3, 21), (Step::Step4, 3000)],
+                    Input::new("http:", "/?"),
+                    "http:/",
+                ),
+                known,
+                finding(
+                    Steps::One(Step::Step6),
+                    "dot segments removed",
+                    vec![(Step::Step6, 7)],
+                    Input::new("http:", ".."),
+                    "http:",
+                ),
             ],
         };
         let info = Info {
@@ -764,25 +1000,70 @@ mod tests {
         };
         assert_eq!(
             render(&summary, "py", Some(&info), 42),
-            "py: urly 1.2 (python, RFC 3986)
+            r#"py: urly 1.2 (python, RFC 3986)
 seed 42: 5000 cases in 2.0s, 2500 cases/s, 3 not representable
-24 mismatches in 2 kinds: 1 new, 1 known; first new kind after 0.01s
+3068 mismatches in 3 kinds: 2 new, 1 known; first new kind after 0.01s
 
-1. Step 4: net_loc added (12 mismatches)
-   base:      \"a\"
-   relative:  \"/.\"
-   reference: \"/.\"
-   py:        \"/\"
-   rfc1808 promote --base a --relative /. --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 4: net_loc added'
+  3021  empty query dropped              "/?" against "http:"
+     7  Step 6: dot segments removed     ".." against "http:"
+    40  Steps 1-5: dot segments removed  "/./g" against "http://a/b/c/d;p?q#f"  (known: `rfc1808-5.2/abs-path-dot`)
 
-known, as listed vector `rfc1808-5.2/abs-path-dot`: Step 4: dot segments removed (12 mismatches)
-   base:      \"a\"
-   relative:  \"/.\"
-   reference: \"/.\"
-   py:        \"/\"
+1. empty query dropped (3021 mismatches)
+   steps:     Step 3 (21), Step 4 (3000)
+   base:      "http:"
+   relative:  "/?"
+   reference: "http:/?"
+   py:        "http:/"
+   rfc1808 promote --base http: --relative '/?' --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 4: empty query dropped'
 
-1 kinds of mismatch found
-"
+2. Step 6: dot segments removed (7 mismatches)
+   base:      "http:"
+   relative:  ".."
+   reference: "http:.."
+   py:        "http:"
+   rfc1808 promote --base http: --relative .. --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 6: dot segments removed'
+
+known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments removed (40 mismatches)
+   steps:     Step 4 (38), Step 5a (2)
+   base:      "http://a/b/c/d;p?q#f"
+   relative:  "/./g"
+   reference: "http://a/./g"
+   py:        "http://a/g"
+
+2 kinds of mismatch found
+"#
+        );
+    }
+
+    #[test]
+    fn a_long_kind_does_not_widen_the_overview() {
+        let finding = |difference: &str, count| Finding {
+            kind: Kind {
+                steps: Steps::All,
+                difference: difference.to_owned(),
+            },
+            count,
+            steps: vec![(Step::Step6, count)],
+            example: Input::new("a:", "g"),
+            reference: "a:g".to_owned(),
+            answer: Answer::Rejected("no".to_owned()),
+            known: None,
+        };
+        let long = "rejected: parse \"…\": first path segment in URL cannot contain colon";
+        let summary = Summary {
+            cases: 10,
+            mismatches: 12,
+            findings: vec![finding(long, 9), finding("empty query dropped", 3)],
+            ..Summary::default()
+        };
+        let report = render(&summary, "go", None, 1);
+        let overview: Vec<&str> = report.split("\n\n").nth(1).unwrap().lines().collect();
+        assert_eq!(
+            overview,
+            [
+                format!("  9  {long}  \"g\" against \"a:\"").as_str(),
+                "  3  empty query dropped  \"g\" against \"a:\"",
+            ]
         );
     }
 }
