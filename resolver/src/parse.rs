@@ -70,7 +70,7 @@ pub fn parse(url: &str) -> Components<'_> {
     // slash belong to the net_loc (vector `interpretation/net-loc-with-query-char`).
     let net_loc = match rest.strip_prefix("//") {
         Some(after) => {
-            let end = after.find('/').unwrap_or(after.len());
+            let end = after.bytes().position(|c| c == b'/').unwrap_or(after.len());
             rest = &after[end..];
             Some(&after[..end])
         }
@@ -112,7 +112,15 @@ fn split_off_after<'a>(rest: &mut &'a str, delimiter: u8) -> Option<&'a str> {
 impl Components<'_> {
     /// Whether the string was entirely empty (Step 2a).
     pub fn is_empty(&self) -> bool {
-        *self == Components::default()
+        // Field by field: comparing with `Components::default()` costs a
+        // string comparison per field.
+        self.scheme.is_none()
+            && self.net_loc.is_none()
+            && !self.slash
+            && self.path.is_empty()
+            && self.params.is_none()
+            && self.query.is_none()
+            && self.fragment.is_none()
     }
 }
 

@@ -86,7 +86,7 @@ impl std::str::FromStr for Step6 {
 /// "The last segment of the base URL's path (anything following the rightmost
 /// slash "/", or the entire path if no slash is present) is removed".
 fn base_without_last_segment(base_path: &str) -> &str {
-    match base_path.rfind('/') {
+    match base_path.bytes().rposition(|c| c == b'/') {
         Some(slash) => &base_path[..=slash],
         None => "",
     }
@@ -101,15 +101,25 @@ fn segment_stack(base_path: &str, embedded_path: &str, out: &mut String) {
         depth: 0,
         out,
     };
-    for segment in base_without_last_segment(base_path).split_terminator('/') {
-        stack.apply(segment, false);
+    // The base part ends with a slash (or is empty): every segment of it is
+    // followed by one, and none is the last of the path.
+    let mut rest = base_without_last_segment(base_path);
+    while let Some(slash) = find_slash(rest) {
+        stack.apply(&rest[..slash], false);
+        rest = &rest[slash + 1..];
     }
     let mut rest = embedded_path;
-    while let Some(slash) = rest.find('/') {
+    while let Some(slash) = find_slash(rest) {
         stack.apply(&rest[..slash], false);
         rest = &rest[slash + 1..];
     }
     stack.apply(rest, true);
+}
+
+/// The first slash of `s`: a byte loop, which beats `str::find` on the short
+/// strings that segments are.
+fn find_slash(s: &str) -> Option<usize> {
+    s.bytes().position(|c| c == b'/')
 }
 
 struct Stack<'o> {
@@ -123,15 +133,17 @@ struct Stack<'o> {
 impl Stack<'_> {
     /// One segment through the stack; `last` for the final segment of the path.
     fn apply(&mut self, segment: &str, last: bool) {
-        match segment {
+        // Byte patterns rather than string ones: this is the hot loop, and
+        // they compile to a length test and a byte compare.
+        match segment.as_bytes() {
             // 6a drops "./"; 6b drops a final "." but keeps the slash before it.
-            "." => {
+            [b'.'] => {
                 if last {
                     self.push("");
                 }
             }
             // 6c and 6d: ".." removes the segment before it unless that is "..".
-            ".." if self.depth > 0 && !self.top_is_dot_dot() => {
+            [b'.', b'.'] if self.depth > 0 && !self.top_is_dot_dot() => {
                 self.pop();
                 if last {
                     self.push("");
@@ -150,10 +162,10 @@ impl Stack<'_> {
     }
 
     fn top_is_dot_dot(&self) -> bool {
-        let stack = &self.out[self.start..];
+        let stack = &self.out.as_bytes()[self.start..];
         match self.depth {
-            1 => stack == "..",
-            _ => stack.ends_with("/.."),
+            1 => stack == b"..",
+            _ => matches!(stack, [.., b'/', b'.', b'.']),
         }
     }
 
@@ -162,7 +174,10 @@ impl Stack<'_> {
         let cut = match self.depth {
             0 => 0,
             // With a segment left below the top, a separator is in the stack.
-            _ => self.out[self.start..].rfind('/').unwrap_or(0),
+            _ => self.out.as_bytes()[self.start..]
+                .iter()
+                .rposition(|&c| c == b'/')
+                .unwrap_or(0),
         };
         self.out.truncate(self.start + cut);
     }
