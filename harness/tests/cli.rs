@@ -601,3 +601,45 @@ fn several_reports_in_one_run() {
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(json["implementations"][0]["counts"]["total"], 24);
 }
+
+#[test]
+fn a_malformed_vector_file_is_a_startup_error_naming_file_line_and_key() {
+    let dir = scratch("malformed-vectors");
+    std::fs::write(
+        dir.join("mine.toml"),
+        "[[resolve]]\nid = \"mine/one\"\nbase = \"http://a/b\"\nrelative = \"g\"\nexpectd = \"http://a/g\"\nsource = \"test\"\ntags = []\n",
+    )
+    .unwrap();
+    let o = rfc1808(&["--vectors", path(&dir), "run"]);
+    assert_exit(&o, 2);
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: {}:5: unknown key `expectd`, expected one of `id`, `base`, `relative`, `expected`, `source`, `tags`, `note`\n",
+            dir.join("mine.toml").display()
+        )
+    );
+
+    // A duplicate id across two files names both places.
+    std::fs::write(
+        dir.join("mine.toml"),
+        "[[resolve]]\nid = \"mine/one\"\nbase = \"a\"\nrelative = \"b\"\nexpected = \"b\"\nsource = \"test\"\ntags = []\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("other.toml"),
+        "\n[[resolve]]\nid = \"mine/one\"\nbase = \"a\"\nrelative = \"c\"\nexpected = \"c\"\nsource = \"test\"\ntags = []\n",
+    )
+    .unwrap();
+    let o = rfc1808(&["--vectors", path(&dir), "list"]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: {}:3: key `id`: duplicate id `mine/one`, first used at {}:2\n",
+            dir.join("other.toml").display(),
+            dir.join("mine.toml").display()
+        )
+    );
+}
