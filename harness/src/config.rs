@@ -6,7 +6,7 @@
 //! ```toml
 //! [[implementation]]
 //! name = "python"                              # letters, digits, `.`, `_`, `-`
-//! command = ["python3", "adapters/python/urljoin.py"]
+//! command = ["python3", "adapters/cpython-urllib.py"]
 //! protocol = "jsonl"                           # optional: argv (default), lines, jsonl
 //! timeout = 2.5                                # optional: seconds per case, default 5
 //! expectations = "python-expected.toml"        # optional: relative to this file
