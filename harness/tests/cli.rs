@@ -3,8 +3,12 @@
 //! External implementations are `tests/fixtures/wrong.py`, an `argv`
 //! adapter that is wrong on purpose.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use common::{stderr, stdout};
 
 /// The fixture in the mode that answers the relative URL as is: right on
 /// `rfc1808-5.1/scheme` only, among the section 5.1 examples.
@@ -16,14 +20,6 @@ fn rfc1808(args: &[&str]) -> Output {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
 }
 
 /// Asserts the exit code, showing both streams when it is not `code`.

@@ -2,8 +2,12 @@
 //! one (a Python proxy in front of `rfc1808 serve` that drops empty
 //! queries and lowercases schemes), and the reference itself.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use common::{stderr, stdout};
 
 use rfc1808_harness::fuzz::is_absolute;
 
@@ -56,15 +60,7 @@ impl Setup {
     fn new() -> Setup {
         let root = tempfile::tempdir().unwrap();
         std::fs::write(root.path().join("buggy.py"), BUGGY).unwrap();
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
-        let to = root.path().join("vectors");
-        std::fs::create_dir(&to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "toml") {
-                std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
-            }
-        }
+        common::copy_vectors(root.path());
         Setup { root }
     }
 
@@ -104,14 +100,6 @@ impl Setup {
         args.extend_from_slice(extra);
         self.run(&args)
     }
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
 }
 
 /// The overview of a report: the lines between the first two blank lines.

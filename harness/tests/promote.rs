@@ -1,8 +1,12 @@
 //! `rfc1808 promote`: a finding becomes a vector in a copy of the vectors,
 //! which then loads and runs; bad input changes nothing.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use common::{stderr, stdout};
 
 use rfc1808_fuzzgen::Input;
 
@@ -16,15 +20,7 @@ struct Copy {
 impl Copy {
     fn new() -> Copy {
         let root = tempfile::tempdir().unwrap();
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
-        let to = root.path().join("vectors");
-        std::fs::create_dir(&to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "toml") {
-                std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
-            }
-        }
+        common::copy_vectors(root.path());
         Copy { root }
     }
 
@@ -48,14 +44,6 @@ impl Copy {
             .output()
             .unwrap()
     }
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
 }
 
 /// The number of passed vectors in `rfc1808 --vectors DIR run`.
