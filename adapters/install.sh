@@ -17,12 +17,14 @@ declare -A package_of=(
     [perl]=perl
     [ruby]=ruby
     [go]=golang-go
+    [tclsh]=tcl
 )
 missing=()
 for command in "${!package_of[@]}"; do
     command -v "$command" >/dev/null || missing+=("${package_of[$command]}")
 done
 perl -MURI -e 1 2>/dev/null || missing+=(liburi-perl)
+echo 'package require uri' | tclsh >/dev/null 2>&1 || missing+=(tcllib)
 
 if ((${#missing[@]})); then
     echo "adapters/install.sh: installing ${missing[*]}"
