@@ -41,9 +41,12 @@
 //!
 //! The implementation either
 //!
-//! - `rejected: MESSAGE` (its library raised an error; the quoted parts of
-//!   the message, which quote the input more often than not, become
-//!   `"…"`), or
+//! - `rejected: MESSAGE` (its library raised an error; the input the
+//!   message echoes becomes `…`: the base, the relative URL and their
+//!   components where they stand as words, and what the message quotes in
+//!   double or single quotes or Tcl's braces, so that `unknown scheme
+//!   'foo' in 'foo:b/c'` is `unknown scheme '…' in '…'` whatever the
+//!   case), or
 //! - `failed to answer` (a crash, a timeout or a protocol error), or
 //! - resolved it to another URL. The first of these that holds describes
 //!   it:
@@ -179,7 +182,7 @@ impl Kind {
             Answer::NotRepresentable(_) => return None,
             Answer::Error(_) => (FAILED.to_owned(), Where::All),
             Answer::Resolved(got) => return Some(difference(input, step, reference, got)),
-            Answer::Rejected(why) => (format!("rejected: {}", rejection(why)), Where::All),
+            Answer::Rejected(why) => (format!("rejected: {}", rejection(why, input)), Where::All),
         };
         Some(Kind {
             steps: at.steps(step),
@@ -290,39 +293,172 @@ impl fmt::Display for Kind {
 /// The longest rejection message a kind keeps, in characters.
 const MAX_MESSAGE: usize = 60;
 
-/// A rejection message as a kind holds it: its first line, with what it
-/// quotes (often the input, which differs from case to case) elided.
-fn rejection(message: &str) -> String {
+/// A rejection message as a kind holds it: its first line, with the input
+/// it echoes elided, so that messages differing only in the case they are
+/// about are one kind.
+fn rejection(message: &str, input: &Input) -> String {
     let line = message.lines().next().unwrap_or("");
-    let mut out = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            // A backslash escapes the next character within quotes, as Go's
-            // `%q`, Python's `repr` and JSON write them.
-            '\\' if quoted => {
-                chars.next();
-            }
-            '"' if quoted => {
-                out.push_str("…\"");
-                quoted = false;
-            }
-            _ if quoted => {}
-            c => {
-                out.push(c);
-                quoted = c == '"';
-            }
-        }
-    }
-    if quoted {
-        out.push('…');
-    }
+    let mut out = elide_spans(&elide_input(line, input));
     if out.chars().count() > MAX_MESSAGE {
         out = out.chars().take(MAX_MESSAGE - 1).collect();
         out.push('…');
     }
     out
+}
+
+/// `line` with `…` for each space-separated word that is part of the base
+/// or the relative URL and holds a character other than a letter (Tcl
+/// lists the part of a net_loc it stopped at so, backslash-escaped), and
+/// then for each occurrence of either URL or their components, longest
+/// first. A word of one character counts only when it is a symbol, and a
+/// URL or component only when it has two characters or more, since a
+/// single letter is as likely the message's own; an occurrence inside a
+/// word is not one either: `in` is no echo in `invalid`.
+fn elide_input(line: &str, input: &Input) -> String {
+    let urls = [input.base.as_str(), input.relative.as_str()];
+    let mut needles: Vec<&str> = urls.to_vec();
+    for url in urls {
+        let c = parse(url);
+        needles.extend(
+            [
+                c.scheme,
+                c.net_loc,
+                Some(c.path),
+                c.params,
+                c.query,
+                c.fragment,
+            ]
+            .into_iter()
+            .flatten(),
+        );
+    }
+    needles.retain(|n| n.chars().nth(1).is_some());
+    needles.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    needles.dedup();
+    let echoed = |word: &str| {
+        // Tcl escapes brackets, braces and the like in a bare list element.
+        let bare = word.replace('\\', "");
+        let mut chars = bare.chars();
+        let like_input = match (chars.next(), chars.next()) {
+            (None, _) => false,
+            (Some(c), None) => !c.is_alphanumeric(),
+            (Some(_), Some(_)) => !bare.chars().all(char::is_alphabetic),
+        };
+        like_input && urls.iter().any(|url| url.contains(&bare))
+    };
+    // Words first: a word may join two components (`%61/c`).
+    let mut out = line
+        .split(' ')
+        .map(|word| if echoed(word) { "…" } else { word })
+        .collect::<Vec<_>>()
+        .join(" ");
+    for needle in needles {
+        out = replace_words(&out, needle);
+    }
+    out
+}
+
+/// `haystack` with `…` for each occurrence of `needle` that does not
+/// continue a word on either side.
+fn replace_words(haystack: &str, needle: &str) -> String {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    let (starts_word, ends_word) = (word(needle.chars().next()), word(needle.chars().last()));
+    let mut out = String::with_capacity(haystack.len());
+    let mut rest = 0;
+    for (at, _) in haystack.match_indices(needle) {
+        let end = at + needle.len();
+        if at < rest
+            || (starts_word && word(haystack[..at].chars().next_back()))
+            || (ends_word && word(haystack[end..].chars().next()))
+        {
+            continue;
+        }
+        out.push_str(&haystack[rest..at]);
+        out.push('…');
+        rest = end;
+    }
+    out.push_str(&haystack[rest..]);
+    out
+}
+
+/// What is left of a quote after the input is elided: where it still
+/// differs from case to case, it is input the library rewrote.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Span {
+    Text,
+    /// Within `"…"`, as Go's `%q`, Python's `repr` and JSON write strings.
+    Double,
+    /// Within `'…'`, as Python's `repr` and tcllib write them.
+    Single,
+    /// Within `{…}` that many levels deep, as Tcl writes a list element.
+    Braced(usize),
+}
+
+/// `line` with the text within double quotes, single quotes and braces
+/// made `…`. A backslash escapes the next character within quotes; a
+/// single quote after a letter or digit is an apostrophe, not a quote; a
+/// braced phrase of words (Tcl's `{invalid url}`) is the message's own and
+/// kept.
+fn elide_spans(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut span = Span::Text;
+    let mut chars = line.char_indices();
+    while let Some((at, c)) = chars.next() {
+        span = match (span, c) {
+            (Span::Double | Span::Single, '\\') => {
+                chars.next();
+                span
+            }
+            (Span::Double, '"') | (Span::Single, '\'') | (Span::Braced(1), '}') => {
+                out.push('…');
+                out.push(c);
+                Span::Text
+            }
+            (Span::Braced(depth), '{') => Span::Braced(depth + 1),
+            (Span::Braced(depth), '}') => Span::Braced(depth - 1),
+            (Span::Text, '{') => match braced_phrase(&line[at..]) {
+                Some(phrase) => {
+                    out.push_str(phrase);
+                    chars.nth(phrase.chars().count() - 2);
+                    Span::Text
+                }
+                None => {
+                    out.push(c);
+                    Span::Braced(1)
+                }
+            },
+            (Span::Text, '"') => {
+                out.push(c);
+                Span::Double
+            }
+            (Span::Text, '\'') if !out.chars().next_back().is_some_and(char::is_alphanumeric) => {
+                out.push(c);
+                Span::Single
+            }
+            (Span::Text, c) => {
+                out.push(c);
+                Span::Text
+            }
+            (span, _) => span,
+        };
+    }
+    if span != Span::Text {
+        out.push('…');
+    }
+    out
+}
+
+/// The braced phrase `rest` starts with, braces included, when it is two or
+/// more words of letters.
+fn braced_phrase(rest: &str) -> Option<&str> {
+    let end = rest.find('}')?;
+    let inner = &rest[1..end];
+    let words = inner.split(' ');
+    let is_phrase = inner.contains(' ')
+        && words
+            .clone()
+            .all(|w| !w.is_empty() && w.chars().all(char::is_alphabetic));
+    is_phrase.then(|| &rest[..=end])
 }
 
 /// The kind of `got`, an answer that is not `reference`: how it differs,
@@ -946,6 +1082,11 @@ mod tests {
             r#"rejected: parse "…": first path segment in URL cannot contain colon"#
         );
         assert_eq!(rejected("line one\nline two"), "rejected: line one");
+        // No input in it: kept as it is, apostrophe and all.
+        assert_eq!(
+            rejected("can't resolve against {an opaque} base"),
+            "rejected: can't resolve against {an opaque} base"
+        );
         assert_eq!(
             rejected(&"x".repeat(100)),
             format!("rejected: {}…", "x".repeat(MAX_MESSAGE - 1))
@@ -955,6 +1096,84 @@ mod tests {
         let k = Kind::of(&Input::new("http://a/b", "g"), step, &reference, &failed).unwrap();
         assert_eq!(k.to_string(), "failed to answer");
         assert!(k.is_failure());
+    }
+
+    /// The kind of a rejection of `relative` against `base` with `message`.
+    fn rejected(base: &str, relative: &str, message: &str) -> String {
+        answer_kind(base, relative, &Answer::Rejected(message.to_owned()))
+    }
+
+    #[test]
+    fn tcl_rejections_echoing_the_input_are_one_kind() {
+        // tcllib quotes with single quotes, unescaped.
+        for base in [
+            "foo:b/c",
+            "this:that",
+            "a+b-c.9:x",
+            "ht9p:tp://a/b/c/d;p?q#f",
+        ] {
+            let scheme = parse(base).scheme.unwrap();
+            assert_eq!(
+                rejected(base, "", &format!("unknown scheme '{scheme}' in '{base}'")),
+                "rejected: unknown scheme '…' in '…'"
+            );
+        }
+        // Tcl lists the net_loc in braces, or bare, after the part of it
+        // that is in the way.
+        assert_eq!(
+            rejected("http://h;x", "", "{invalid url} {;x} {h;x}"),
+            "rejected: {invalid url} {…} {…}"
+        );
+        assert_eq!(
+            rejected("http://a;", "", "{invalid url} {;} {a;}"),
+            "rejected: {invalid url} {…} {…}"
+        );
+        assert_eq!(
+            rejected("http:", "//a+b-c.d:", "{invalid url} +b-c.d: a+b-c.d:"),
+            "rejected: {invalid url} … …"
+        );
+        assert_eq!(
+            rejected("http://%61/c", "", "{invalid url} %61/c %61/c"),
+            "rejected: {invalid url} … …"
+        );
+        assert_eq!(
+            rejected("http:", "//a-", "{invalid url} - a-"),
+            "rejected: {invalid url} … …"
+        );
+        assert_eq!(
+            rejected("http:", "//a]b:", r"{invalid url} \]b: a\]b:"),
+            "rejected: {invalid url} … …"
+        );
+    }
+
+    #[test]
+    fn python_and_go_rejections_elide_the_input() {
+        assert_eq!(
+            rejected(
+                "http://[::1/b",
+                "g",
+                "ValueError: invalid netloc '[::1' in 'http://[::1/b'"
+            ),
+            "rejected: ValueError: invalid netloc '…' in '…'"
+        );
+        // `repr` escapes a single quote within single quotes.
+        assert_eq!(
+            rejected("http://a/b", "x", r"ValueError: bad URL 'it\'s'"),
+            "rejected: ValueError: bad URL '…'"
+        );
+        assert_eq!(
+            rejected(
+                "http://a b/",
+                "g",
+                r#"parse "http://a b/": invalid character " " in host name"#
+            ),
+            r#"rejected: parse "…": invalid character "…" in host name"#
+        );
+        // Unquoted, the input is elided where it stands as a word of its own.
+        assert_eq!(
+            rejected("http://va/b", "g", "invalid host va in http://va/b"),
+            "rejected: invalid host … in …"
+        );
     }
 
     #[test]
