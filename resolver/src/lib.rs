@@ -18,6 +18,7 @@
 
 mod parse;
 mod resolve;
+pub mod rfc3986;
 mod step6;
 
 pub use parse::{is_scheme_char, parse, Components};
