@@ -18,6 +18,7 @@
 
 mod parse;
 mod resolve;
+pub mod rfc2396;
 pub mod rfc3986;
 mod step6;
 
