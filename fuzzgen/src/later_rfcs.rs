@@ -54,7 +54,7 @@ pub fn rfc3986_dot_segments(input: &Input) -> Result<(), Finding> {
     agree(&format!("{base}/"), relative)?;
     agree("", rfc3986::parse(base).path)?;
     agree("", rfc3986::parse(relative).path)?;
-    for readings in rfc3986::Readings::all() {
+    for readings in rfc3986::Readings::every() {
         let [linear, buffers] = rfc3986::DotSegments::ALL
             .map(|dots| rfc3986::resolve_with(base, relative, readings, dots));
         if linear != buffers {
@@ -125,7 +125,7 @@ pub fn rfc3986_idempotence(input: &Input) -> Result<(), Finding> {
 /// same answer with either [`Step6`] version, under every reading.
 pub fn rfc2396_step6_differential(input: &Input) -> Result<(), Finding> {
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
-    for readings in rfc2396::Readings::all() {
+    for readings in rfc2396::Readings::every() {
         let [stack, string] =
             Step6::ALL.map(|step6| rfc2396::resolve_with(base, relative, readings, step6));
         if stack != string {

@@ -20,6 +20,7 @@ mod parse;
 mod resolve;
 pub mod rfc2396;
 pub mod rfc3986;
+mod spec_readings;
 mod step6;
 
 pub use parse::{is_scheme_char, parse, Components};

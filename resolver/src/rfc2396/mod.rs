@@ -7,7 +7,9 @@
 //! undefined components are told apart, but dot segments are removed only
 //! from relative paths (`/./g` = `http://a/./g`), a reference with an empty
 //! path and a query is merged (`?y` = `http://a/b/c/?y`), and `..` above the
-//! root is the reader's choice. Its readings are [`Readings`].
+//! root is the reader's choice. Where the RFC allows more than one answer,
+//! that is an ambiguity of [`REGISTRY`], and the resolver runs under any
+//! choice of readings ([`Readings`]).
 //!
 //! ```
 //! use rfc1808_resolver::rfc2396::{self, AboveRoot, Readings};
@@ -25,7 +27,7 @@
 mod readings;
 mod resolve;
 
-pub use readings::{AboveRoot, CurrentDocument, EmptyBasePath, Readings};
+pub use readings::{AboveRoot, CurrentDocument, EmptyBasePath, Readings, REGISTRY};
 pub use resolve::{resolve, resolve_with, AboveTheRoot};
 
 #[cfg(test)]
@@ -52,7 +54,7 @@ mod tests {
     /// Checks examples whose answer is the same under every reading.
     fn check(examples: &[(&str, &str)]) {
         for &(reference, want) in examples {
-            for readings in Readings::all() {
+            for readings in Readings::every() {
                 assert_eq!(
                     resolve_both(BASE, reference, readings).as_deref(),
                     Ok(want),
@@ -63,11 +65,7 @@ mod tests {
     }
 
     fn with(set: &[&str]) -> Readings {
-        let mut readings = Readings::default();
-        for assignment in set {
-            readings.set(assignment).unwrap();
-        }
-        readings
+        set.join(",").parse().unwrap()
     }
 
     #[test]

@@ -17,20 +17,20 @@
 //! ```
 //!
 //! Every place where the RFC leaves a choice carries a comment starting with
-//! "Choice" and the vector that pins it; the one the RFC itself offers,
-//! strict or non-strict, is a [`Readings`] field.
+//! "Choice" and the vector that pins it; where it offers two answers
+//! (strict or non-strict), that is an ambiguity of [`REGISTRY`], with named
+//! readings, and the resolver runs under any choice of them ([`Readings`]).
 
 mod parse;
 mod readings;
 mod remove_dot_segments;
 mod resolve;
 
+pub use crate::spec_readings::{Ambiguity, Reading, ReadingError, ReadingErrorKind};
 pub use parse::{parse, Components};
-pub use readings::{ReadingError, ReadingErrorKind, Readings, SameScheme};
+pub use readings::{Readings, SameScheme, REGISTRY};
 pub use remove_dot_segments::{remove_dot_segments, DotSegments};
 pub use resolve::{resolve, resolve_with};
-
-pub(crate) use readings::split_assignment;
 
 #[cfg(test)]
 mod tests {
@@ -50,7 +50,7 @@ mod tests {
 
     fn check(examples: &[(&str, &str)]) {
         for &(reference, want) in examples {
-            for readings in Readings::all() {
+            for readings in Readings::every() {
                 assert_eq!(
                     resolve_both(reference, readings),
                     want,

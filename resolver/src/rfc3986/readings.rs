@@ -1,158 +1,125 @@
-//! The places where RFC 3986's resolution can be read more than one way, as
-//! named readings: `NAME=VALUE` on the command line, a field here.
+//! The places where RFC 3986's resolution can be read more than one way:
+//! [`REGISTRY`], in the shape of RFC 1808's registry, and the [`Readings`]
+//! the resolver runs under.
 
 use std::fmt;
+use std::str::FromStr;
 
-/// The readings RFC 3986 resolution runs under.
+use crate::spec_readings::{self, reading_enum, Ambiguity, Reading, ReadingError};
+
+/// Every ambiguity of RFC 3986 section 5.2 that changes an answer.
+pub const REGISTRY: &[Ambiguity] = &[Ambiguity {
+    name: "same-scheme",
+    question: "A reference whose scheme is the base's (`http:g` against `http://a/b/c/d;p?q`): \
+               is it absolute, or is the scheme ignored and the rest resolved?",
+    sections: "5.2.2, 5.4.2",
+    readings: &[
+        Reading {
+            name: "strict",
+            meaning: "The scheme makes the reference absolute: `http:g` gives `http:g`.",
+            support: "Section 5.4.2: \"\"http:g\" = \"http:g\" ; for strict parsers\"; section \
+                      5.2.2: \"if defined(R.scheme) then T.scheme = R.scheme\".",
+        },
+        Reading {
+            name: "non-strict",
+            meaning: "A scheme equal to the base's, ignoring case, is dropped and the rest \
+                      resolved: `http:g` gives `http://a/b/c/g`.",
+            support: "Section 5.2.2: \"A non-strict parser may ignore a scheme in the reference \
+                      if it is identical to the base URI's scheme.\"; section 5.4.2: \
+                      \"/ \"http://a/b/c/g\" ; for backward compatibility\".",
+        },
+    ],
+    why_default: "Section 5.4.2 calls the same-scheme form \"a loophole in prior specifications \
+                  of partial URI\" whose \"use should be avoided\"; strict is the pseudocode \
+                  without its optional branch.",
+}];
+
+reading_enum! {
+    /// `same-scheme`: section 5.2.2's strict and non-strict parsers.
+    SameScheme = "same-scheme" {
+        /// The scheme makes the reference absolute (the default).
+        Strict = "strict",
+        /// A scheme equal to the base's is ignored.
+        NonStrict = "non-strict",
+    }
+}
+
+/// A choice of reading for every ambiguity of [`REGISTRY`];
+/// [`Readings::default`] is the project's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Readings {
-    /// Section 5.2.2: whether a scheme in the reference that equals the
-    /// base's is ignored. `same-scheme`.
     pub same_scheme: SameScheme,
 }
 
-/// Section 5.2.2: "A non-strict parser may ignore a scheme in the reference
-/// if it is identical to the base URI's scheme." Section 5.4.2 prints both
-/// answers: `"http:g" = "http:g" ; for strict parsers / "http://a/b/c/g" ;
-/// for backward compatibility`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum SameScheme {
-    /// `strict`: the scheme makes the reference absolute (the default: the
-    /// RFC says the loophole's "use should be avoided").
-    #[default]
-    Strict,
-    /// `non-strict`: the scheme is dropped and the rest resolved against
-    /// the base, "allowed for backward compatibility".
-    NonStrict,
-}
-
 impl Readings {
-    /// Every reading's name with its values, the default first.
-    pub const TABLE: &'static [(&'static str, &'static [&'static str])] =
-        &[("same-scheme", &["strict", "non-strict"])];
+    /// Sets the reading of the ambiguity `name` to `value`.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
+        let (_, reading) =
+            spec_readings::parse_pair("rfc3986", REGISTRY, &format!("{name}={value}"))?;
+        match name {
+            SameScheme::AMBIGUITY => {
+                self.same_scheme = SameScheme::from_name(reading.name).expect("registry")
+            }
+            _ => unreachable!("parse_pair checked `{name}` against the registry"),
+        }
+        Ok(())
+    }
 
-    /// Every combination of readings.
-    pub fn all() -> Vec<Readings> {
-        [SameScheme::Strict, SameScheme::NonStrict]
-            .into_iter()
-            .map(|same_scheme| Readings { same_scheme })
+    /// The name of the reading chosen for the ambiguity `name`.
+    pub fn get(&self, name: &str) -> Option<&'static str> {
+        Some(match name {
+            SameScheme::AMBIGUITY => self.same_scheme.name(),
+            _ => return None,
+        })
+    }
+
+    /// Every combination of readings, the default first.
+    pub fn every() -> Vec<Readings> {
+        SameScheme::ALL
+            .iter()
+            .map(|&same_scheme| Readings { same_scheme })
             .collect()
     }
 
-    /// Sets one reading from `NAME=VALUE`.
+    /// The readings that differ from the default, as `NAME=VALUE` pairs in
+    /// registry order.
+    pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
+        spec_readings::non_default(REGISTRY, |name| self.get(name))
+    }
+}
+
+impl FromStr for Readings {
+    type Err = ReadingError;
+
+    /// `NAME=VALUE[,NAME=VALUE...]` over the defaults; the empty string is
+    /// the defaults.
     ///
     /// ```
     /// use rfc1808_resolver::rfc3986::{Readings, SameScheme};
     ///
-    /// let mut readings = Readings::default();
-    /// readings.set("same-scheme=non-strict").unwrap();
+    /// let readings: Readings = "same-scheme=non-strict".parse().unwrap();
     /// assert_eq!(readings.same_scheme, SameScheme::NonStrict);
     /// assert_eq!(
-    ///     readings.set("same-scheme=lax").unwrap_err().to_string(),
-    ///     "rfc3986 has no reading `same-scheme=lax`: `same-scheme` is `strict` or `non-strict`"
+    ///     "same-scheme=lax".parse::<Readings>().unwrap_err().to_string(),
+    ///     "rfc3986: ambiguity `same-scheme` has no reading `lax`, expected one of `strict`, `non-strict`"
     /// );
     /// ```
-    pub fn set(&mut self, assignment: &str) -> Result<(), ReadingError> {
-        let (name, value) = split_assignment("rfc3986", assignment, Self::TABLE)?;
-        match (name, value) {
-            ("same-scheme", "strict") => self.same_scheme = SameScheme::Strict,
-            ("same-scheme", _) => self.same_scheme = SameScheme::NonStrict,
-            _ => unreachable!("split_assignment checked `{name}={value}` against TABLE"),
-        }
-        Ok(())
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut readings = Readings::default();
+        spec_readings::parse_assignments("rfc3986", REGISTRY, s, |name, value| {
+            readings
+                .set(name, value)
+                .expect("checked against the registry")
+        })?;
+        Ok(readings)
     }
 }
 
 impl fmt::Display for Readings {
-    /// The readings as `NAME=VALUE` words, as [`Readings::set`] takes them.
+    /// The non-default readings as `NAME=VALUE,...`, or `default`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let same_scheme = match self.same_scheme {
-            SameScheme::Strict => "strict",
-            SameScheme::NonStrict => "non-strict",
-        };
-        write!(f, "same-scheme={same_scheme}")
+        spec_readings::display(&self.non_default(), f)
     }
-}
-
-/// A `NAME=VALUE` that names no reading of a spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadingError {
-    /// The spec the readings are of (`rfc3986`).
-    pub spec: &'static str,
-    /// What was given.
-    pub assignment: String,
-    /// Why it names no reading.
-    pub kind: ReadingErrorKind,
-}
-
-/// Why a `NAME=VALUE` names no reading.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReadingErrorKind {
-    /// There is no `=`.
-    NoEquals,
-    /// No reading has this name; the names there are.
-    UnknownName(Vec<&'static str>),
-    /// The reading has no such value; the values it has.
-    UnknownValue(&'static str, &'static [&'static str]),
-}
-
-impl fmt::Display for ReadingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Self {
-            spec, assignment, ..
-        } = self;
-        match &self.kind {
-            ReadingErrorKind::NoEquals => {
-                write!(f, "`{assignment}` is not NAME=VALUE, a reading of {spec}")
-            }
-            ReadingErrorKind::UnknownName(names) => write!(
-                f,
-                "{spec} has no reading named in `{assignment}`: its readings are {}",
-                quoted_list(names)
-            ),
-            ReadingErrorKind::UnknownValue(name, values) => write!(
-                f,
-                "{spec} has no reading `{assignment}`: `{name}` is {}",
-                quoted_list(values)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ReadingError {}
-
-/// `a`, `a` or `b`, `a`, `b` or `c`.
-fn quoted_list(words: &[&str]) -> String {
-    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
-    match quoted.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => quoted.concat(),
-    }
-}
-
-/// Splits `NAME=VALUE` and checks both against `table`, returning the
-/// table's own strings.
-pub(crate) fn split_assignment(
-    spec: &'static str,
-    assignment: &str,
-    table: &'static [(&'static str, &'static [&'static str])],
-) -> Result<(&'static str, &'static str), ReadingError> {
-    let error = |kind| ReadingError {
-        spec,
-        assignment: assignment.to_owned(),
-        kind,
-    };
-    let (name, value) = assignment
-        .split_once('=')
-        .ok_or_else(|| error(ReadingErrorKind::NoEquals))?;
-    let Some(&(name, values)) = table.iter().find(|(n, _)| *n == name) else {
-        let names = table.iter().map(|(n, _)| *n).collect();
-        return Err(error(ReadingErrorKind::UnknownName(names)));
-    };
-    let Some(&value) = values.iter().find(|v| **v == value) else {
-        return Err(error(ReadingErrorKind::UnknownValue(name, values)));
-    };
-    Ok((name, value))
 }
 
 #[cfg(test)]
@@ -160,29 +127,48 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_combination_round_trips_through_its_words() {
-        assert_eq!(Readings::all().len(), 2);
-        for readings in Readings::all() {
-            let mut parsed = Readings::default();
-            for word in readings.to_string().split(' ') {
-                parsed.set(word).unwrap();
+    fn the_enums_are_the_registry() {
+        spec_readings::check_registry(REGISTRY, |name| Readings::default().get(name));
+        for a in REGISTRY {
+            for r in a.readings {
+                let mut x = Readings::default();
+                x.set(a.name, r.name).unwrap();
+                assert_eq!(x.get(a.name), Some(r.name));
             }
-            assert_eq!(parsed, readings);
         }
-        assert_eq!(Readings::default().to_string(), "same-scheme=strict");
+        assert_eq!(SameScheme::ALL.len(), REGISTRY[0].readings.len());
+        assert_eq!(Readings::every().len(), 2);
+        assert_eq!(Readings::every()[0], Readings::default());
     }
 
     #[test]
-    fn bad_assignments_say_what_there_is() {
-        let mut readings = Readings::default();
+    fn assignments_parse_and_print() {
+        for readings in Readings::every() {
+            let text = readings.to_string();
+            let again = if text == "default" {
+                String::new()
+            } else {
+                text
+            };
+            assert_eq!(again.parse::<Readings>(), Ok(readings));
+        }
+        assert_eq!(Readings::default().to_string(), "default");
+    }
+
+    #[test]
+    fn bad_assignments_say_what_is_allowed() {
+        let err = |s: &str| s.parse::<Readings>().unwrap_err().to_string();
         assert_eq!(
-            readings.set("strict").unwrap_err().to_string(),
-            "`strict` is not NAME=VALUE, a reading of rfc3986"
+            err("strict"),
+            "rfc3986: `strict` is not of the form `AMBIGUITY=READING`"
         );
         assert_eq!(
-            readings.set("6g=kept").unwrap_err().to_string(),
-            "rfc3986 has no reading named in `6g=kept`: its readings are `same-scheme`"
+            err("above-root=kept"),
+            "rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`"
         );
-        assert_eq!(readings, Readings::default());
+        assert_eq!(
+            err("same-scheme=strict,same-scheme=non-strict"),
+            "rfc3986: ambiguity `same-scheme` is given twice"
+        );
     }
 }
