@@ -165,7 +165,7 @@ fn long_paths(c: &mut Criterion) {
         // Half of the segments go up: every `..` removes one, so the output
         // buffer grows and shrinks.
         let reference = "s/".repeat(n / 2) + &"../".repeat(n / 2 - 1) + "g";
-        assert_eq!(rfc3986::resolve("http://a/b/c", &reference), "http://a/b/g");
+        assert_eq!(rfc3986::resolve("http://a/b/c", &reference), "http://a/b/s/g");
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new("linear", n), &reference, |b, r| {
             b.iter(|| black_box(rfc3986::resolve(black_box("http://a/b/c"), r)))

@@ -45,10 +45,25 @@ impl DotSegments {
         debug_assert!(prefix.is_empty() || prefix.ends_with('/'));
         match self {
             DotSegments::Linear => {
+                // Without a `.` there is no dot segment: every step of the
+                // loop is rule E, which moves the input as it is.
+                if !has_dot(prefix) && !has_dot(path) {
+                    out.push_str(prefix);
+                    out.push_str(path);
+                    return;
+                }
                 let mut state = Linear::new(out);
                 if let Some(dir) = prefix.strip_suffix('/') {
-                    for segment in dir.split('/') {
-                        state.segment(segment, false);
+                    if has_dot(dir) {
+                        for segment in dir.split('/') {
+                            state.segment(segment, false);
+                        }
+                    } else {
+                        // The same shortcut for the base's part of a merge
+                        // (`/b/c/`): moved as it is, and the slash that ends
+                        // it begins the input buffer.
+                        state.out.push_str(dir);
+                        state.rooted = true;
                     }
                 }
                 let mut rest = path;
@@ -90,6 +105,10 @@ impl std::str::FromStr for DotSegments {
             )),
         }
     }
+}
+
+fn has_dot(s: &str) -> bool {
+    s.as_bytes().contains(&b'.')
 }
 
 /// Section 5.2.4 as the RFC words it.
