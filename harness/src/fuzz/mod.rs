@@ -505,42 +505,13 @@ pub fn source(name: &str) -> String {
     format!("rfc1808 fuzz against {name}")
 }
 
-/// A word quoted for a POSIX shell; one holding control characters is
-/// quoted as `$'...'` (bash, zsh, ksh), so that the command prints on one
-/// line with nothing invisible in it.
-fn quote(word: &str) -> String {
-    if !word.chars().any(char::is_control) {
-        return shell_words::quote(word).into_owned();
-    }
-    let mut out = String::from("$'");
-    for c in word.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let mut buf = [0; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    out.push_str(&format!("\\x{b:02x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
-
 /// The command that promotes a finding.
 pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
-    format!(
-        "rfc1808 promote --base {} --relative {} --source {} --note {}",
-        quote(&finding.example.base),
-        quote(&finding.example.relative),
-        quote(&source(name)),
-        quote(&note(label, finding)),
+    crate::command_line::promote(
+        &finding.example.base,
+        &finding.example.relative,
+        &source(name),
+        &note(label, finding),
     )
 }
 
@@ -900,14 +871,6 @@ mod tests {
             "{:?}",
             summary.elapsed
         );
-    }
-
-    #[test]
-    fn words_with_control_characters_are_quoted_visibly() {
-        assert_eq!(quote("http://a/b"), "http://a/b");
-        assert_eq!(quote("a b'c"), r#"'a b'\''c'"#);
-        assert_eq!(quote("a\tb\r\u{1}'\\é"), r"$'a\tb\r\x01\'\\é'");
-        assert_eq!(quote("\u{85}"), r"$'\xc2\x85'");
     }
 
     #[test]

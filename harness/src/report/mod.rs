@@ -4,6 +4,7 @@
 
 pub mod json;
 pub mod junit;
+pub mod list;
 pub mod markdown;
 pub mod text;
 
@@ -60,7 +61,7 @@ impl ImplReport<'_> {
 
     /// The shell command that reruns just the vector `id`.
     pub fn rerun_case(&self, id: &str) -> String {
-        format!("{} --id {}", self.rerun, shell_words::quote(id))
+        crate::command_line::rerun_case(&self.rerun, id)
     }
 }
 
