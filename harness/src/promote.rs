@@ -249,20 +249,6 @@ pub fn expected(base: &str, relative: &str) -> Result<(String, Step), PromoteErr
     Ok((stack, step))
 }
 
-/// The tag naming the step that decided a result, as the vector files spell
-/// it (`step5` for both halves of Step 5).
-pub fn step_tag(step: Step) -> &'static str {
-    match step {
-        Step::Step1 => "step1",
-        Step::Step2a => "step2a",
-        Step::Step2b => "step2b",
-        Step::Step3 => "step3",
-        Step::Step4 => "step4",
-        Step::Step5a | Step::Step5b => "step5",
-        Step::Step6 => "step6",
-    }
-}
-
 /// The vector with the same base and relative URL, if there is one.
 pub fn find_pair<'c>(corpus: &'c Corpus, base: &str, relative: &str) -> Option<&'c ResolveVector> {
     corpus
@@ -327,7 +313,7 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
         finding.relative.as_str(),
         expected.as_str(),
         finding.source.as_str(),
-        vec![GROUP.to_owned(), step_tag(step).to_owned()],
+        vec![GROUP.to_owned(), step.tag().to_owned()],
         Some(finding.note.as_str()),
     );
     if loaded != Some(want) {
@@ -429,7 +415,7 @@ fn snippet(text: &str, id: &str, finding: &Candidate, expected: &str, step: Step
     out.push_str(&format!(
         "tags = [{}, {}]\n",
         value(GROUP),
-        value(step_tag(step))
+        value(step.tag())
     ));
     out.push_str(&format!("note = {}\n", value(&finding.note)));
     let number = id.rsplit('/').next().unwrap_or(id);
@@ -495,11 +481,5 @@ tags = []
         c.add_str("t", s.trim_start()).unwrap();
         assert_eq!(c.resolve[0].base, finding.base);
         assert_eq!(c.resolve[0].relative, finding.relative);
-    }
-
-    #[test]
-    fn step_tags_match_the_vector_files() {
-        assert_eq!(step_tag(Step::Step5a), "step5");
-        assert_eq!(step_tag(Step::Step2b), "step2b");
     }
 }

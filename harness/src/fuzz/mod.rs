@@ -47,7 +47,7 @@ use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::{resolve_traced, Step, Step6};
 
 pub use generate::{is_absolute, Bases, Generator, Rng};
-pub use kind::{step_name, Kind, Steps};
+pub use kind::{Kind, Steps};
 pub use shrink::shrink;
 
 use crate::implementation::{Answer, Case, Implementation, Info};
@@ -393,7 +393,7 @@ fn add_steps(steps: &mut Vec<(Step, u64)>, more: &[(Step, u64)]) {
             None => steps.push((step, n)),
         }
     }
-    steps.sort_by_key(|(s, _)| kind::step_rank(*s));
+    steps.sort_by_key(|(s, _)| *s);
 }
 
 /// The size of the next batch in a timed run: about a quarter of a second
@@ -495,7 +495,7 @@ pub fn note(label: &str, finding: &Finding) -> String {
     let step = reference(&finding.example).1;
     format!(
         "{label} differs at {}: {}",
-        step_name(step),
+        step.name(),
         finding.kind.difference
     )
 }
@@ -617,7 +617,7 @@ pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> 
             let steps: Vec<String> = f
                 .steps
                 .iter()
-                .map(|(step, n)| format!("{} ({n})", step_name(*step)))
+                .map(|(step, n)| format!("{} ({n})", step.name()))
                 .collect();
             rows.push(("steps:", steps.join(", ")));
         }
@@ -728,7 +728,7 @@ mod tests {
                     f.kind,
                     f.steps
                         .iter()
-                        .map(|(step, n)| format!("{} {n}", step_name(*step)))
+                        .map(|(step, n)| format!("{} {n}", step.name()))
                         .collect::<Vec<_>>()
                         .join(", "),
                     f.example.base,
