@@ -16,7 +16,6 @@ use rfc1808_harness::expectations::Expectations;
 use rfc1808_harness::filter::Filter;
 use rfc1808_harness::implementation::{ImplSpec, Protocol};
 use rfc1808_harness::report::{self, Format};
-use rfc1808_harness::runner::describe;
 use rfc1808_harness::session::{self, Session};
 use rfc1808_resolver::{parse, resolve_traced, Step6};
 use rfc1808_vectors::Corpus;
@@ -185,7 +184,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
         Command::Parse { url } => {
-            write!(stdout, "{}", describe(&parse(&url)))?;
+            write!(stdout, "{}", report::components::render(&parse(&url)))?;
         }
         Command::List(args) => {
             let corpus = load(&cli.vectors)?;
