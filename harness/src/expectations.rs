@@ -21,11 +21,10 @@ use std::fmt::Write;
 use std::path::Path;
 
 use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
-use rfc1808_vectors::Corpus;
+use rfc1808_vectors::{line_of, Corpus, LoadError};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::config::{line_of, FileError};
 use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
@@ -48,21 +47,21 @@ pub struct Expectations {
 
 impl Expectations {
     /// Reads the expectations file at `path`.
-    pub fn load(path: &Path) -> Result<Self, FileError> {
-        let (name, text) = FileError::read(path)?;
+    pub fn load(path: &Path) -> Result<Self, LoadError> {
+        let (name, text) = LoadError::read(path)?;
         Self::parse_str(&name, &text)
     }
 
     /// Parses `text` as the expectations file `name`.
-    pub fn parse_str(name: &str, text: &str) -> Result<Self, FileError> {
+    pub fn parse_str(name: &str, text: &str) -> Result<Self, LoadError> {
         let raw: RawFile =
-            toml::from_str(text).map_err(|e| FileError::from_toml(name, text, &e))?;
+            toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
         let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
         for e in raw.expected_failure {
             let line = line_of(text, e.id.span().start);
             let id = e.id.into_inner();
             if let Some(first) = entries.iter().find(|f| f.id == id) {
-                return Err(FileError {
+                return Err(LoadError {
                     file: name.to_owned(),
                     line,
                     message: format!(
@@ -72,7 +71,7 @@ impl Expectations {
                 });
             }
             if e.reason.get_ref().trim().is_empty() {
-                return Err(FileError::at(
+                return Err(LoadError::at(
                     name,
                     text,
                     Some(e.reason.span().start),
