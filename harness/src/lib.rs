@@ -13,6 +13,7 @@ pub mod filter;
 pub mod fuzz;
 pub mod implementation;
 pub mod promote;
+pub mod protocol;
 pub mod reference;
 pub mod report;
 pub mod runner;

@@ -4,15 +4,15 @@
 //! measured against a known-good implementation, and shows adapter writers
 //! what a correct conversation looks like.
 
-use std::borrow::Cow;
 use std::error::Error;
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
 
 use rfc1808_resolver::{resolve_with, Step6};
-use serde::{Deserialize, Serialize};
 
-use crate::implementation::Protocol;
+use crate::implementation::{Info, Protocol};
+use crate::protocol::jsonl::{self, Request, Started};
+use crate::protocol::lines;
 
 /// The name `serve` gives in the `jsonl` handshake.
 pub const NAME: &str = "rfc1808-reference";
@@ -33,6 +33,7 @@ pub fn serve(
         out: BufWriter::with_capacity(64 << 10, output),
         line: 0,
         started: false,
+        buf: Vec::new(),
     };
     if protocol == Protocol::Argv {
         return Err(ServeError::Argv);
@@ -122,31 +123,8 @@ struct Server<W: Write> {
     /// The number of the line being handled, for messages.
     line: usize,
     started: bool,
-}
-
-/// A `jsonl` request; the fields present depend on `type`.
-#[derive(Deserialize)]
-struct Request<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
-    version: Option<u64>,
-    id: Option<u64>,
-    #[serde(borrow)]
-    base: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    relative: Option<Cow<'a, str>>,
-}
-
-/// The `jsonl` handshake answer.
-#[derive(Serialize)]
-struct Started {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    version: u64,
-    name: &'static str,
-    implementation_version: &'static str,
-    language: &'static str,
-    spec: &'static str,
+    /// The answer being encoded, reused between requests.
+    buf: Vec<u8>,
 }
 
 impl<W: Write> Server<W> {
@@ -159,66 +137,59 @@ impl<W: Write> Server<W> {
         match self.protocol {
             Protocol::Jsonl => self.handle_jsonl(line),
             _ => {
-                let Some((base, relative)) = line.split_once('\t') else {
-                    return Err(self.bad("expected BASE<TAB>RELATIVE".to_owned()));
-                };
+                let (base, relative) =
+                    lines::decode_request(line).map_err(|e| self.bad(e.to_owned()))?;
                 let resolved = resolve_with(base, relative, self.step6);
-                self.write(resolved.as_bytes())?;
-                self.write(b"\n")?;
+                self.buf.clear();
+                lines::encode_answer(Ok(&resolved), &mut self.buf);
+                self.write_buf()?;
                 Ok(Flow::Continue)
             }
         }
     }
 
     fn handle_jsonl(&mut self, line: &str) -> Result<Flow, ServeError> {
-        let request: Request<'_> =
-            serde_json::from_str(line).map_err(|e| self.bad(format!("not a request ({e})")))?;
-        match (&*request.kind, self.started) {
-            ("start", false) => {
-                if request.version.is_none() {
-                    return Err(self.bad("a start message needs a `version`".to_owned()));
-                }
+        let request = Request::decode(line).map_err(|e| self.bad(e.problem))?;
+        self.buf.clear();
+        match (request, self.started) {
+            (Request::Start { .. }, false) => {
                 self.started = true;
                 // The harness, not the server, decides whether the
                 // versions match, so this answers with its own.
-                let started = Started {
-                    kind: "started",
-                    version: 1,
-                    name: NAME,
-                    implementation_version: env!("CARGO_PKG_VERSION"),
-                    language: "rust",
-                    spec: "RFC 1808",
-                };
-                serde_json::to_writer(&mut self.out, &started)
-                    .map_err(|e| ServeError::Write(e.into()))?;
-                self.write(b"\n")?;
-                Ok(Flow::Continue)
+                Started::new(Info {
+                    name: NAME.to_owned(),
+                    implementation_version: env!("CARGO_PKG_VERSION").to_owned(),
+                    language: "rust".to_owned(),
+                    spec: "RFC 1808".to_owned(),
+                })
+                .encode(&mut self.buf);
             }
-            ("resolve", true) => {
-                let (Some(id), Some(base), Some(relative)) =
-                    (request.id, request.base, request.relative)
-                else {
-                    return Err(self.bad(
-                        "a resolve request needs an `id`, a `base` and a `relative`".to_owned(),
-                    ));
-                };
+            (Request::Resolve { id, base, relative }, true) => {
                 let resolved = resolve_with(&base, &relative, self.step6);
-                self.write(b"{\"id\":")?;
-                self.write(id.to_string().as_bytes())?;
-                self.write(b",\"result\":")?;
-                serde_json::to_writer(&mut self.out, &resolved)
-                    .map_err(|e| ServeError::Write(e.into()))?;
-                self.write(b"}\n")?;
-                Ok(Flow::Continue)
+                jsonl::Reply {
+                    id: Some(id),
+                    result: Some(resolved),
+                    error: None,
+                }
+                .encode(&mut self.buf);
             }
-            ("stop", true) => Ok(Flow::Stop),
-            ("start", true) => Err(self.bad("a second start message".to_owned())),
-            (_, false) => Err(self.bad(format!(
-                "expected a start message first, got type `{}`",
-                request.kind
-            ))),
-            (kind, true) => Err(self.bad(format!("unknown message type `{kind}`"))),
+            (Request::Stop, true) => return Ok(Flow::Stop),
+            (Request::Start { .. }, true) => {
+                return Err(self.bad("a second start message".to_owned()))
+            }
+            (request, false) => {
+                return Err(self.bad(format!(
+                    "expected a start message first, got type `{}`",
+                    request.kind()
+                )))
+            }
         }
+        self.write_buf()?;
+        Ok(Flow::Continue)
+    }
+
+    fn write_buf(&mut self) -> Result<(), ServeError> {
+        self.out.write_all(&self.buf).map_err(ServeError::Write)
     }
 
     fn bad(&self, problem: String) -> ServeError {
@@ -226,10 +197,6 @@ impl<W: Write> Server<W> {
             line: self.line,
             problem,
         }
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> Result<(), ServeError> {
-        self.out.write_all(bytes).map_err(ServeError::Write)
     }
 
     fn flush(&mut self) -> Result<(), ServeError> {

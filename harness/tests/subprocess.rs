@@ -183,7 +183,7 @@ fn reference_through_serve_lines_passes_every_vector_it_can_send() {
         .filter(|v| {
             [&v.base, &v.relative]
                 .iter()
-                .any(|s| s.contains(['\t', '\r', '\n']))
+                .any(|s| s.contains(['\t', '\r', '\n', '\0']))
         })
         .map(|v| v.id.clone())
         .collect();

@@ -9,8 +9,9 @@ use std::thread;
 use std::time::Instant;
 
 use super::process::{self, StderrBuf};
-use super::{escape_bytes, show_duration, ANSWER_LIMIT, STDERR_LIMIT};
+use super::{show_duration, ANSWER_LIMIT, STDERR_LIMIT};
 use crate::implementation::{Answer, Case, ImplSpec, Implementation, Reply};
+use crate::protocol::escape_bytes;
 
 pub(super) struct Argv {
     spec: ImplSpec,

@@ -17,7 +17,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::implementation::{ImplSpec, Implementation, Protocol};
+use crate::implementation::{ImplSpec, Implementation};
+use crate::protocol;
 
 /// A persistent adapter is restarted at most this many times in its life;
 /// after that its remaining cases are errors.
@@ -30,9 +31,6 @@ pub const ANSWER_LIMIT: usize = 64 << 20;
 /// How much of standard error is kept per case.
 pub const STDERR_LIMIT: usize = 64 << 10;
 
-/// How many raw bytes of a malformed answer an error message shows.
-const SHOWN_BYTES: usize = 200;
-
 /// Starts the implementation `spec` describes. For `jsonl` this includes the
 /// handshake; for `lines` it starts the process; for `argv` it checks that
 /// the program can be found, since processes start per case.
@@ -40,14 +38,14 @@ pub fn spawn(spec: &ImplSpec) -> Result<Box<dyn Implementation + Send>, StartErr
     let Some(program) = spec.command.first() else {
         return Err(StartError::new(spec, Why::EmptyCommand));
     };
-    match spec.protocol {
-        Protocol::Argv => {
+    match protocol::codec(spec.protocol) {
+        Some(codec) => Ok(Box::new(persistent::Persistent::start(spec, codec)?)),
+        None => {
             if find_program(program).is_none() {
                 return Err(StartError::new(spec, Why::NotFound));
             }
             Ok(Box::new(argv::Argv::new(spec.clone())))
         }
-        Protocol::Lines | Protocol::Jsonl => Ok(Box::new(persistent::Persistent::start(spec)?)),
     }
 }
 
@@ -193,41 +191,9 @@ pub(crate) fn show_duration(d: Duration) -> String {
     }
 }
 
-/// Raw bytes from an adapter, printable ASCII as is and everything else
-/// escaped, cut after [`SHOWN_BYTES`] so a huge malformed answer stays a
-/// readable message.
-pub(crate) fn escape_bytes(bytes: &[u8]) -> String {
-    let shown = &bytes[..bytes.len().min(SHOWN_BYTES)];
-    let mut out = String::with_capacity(shown.len() + 16);
-    for &b in shown {
-        match b {
-            b'\\' => out.push_str(r"\\"),
-            b'\n' => out.push_str(r"\n"),
-            b'\r' => out.push_str(r"\r"),
-            b'\t' => out.push_str(r"\t"),
-            0x20..=0x7e => out.push(b as char),
-            _ => out.push_str(&format!(r"\x{b:02x}")),
-        }
-    }
-    if shown.len() < bytes.len() {
-        out.push_str(&format!("... ({} bytes in all)", bytes.len()));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_raw_bytes_and_cuts_long_ones() {
-        assert_eq!(escape_bytes(b"ok \xff\xfe\t\\\n"), r"ok \xff\xfe\t\\\n");
-        let long = vec![b'a'; 1000];
-        assert_eq!(
-            escape_bytes(&long),
-            format!("{}... (1000 bytes in all)", "a".repeat(200))
-        );
-    }
 
     #[test]
     fn durations_read_as_people_write_them() {
