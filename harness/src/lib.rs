@@ -18,6 +18,7 @@ pub mod reference;
 pub mod report;
 pub mod runner;
 pub mod serve;
+pub mod signals;
 pub mod subprocess;
 
 pub use implementation::{Answer, Case, ImplSpec, Implementation, Info, Protocol, Reply};

@@ -36,6 +36,12 @@ pub trait Codec: Send + Sync {
     /// whether later lines can still be trusted to answer later requests.
     fn decode(&self, line: &[u8], id: u64) -> (Answer, bool);
 
+    /// Whether each answer names its request, so that an answer out of
+    /// step shows as such.
+    fn numbered(&self) -> bool {
+        false
+    }
+
     /// The message that asks the adapter to exit, if the protocol has one
     /// (besides closing its standard input).
     fn goodbye(&self) -> Option<Vec<u8>> {
@@ -412,6 +418,10 @@ pub mod jsonl {
 
         fn decode(&self, line: &[u8], id: u64) -> (Answer, bool) {
             Reply::decode(line, id)
+        }
+
+        fn numbered(&self) -> bool {
+            true
         }
 
         fn goodbye(&self) -> Option<Vec<u8>> {

@@ -5,13 +5,14 @@
 
 use std::io::{self, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Arc;
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::process::{self, StderrBuf, GRACE};
-use super::{show_duration, StartError, Why, ANSWER_LIMIT, MAX_RESTARTS};
+use super::{show_duration, start_allowance, Budget, StartError, Why, ANSWER_LIMIT, MAX_RESTARTS};
 use crate::implementation::{Answer, Case, ImplSpec, Implementation, Info, Reply};
 use crate::protocol::{escape_bytes, Codec, SHOWN_BYTES};
 
@@ -28,6 +29,11 @@ pub(super) struct Persistent {
     gave_up: Option<String>,
     /// The `jsonl` id of the next request; ids stay unique across runs.
     next_id: u64,
+    /// Whether any of its processes ever wrote to standard output.
+    heard: bool,
+    /// Whether a process timed out without having written anything.
+    silent_timeout: bool,
+    budget: Budget,
 }
 
 impl Persistent {
@@ -44,6 +50,9 @@ impl Persistent {
             restarts: 0,
             gave_up: None,
             next_id: 1,
+            heard: false,
+            silent_timeout: false,
+            budget: Budget::new(),
         };
         adapter.proc = Some(adapter.start_proc()?);
         Ok(adapter)
@@ -81,8 +90,17 @@ impl Implementation for Persistent {
         self.next_id += cases.len() as u64;
         let requests = Arc::new(Requests::encode(self.codec, cases, first_id));
         let mut replies: Vec<Reply> = Vec::with_capacity(cases.len());
+        // A line that arrived since the last run answers no request.
+        if let Some(proc) = self.proc.as_mut() {
+            if proc.surplus(Duration::ZERO).is_some() {
+                self.discard();
+            }
+        }
         // Whether the current process has a writer sending requests.
         let mut writing = false;
+        // The first case the current process answers in this run.
+        let mut stretch = 0;
+        let began = Instant::now();
         while replies.len() < cases.len() {
             let i = replies.len();
             if let Some(why) = &requests.unsendable[i] {
@@ -95,9 +113,15 @@ impl Implementation for Persistent {
             }
             if self.proc.is_none() {
                 if self.restarts == MAX_RESTARTS {
-                    self.gave_up = Some(format!(
-                        "not run: gave up on the adapter after {MAX_RESTARTS} restarts"
-                    ));
+                    let mut message =
+                        format!("not run: gave up on the adapter after {MAX_RESTARTS} restarts");
+                    if self.silent_timeout && !self.heard {
+                        message.push_str(
+                            "; it never wrote a byte to standard output: an adapter must \
+                             flush its standard output after each answer",
+                        );
+                    }
+                    self.gave_up = Some(message);
                     continue;
                 }
                 self.restarts += 1;
@@ -109,6 +133,7 @@ impl Implementation for Persistent {
                     }
                 }
                 writing = false;
+                stretch = i;
             }
             let Some(proc) = self.proc.as_mut() else {
                 continue;
@@ -121,16 +146,24 @@ impl Implementation for Persistent {
                 }
                 writing = true;
             }
-            let deadline = Instant::now() + self.spec.timeout;
-            match proc.next(deadline) {
+            let mut wait = self.spec.timeout;
+            if !proc.answered && self.codec.hello().is_none() {
+                // Without a handshake, the first answer also waits for the
+                // process to start.
+                wait += start_allowance(&self.spec);
+            }
+            let next = proc.next(Instant::now() + wait);
+            self.heard |= proc.heard();
+            match next {
                 Next::Line(line) => {
+                    proc.answered = true;
                     let (answer, in_sync) = match line {
                         Line::Complete(bytes) => self.codec.decode(&bytes, first_id + i as u64),
                         Line::TooLong { len, head } => (too_long(len, &head), true),
                     };
                     replies.push(Reply {
-                        answer,
-                        stderr: proc.stderr.take(),
+                        answer: self.budget.answer(answer),
+                        stderr: self.budget.stderr(proc.stderr.take()),
                     });
                     if !in_sync {
                         self.discard();
@@ -138,10 +171,25 @@ impl Implementation for Persistent {
                 }
                 Next::Timeout => {
                     proc.kill();
-                    let message = format!("timeout after {}", show_duration(self.spec.timeout));
+                    let mut message = format!("timeout after {}", show_duration(wait));
+                    if wait != self.spec.timeout {
+                        message.push_str(&format!(
+                            " ({} per case, and {} for the adapter to start)",
+                            show_duration(self.spec.timeout),
+                            show_duration(wait - self.spec.timeout)
+                        ));
+                    }
+                    if !proc.heard() {
+                        self.silent_timeout = true;
+                        message.push_str(
+                            "; the adapter has written nothing to standard output since it \
+                             started: an adapter must flush its standard output after each \
+                             answer",
+                        );
+                    }
                     replies.push(Reply {
                         answer: Answer::Error(message),
-                        stderr: proc.stderr.take(),
+                        stderr: self.budget.stderr(proc.stderr.take()),
                     });
                     self.discard();
                 }
@@ -157,18 +205,44 @@ impl Implementation for Persistent {
                     };
                     replies.push(Reply {
                         answer: Answer::Error(message),
-                        stderr: proc.stderr.take(),
+                        stderr: self.budget.stderr(proc.stderr.take()),
                     });
                     self.discard();
                 }
             }
         }
+        let Some(proc) = self.proc.as_mut() else {
+            return replies;
+        };
         // Every request was answered, so the writer is done, unless the
         // adapter answered requests it never read.
-        if writing {
-            if let Some(proc) = self.proc.as_mut() {
-                if !proc.take_back_stdin() {
-                    self.discard();
+        if writing && !proc.take_back_stdin() {
+            self.discard();
+            return replies;
+        }
+        // A line beyond the last answer means the adapter wrote a line no
+        // request asked for, somewhere: without ids, which answers moved is
+        // unknown. It comes about one answer's time after the last answer,
+        // if the adapter writes it then.
+        let answered = replies.len().saturating_sub(stretch).max(1) as u32;
+        let wait = (began.elapsed() / answered * 5 + Duration::from_millis(2))
+            .min(Duration::from_millis(100));
+        if let Some(line) = proc.surplus(wait) {
+            self.discard();
+            self.restarts += 1;
+            if !self.codec.numbered() {
+                let message = format!(
+                    "protocol error: the adapter wrote more lines than it was sent requests \
+                     (one of them: `{}`), so its answers from case {} to case {} cannot be \
+                     matched to their requests; the adapter was restarted",
+                    escape_bytes(&line),
+                    cases[stretch].id,
+                    cases[cases.len() - 1].id,
+                );
+                for reply in &mut replies[stretch..] {
+                    if !matches!(reply.answer, Answer::NotRepresentable(_)) {
+                        reply.answer = Answer::Error(message.clone());
+                    }
                 }
             }
         }
@@ -248,7 +322,16 @@ struct Proc {
     stderr_end: bool,
     /// Standard error since the last answer, for the case in flight.
     stderr: StderrBuf,
+    /// Set by the reader when the first byte of standard output arrives.
+    heard: Arc<AtomicBool>,
+    /// Whether it has answered a request.
+    answered: bool,
 }
+
+/// How many batches of output the reader threads may have waiting. Past
+/// that they stop reading, and an adapter that floods its output waits on
+/// its pipe instead of filling the harness's memory.
+const EVENTS_IN_FLIGHT: usize = 16;
 
 impl Proc {
     fn start(command: &[String]) -> Result<Proc, Why> {
@@ -256,7 +339,8 @@ impl Proc {
             io::ErrorKind::NotFound => Why::NotFound,
             _ => Why::Spawn(e),
         })?;
-        let (tx, events) = mpsc::channel();
+        let (tx, events) = mpsc::sync_channel(EVENTS_IN_FLIGHT);
+        let heard = Arc::new(AtomicBool::new(false));
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let readers = match (stdout, stderr) {
@@ -264,7 +348,8 @@ impl Proc {
                 .name("rfc1808-stdout".to_owned())
                 .spawn({
                     let tx = tx.clone();
-                    move || read_lines(stdout, tx)
+                    let heard = Arc::clone(&heard);
+                    move || read_lines(stdout, tx, &heard)
                 })
                 .and_then(|_| {
                     process::forward(
@@ -290,7 +375,30 @@ impl Proc {
             stdout_end: None,
             stderr_end: false,
             stderr: StderrBuf::default(),
+            heard,
+            answered: false,
         })
+    }
+
+    /// Whether it ever wrote to standard output.
+    fn heard(&self) -> bool {
+        self.heard.load(Ordering::Relaxed)
+    }
+
+    /// A line that arrives within `wait` (or has arrived) when no request
+    /// is outstanding, if any.
+    fn surplus(&mut self, wait: Duration) -> Option<Vec<u8>> {
+        let deadline = Instant::now() + wait;
+        match self.next(deadline) {
+            Next::Line(Line::Complete(line)) => Some(line),
+            Next::Line(Line::TooLong { head, .. }) => Some(head),
+            // An exit now is for the next run to see.
+            Next::Ended(partial) => {
+                self.stdout_end = Some(partial);
+                None
+            }
+            Next::Timeout => None,
+        }
     }
 
     fn handshake(&mut self, hello: &[u8], codec: &dyn Codec, spec: &ImplSpec) -> Result<Info, Why> {
@@ -298,7 +406,8 @@ impl Proc {
             // A failed write means the process is gone; reading says how.
             let _ = stdin.write_all(hello).and_then(|()| stdin.flush());
         }
-        match self.next(Instant::now() + spec.timeout) {
+        let allowance = start_allowance(spec);
+        match self.next(Instant::now() + allowance) {
             Next::Line(Line::Complete(line)) => {
                 codec
                     .read_hello(&line)
@@ -326,7 +435,7 @@ impl Proc {
             Next::Timeout => {
                 self.kill();
                 Err(Why::Silent {
-                    timeout: spec.timeout,
+                    timeout: allowance,
                     stderr: self.stderr.take(),
                 })
             }
@@ -428,11 +537,13 @@ impl Proc {
         self.drain_stderr(Instant::now() + GRACE / 10);
     }
 
-    /// Asks the process to exit as the protocol says, then makes sure.
+    /// Asks the process to exit as the protocol says, then makes sure. The
+    /// goodbye is written only if the pipe has room for it: an adapter that
+    /// stopped reading must not block the harness.
     fn stop(&mut self, goodbye: Option<Vec<u8>>) {
         if let Some(mut stdin) = self.stdin.take() {
             if let Some(goodbye) = goodbye {
-                let _ = stdin.write_all(&goodbye).and_then(|()| stdin.flush());
+                let _ = process::write_nonblocking(&mut stdin, &goodbye);
             }
         }
         process::wait_until(&mut self.child, Instant::now() + GRACE);
@@ -448,7 +559,7 @@ impl Drop for Proc {
 /// Sends standard output as lines, in batches of what each read brought.
 /// A line past [`ANSWER_LIMIT`] keeps only its first bytes, so a runaway
 /// adapter costs bounded memory.
-fn read_lines(mut stdout: ChildStdout, to: Sender<Event>) {
+fn read_lines(mut stdout: ChildStdout, to: SyncSender<Event>, heard: &AtomicBool) {
     let mut chunk = vec![0; 64 << 10];
     // The line read so far, and its full length (more, past the limit).
     let mut partial = Vec::new();
@@ -460,6 +571,7 @@ fn read_lines(mut stdout: ChildStdout, to: Sender<Event>) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         };
+        heard.store(true, Ordering::Relaxed);
         let mut batch = Vec::new();
         let mut rest = &chunk[..n];
         while let Some(end) = rest.iter().position(|&b| b == b'\n') {
