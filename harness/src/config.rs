@@ -72,11 +72,13 @@ pub fn parse_impl_flag(
 
 /// Parses a `--timeout` or `timeout` value in seconds.
 pub fn parse_timeout(seconds: f64) -> Result<Duration, String> {
-    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+    // Below a millisecond no adapter could answer, and the messages would
+    // say "within 0s".
+    if seconds.is_finite() && (0.001..=86_400.0).contains(&seconds) {
         Ok(Duration::from_secs_f64(seconds))
     } else {
         Err(format!(
-            "timeout {seconds} is not a number of seconds above 0 and at most 86400"
+            "timeout {seconds} is not a number of seconds from 0.001 to 86400"
         ))
     }
 }
@@ -225,7 +227,7 @@ timeout = 3
         );
         assert_eq!(
             parse(&TWO.replace("2.5", "0")).unwrap_err(),
-            "ci/rfc1808.toml:6: key `timeout`: timeout 0 is not a number of seconds above 0 and at most 86400"
+            "ci/rfc1808.toml:6: key `timeout`: timeout 0 is not a number of seconds from 0.001 to 86400"
         );
         assert_eq!(
             parse(&TWO.replace("\"node\", \"adapters/node/resolve.js\"", "")).unwrap_err(),

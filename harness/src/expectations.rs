@@ -21,7 +21,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
-use rfc1808_vectors::{line_of, Corpus, LoadError};
+use rfc1808_vectors::{Corpus, LineIndex, LoadError};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -57,17 +57,16 @@ impl Expectations {
         let raw: RawFile =
             toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
         let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
+        let lines = LineIndex::new(text);
+        let mut first_line: HashMap<String, usize> = HashMap::new();
         for e in raw.expected_failure {
-            let line = line_of(text, e.id.span().start);
+            let line = lines.line_of(e.id.span().start);
             let id = e.id.into_inner();
-            if let Some(first) = entries.iter().find(|f| f.id == id) {
+            if let Some(first) = first_line.insert(id.clone(), line) {
                 return Err(LoadError {
                     file: name.to_owned(),
                     line,
-                    message: format!(
-                        "key `id`: `{id}` is listed twice, first at line {}",
-                        first.line
-                    ),
+                    message: format!("key `id`: `{id}` is listed twice, first at line {first}"),
                 });
             }
             if e.reason.get_ref().trim().is_empty() {

@@ -16,11 +16,13 @@ pub mod filter;
 pub mod fuzz;
 pub mod implementation;
 pub mod promote;
+pub mod protocol;
 pub mod reference;
 pub mod report;
 pub mod runner;
 pub mod serve;
 pub mod session;
+pub mod signals;
 pub mod subprocess;
 
 pub use implementation::{Answer, Case, ImplSpec, Implementation, Info, Protocol, Reply};

@@ -151,6 +151,9 @@ struct RunArgs {
 }
 
 fn main() -> ExitCode {
+    if let Err(e) = rfc1808_harness::signals::install() {
+        eprintln!("rfc1808: cannot handle signals, so adapters may outlive a stopped run: {e}");
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,

@@ -105,6 +105,8 @@ pub enum PromoteError {
     /// The text that would be appended does not load back as the vector
     /// it is meant to be (a bug of this module).
     Verify { file: PathBuf, problem: String },
+    /// The largest number is taken, so there is no next one.
+    Exhausted { file: PathBuf },
 }
 
 impl fmt::Display for PromoteError {
@@ -126,6 +128,13 @@ impl fmt::Display for PromoteError {
                 "{}: the artifact decodes to an empty base and an empty relative URL, \
                  which is not a finding; is it an artifact of an rfc1808 fuzz target?",
                 file.display()
+            ),
+            PromoteError::Exhausted { file } => write!(
+                f,
+                "{}: `{GROUP}/{}` is taken (by an id or a mark line), so there is no next \
+                 number; nothing promoted",
+                file.display(),
+                u64::MAX
             ),
             PromoteError::Note(why) => write!(f, "--note {why}"),
             PromoteError::Source => f.write_str("--source must be one non-empty line"),
@@ -282,7 +291,11 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
         });
     }
     let (expected, step) = expected(&finding.base, &finding.relative)?;
-    let number = high_water_mark(&corpus, &text) + 1;
+    let number = high_water_mark(&corpus, &text)
+        .checked_add(1)
+        .ok_or_else(|| PromoteError::Exhausted {
+            file: file.to_owned(),
+        })?;
     let id = format!("{GROUP}/{number}");
     let snippet = snippet(&text, &id, finding, &expected, step);
 
