@@ -6,7 +6,7 @@ use libfuzzer_sys::fuzz_target;
 use rfc1808_fuzzgen::{later_rfcs, Input};
 
 fuzz_target!(|input: Input| {
-    if let Err(finding) = later_rfcs::rfc2396_step6_differential(&input) {
-        panic!("{finding}");
+    if let Err(violation) = later_rfcs::rfc2396_step6_differential(&input) {
+        panic!("{violation}");
     }
 });

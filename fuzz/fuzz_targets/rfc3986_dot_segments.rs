@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use rfc1808_fuzzgen::{later_rfcs, Input};
 
 fuzz_target!(|input: Input| {
-    if let Err(finding) = later_rfcs::rfc3986_dot_segments(&input) {
-        panic!("{finding}");
+    if let Err(violation) = later_rfcs::rfc3986_dot_segments(&input) {
+        panic!("{violation}");
     }
 });

@@ -5,11 +5,11 @@
 
 use rfc1808_resolver::{rfc2396, rfc3986, Step6};
 
-use crate::properties::Finding;
+use crate::properties::Violation;
 use crate::Input;
 
-fn finding(property: &'static str, input: &Input, message: String) -> Finding {
-    Finding {
+fn violation(property: &'static str, input: &Input, message: String) -> Violation {
+    Violation {
         property,
         input: input.clone(),
         message,
@@ -25,7 +25,7 @@ fn finding(property: &'static str, input: &Input, message: String) -> Finding {
 /// - the paths Appendix B parses out of them;
 /// - whole resolutions, under each reading, which compares the recomposed
 ///   result too.
-pub fn rfc3986_dot_segments(input: &Input) -> Result<(), Finding> {
+pub fn rfc3986_dot_segments(input: &Input) -> Result<(), Violation> {
     const PROPERTY: &str = "rfc3986_dot_segments";
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
     let agree = |prefix: &str, path: &str| {
@@ -33,7 +33,7 @@ pub fn rfc3986_dot_segments(input: &Input) -> Result<(), Finding> {
         rfc3986::DotSegments::Linear.remove_merged_into(prefix, path, &mut linear);
         let buffers = rfc3986::remove_dot_segments(format!("{prefix}{path}"));
         if linear != buffers {
-            return Err(finding(
+            return Err(violation(
                 PROPERTY,
                 input,
                 format!("remove_dot_segments({prefix:?} + {path:?}): linear {linear:?}, buffers {buffers:?}"),
@@ -41,7 +41,7 @@ pub fn rfc3986_dot_segments(input: &Input) -> Result<(), Finding> {
         }
         let twice = rfc3986::remove_dot_segments(buffers.clone());
         if twice != buffers {
-            return Err(finding(
+            return Err(violation(
                 "rfc3986_dot_segments: twice equals once",
                 input,
                 format!("remove_dot_segments({prefix:?} + {path:?}) is {buffers:?}, and again {twice:?}"),
@@ -58,7 +58,7 @@ pub fn rfc3986_dot_segments(input: &Input) -> Result<(), Finding> {
         let [linear, buffers] = rfc3986::DotSegments::ALL
             .map(|dots| rfc3986::resolve_with(base, relative, readings, dots));
         if linear != buffers {
-            return Err(finding(
+            return Err(violation(
                 PROPERTY,
                 input,
                 format!("resolved under {readings}: linear {linear:?}, buffers {buffers:?}"),
@@ -80,14 +80,14 @@ pub fn rfc3986_dot_segments(input: &Input) -> Result<(), Finding> {
 ///    and its path has no dot segment left to remove. (A base path with dot
 ///    segments is taken as it is by `T.path = Base.path`, so the empty
 ///    reference would keep them where the result has lost them.)
-pub fn rfc3986_idempotence(input: &Input) -> Result<(), Finding> {
+pub fn rfc3986_idempotence(input: &Input) -> Result<(), Violation> {
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
     let result = rfc3986::resolve(base, relative);
 
     for s in [base, relative, &result] {
         let again = rfc3986::parse(s).to_string();
         if again != s {
-            return Err(finding(
+            return Err(violation(
                 "rfc3986_idempotence: parse round trip",
                 input,
                 format!("{s:?} parses and recomposes to {again:?}"),
@@ -98,7 +98,7 @@ pub fn rfc3986_idempotence(input: &Input) -> Result<(), Finding> {
     let empty = rfc3986::resolve(base, "");
     let base_without_fragment = base.split_once('#').map_or(base, |(before, _)| before);
     if empty != base_without_fragment {
-        return Err(finding(
+        return Err(violation(
             "rfc3986_idempotence: empty reference",
             input,
             format!("the empty reference resolves to {empty:?}, not {base_without_fragment:?}"),
@@ -111,7 +111,7 @@ pub fn rfc3986_idempotence(input: &Input) -> Result<(), Finding> {
     {
         let again = rfc3986::resolve(base, &result);
         if again != result {
-            return Err(finding(
+            return Err(violation(
                 "rfc3986_idempotence: re-resolution",
                 input,
                 format!("the result {result:?} resolves against the base to {again:?}"),
@@ -123,13 +123,13 @@ pub fn rfc3986_idempotence(input: &Input) -> Result<(), Finding> {
 
 /// Target `rfc2396_step6_differential`: RFC 2396's steps 6c to 6f give the
 /// same answer with either [`Step6`] version, under every reading.
-pub fn rfc2396_step6_differential(input: &Input) -> Result<(), Finding> {
+pub fn rfc2396_step6_differential(input: &Input) -> Result<(), Violation> {
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
     for readings in rfc2396::Readings::every() {
         let [stack, string] =
             Step6::ALL.map(|step6| rfc2396::resolve_with(base, relative, readings, step6));
         if stack != string {
-            return Err(finding(
+            return Err(violation(
                 "rfc2396_step6_differential",
                 input,
                 format!("resolved under {readings}: stack {stack:?}, string {string:?}"),

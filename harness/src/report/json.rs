@@ -6,9 +6,10 @@
 
 use serde::Serialize;
 
-use crate::expectations::{Graded, Status};
+use crate::expectations::Graded;
 use crate::implementation::{Answer, Info};
 use crate::report::{ImplReport, ParseResult, Report};
+use rfc1808_vectors::grade::Verdict;
 
 /// The version of the schema below.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -55,7 +56,7 @@ struct Implementation<'a> {
     expectations: Option<&'a str>,
     ok: bool,
     counts: Counts,
-    stale_expectations: Vec<StaleEntry<'a>>,
+    stale_expectations: Vec<StaleJson<'a>>,
     results: Vec<Result<'a>>,
 }
 
@@ -71,7 +72,7 @@ struct Counts {
 }
 
 #[derive(Serialize)]
-struct StaleEntry<'a> {
+struct StaleJson<'a> {
     id: &'a str,
     location: &'a str,
     message: String,
@@ -140,17 +141,17 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         ok: imp.ok(),
         counts: Counts {
             total: imp.results.len(),
-            passed: imp.count(Status::Passed),
-            failed: imp.count(Status::Failed),
-            expected_failures: imp.count(Status::ExpectedFailure),
-            unexpected_passes: imp.count(Status::UnexpectedPass),
-            errors: imp.count(Status::Error),
-            not_representable: imp.count(Status::NotRepresentable),
+            passed: imp.count(Verdict::Passed),
+            failed: imp.count(Verdict::Failed),
+            expected_failures: imp.count(Verdict::ExpectedFailure),
+            unexpected_passes: imp.count(Verdict::UnexpectedPass),
+            errors: imp.count(Verdict::Error),
+            not_representable: imp.count(Verdict::NotRepresentable),
         },
         stale_expectations: imp
             .stale
             .iter()
-            .map(|s| StaleEntry {
+            .map(|s| StaleJson {
                 id: &s.id,
                 location: &s.location,
                 message: s.to_string(),
@@ -170,7 +171,7 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
     };
     Result {
         id: &v.id,
-        status: g.status.key(),
+        status: g.verdict.key(),
         base: &v.base,
         relative: &v.relative,
         expected: &v.expected,
