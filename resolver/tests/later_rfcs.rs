@@ -45,3 +45,12 @@ proptest! {
         later_rfcs::rfc2396_step6_differential(&input).map_err(|f| TestCaseError::fail(f.to_string()))?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    #[test]
+    fn rfc3986_crates_differential(input in input()) {
+        later_rfcs::rfc3986_crates_differential(&input).map_err(|f| TestCaseError::fail(f.to_string()))?;
+    }
+}

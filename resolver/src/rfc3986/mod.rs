@@ -10,7 +10,7 @@
 //! let base = "http://a/b/c/d;p?q";
 //! assert_eq!(rfc3986::resolve(base, "../../../g"), "http://a/g");
 //! assert_eq!(rfc3986::resolve(base, "http:g"), "http:g");
-//! let non_strict = Readings { same_scheme: SameScheme::NonStrict };
+//! let non_strict = Readings { same_scheme: SameScheme::NonStrict, ..Readings::default() };
 //! for dots in DotSegments::ALL {
 //!     assert_eq!(rfc3986::resolve_with(base, "http:g", non_strict, dots), "http://a/b/c/g");
 //! }
@@ -28,7 +28,7 @@ mod resolve;
 
 pub use crate::spec_readings::{Ambiguity, Reading, ReadingError, ReadingErrorKind};
 pub use parse::{parse, Components};
-pub use readings::{Readings, SameScheme, REGISTRY};
+pub use readings::{BaseDotSegments, DoubleSlashPath, EscapedDots, Readings, SameScheme, REGISTRY};
 pub use remove_dot_segments::{remove_dot_segments, DotSegments};
 pub use resolve::{resolve, resolve_with};
 
@@ -117,12 +117,8 @@ mod tests {
     fn section_5_4_2_http_g_strict_and_backward_compatible() {
         // "http:g" = "http:g" ; for strict parsers
         //          / "http://a/b/c/g" ; for backward compatibility
-        let strict = Readings {
-            same_scheme: SameScheme::Strict,
-        };
-        let non_strict = Readings {
-            same_scheme: SameScheme::NonStrict,
-        };
+        let strict = Readings::default();
+        let non_strict: Readings = "same-scheme=non-strict".parse().unwrap();
         assert_eq!(resolve_both("http:g", strict), "http:g");
         assert_eq!(resolve_both("http:g", non_strict), "http://a/b/c/g");
         assert_eq!(resolve_both("HTTP:g", non_strict), "http://a/b/c/g");
@@ -175,6 +171,55 @@ mod tests {
         assert_eq!(resolve("", "../g"), "g");
         assert_eq!(resolve("", ""), "");
         assert_eq!(resolve("a/b", "c?y#s"), "a/c?y#s");
+    }
+
+    #[test]
+    fn escaped_dots_under_each_reading() {
+        let decoded: Readings = "escaped-dots=decoded".parse().unwrap();
+        for dots in DotSegments::ALL {
+            let answer = |readings, reference| resolve_with(BASE, reference, readings, dots);
+            assert_eq!(
+                answer(Readings::default(), "%2e%2e/g"),
+                "http://a/b/c/%2e%2e/g"
+            );
+            assert_eq!(answer(decoded, "%2e%2e/g"), "http://a/b/g");
+            assert_eq!(answer(decoded, ".%2E/%2e/g"), "http://a/b/g");
+            assert_eq!(answer(decoded, "%2e%2e%2e/g"), "http://a/b/c/%2e%2e%2e/g");
+            assert_eq!(answer(decoded, "g?%2e%2e/x"), "http://a/b/c/g?%2e%2e/x");
+            assert_eq!(
+                resolve_with("http://a/%2e/b/c", "g", decoded, dots),
+                "http://a/b/g"
+            );
+        }
+    }
+
+    #[test]
+    fn base_dot_segments_under_each_reading() {
+        let removed: Readings = "base-dot-segments=removed".parse().unwrap();
+        for dots in DotSegments::ALL {
+            let answer = |base, readings| resolve_with(base, "g", readings, dots);
+            assert_eq!(answer("foo:/a/./..", Readings::default()), "foo:/a/g");
+            assert_eq!(answer("foo:/a/./..", removed), "foo:/g");
+            assert_eq!(answer("http://a/b/../c/d?q#f", removed), "http://a/c/g");
+            // Only the path is normalized: the rest of the base stays.
+            assert_eq!(
+                resolve_with("HTTP://a/./b?q#f", "", removed, dots),
+                "HTTP://a/b?q"
+            );
+        }
+    }
+
+    #[test]
+    fn double_slash_path_under_each_reading() {
+        let dot_prefix: Readings = "double-slash-path=dot-prefix".parse().unwrap();
+        for dots in DotSegments::ALL {
+            let answer = |base, reference, readings| resolve_with(base, reference, readings, dots);
+            assert_eq!(answer("foo:/a", "..//g", Readings::default()), "foo://g");
+            assert_eq!(answer("foo:/a", "..//g", dot_prefix), "foo:/.//g");
+            assert_eq!(answer("foo:", "/.//.", dot_prefix), "foo:/.//");
+            // With an authority, `//` in the path is no ambiguity.
+            assert_eq!(answer("http://a/b", "..//g", dot_prefix), "http://a//g");
+        }
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! RFC 3986 sections 5.2.1 to 5.2.3 and 5.3: pre-parse the base URI,
 //! transform the reference R into its target T, merge paths, recompose.
 
+use std::borrow::Cow;
+
 use super::parse::{parse, Components};
-use super::readings::{Readings, SameScheme};
+use super::readings::{BaseDotSegments, DoubleSlashPath, EscapedDots, Readings, SameScheme};
 use super::remove_dot_segments::DotSegments;
 
 /// Resolves `reference` against `base` under the default readings (strict)
@@ -21,10 +23,19 @@ pub fn resolve(base: &str, reference: &str) -> String {
 /// Resolves `reference` against `base` under `readings`, with the chosen
 /// `remove_dot_segments`.
 pub fn resolve_with(base: &str, reference: &str, readings: Readings, dots: DotSegments) -> String {
-    let base = pre_parse(base);
+    let normalized_path;
+    let mut base = pre_parse(base);
+    // Reading `base-dot-segments=removed` (vector `rfc3986/base-dot-segments`):
+    // "Normalization of the base URI, as described in Sections 6.2.2 and
+    // 6.2.3, is optional"; of it, the path segment normalization of section
+    // 6.2.2.3, remove_dot_segments on the base's path.
+    if readings.base_dot_segments == BaseDotSegments::Removed {
+        normalized_path = dots.remove(&decode_if(readings, base.path));
+        base.path = &normalized_path;
+    }
     let t = transform_references(&base, reference, readings);
     let mut result = String::with_capacity(t.len_hint());
-    recompose(&t, dots, &mut result);
+    recompose(&t, readings, dots, &mut result);
     result
 }
 
@@ -170,7 +181,12 @@ pub(super) fn merge<'a>(base: &Components<'a>, r_path: &'a str) -> (&'a str, &'a
 }
 
 /// Section 5.3, Component Recomposition, evaluating `T.path` on the way.
-pub(super) fn recompose(t: &Target<'_>, dots: DotSegments, result: &mut String) {
+pub(super) fn recompose(
+    t: &Target<'_>,
+    readings: Readings,
+    dots: DotSegments,
+    result: &mut String,
+) {
     if let Some(scheme) = t.scheme {
         result.push_str(scheme);
         result.push(':');
@@ -179,12 +195,24 @@ pub(super) fn recompose(t: &Target<'_>, dots: DotSegments, result: &mut String) 
         result.push_str("//");
         result.push_str(authority);
     }
+    let path_start = result.len();
+    let decode = |path| decode_if(readings, path);
     match t.path {
         TargetPath::BasePath(path) => result.push_str(path),
-        TargetPath::RemoveDotSegments(path) => dots.remove_into(path, result),
+        TargetPath::RemoveDotSegments(path) => dots.remove_into(&decode(path), result),
         TargetPath::MergeThenRemoveDotSegments { base_part, r_path } => {
-            dots.remove_merged_into(base_part, r_path, result)
+            dots.remove_merged_into(&decode(base_part), &decode(r_path), result)
         }
+    }
+    // Reading `double-slash-path` (vector `rfc3986/double-slash-path`):
+    // without an authority, a path that starts with `//` would be read back
+    // as one (section 3.3 forbids such a path); `dot-prefix` writes `/.`
+    // before it, which remove_dot_segments would take away again.
+    if readings.double_slash_path == DoubleSlashPath::DotPrefix
+        && t.authority.is_none()
+        && result[path_start..].starts_with("//")
+    {
+        result.insert_str(path_start, "/.");
     }
     if let Some(query) = t.query {
         result.push('?');
@@ -194,4 +222,33 @@ pub(super) fn recompose(t: &Target<'_>, dots: DotSegments, result: &mut String) 
         result.push('#');
         result.push_str(fragment);
     }
+}
+
+/// The path remove_dot_segments is to run on, under `escaped-dots`.
+fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
+    match readings.escaped_dots {
+        EscapedDots::Literal => Cow::Borrowed(path),
+        EscapedDots::Decoded => decode_dot_segments(path),
+    }
+}
+
+/// Reading `escaped-dots=decoded` (vector `rfc3986/escaped-dot-dot`): the
+/// complete segments that are `.` or `..` once `%2E` and `%2e` are decoded
+/// (`%2e`, `.%2E`, `%2e%2e`) become those dots; nothing else changes.
+fn decode_dot_segments(path: &str) -> Cow<'_, str> {
+    if !path.contains('%') {
+        return Cow::Borrowed(path);
+    }
+    let decoded: Vec<&str> = path
+        .split('/')
+        .map(|segment| {
+            let dots = segment.replace("%2e", ".").replace("%2E", ".");
+            match dots.as_str() {
+                "." => ".",
+                ".." => "..",
+                _ => segment,
+            }
+        })
+        .collect();
+    Cow::Owned(decoded.join("/"))
 }
