@@ -85,6 +85,17 @@ pub fn kill_everything() {
         #[cfg(not(unix))]
         let _ = pid;
     }
+    // An adapter's own orphans are adopted only once it has exited; a
+    // killed process exits at once unless the kernel is busy with it.
+    #[cfg(unix)]
+    {
+        let deadline = Instant::now() + GRACE;
+        for &pid in live.iter() {
+            while unreaped(pid) == Some(false) && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
     sweep_orphans(&live);
 }
 
