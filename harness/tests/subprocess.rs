@@ -587,3 +587,50 @@ mod processes {
         assert!(!alive(pids[0]), "the adapter outlived the implementation");
     }
 }
+
+// Nothing the adapter does blocks the harness.
+
+#[test]
+fn an_adapter_that_answers_without_reading_cannot_block_the_stop_message() {
+    // Requests that nearly fill the pipe: the writer finishes, the adapter
+    // answers them all without reading, and the stop message finds no
+    // room. Written with no deadline, it would block forever. Ten requests
+    // of 59 + 7,313 bytes (one more for id 10) are 73,721: Python's first
+    // read takes 8,192, and 65,529 of the pipe's 65,536 stay.
+    let spec = spec(
+        Protocol::Jsonl,
+        misbehave(Protocol::Jsonl, &["--answer-unread=10"]),
+        PATIENT,
+    );
+    let relative = "x".repeat(7_313);
+    let took = within_a_minute(move || {
+        let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
+        let cases: Vec<Case<'_>> = (0..10)
+            .map(|_| Case {
+                id: "t/case",
+                base: BASE,
+                relative: &relative,
+            })
+            .collect();
+        let replies = adapter.resolve_all(&cases);
+        assert_eq!(replies, vec![Reply::from(Answer::Resolved("x".into())); 10]);
+        let started = Instant::now();
+        drop(adapter);
+        started.elapsed()
+    });
+    assert!(took < Duration::from_secs(5), "stopping took {took:?}");
+}
+
+#[test]
+fn an_argv_answer_counts_once_the_adapter_exits_even_if_its_child_holds_stdout() {
+    // The sleeper it starts inherits standard output and lives 60 s.
+    let replies = run(
+        spec(
+            Protocol::Argv,
+            misbehave(Protocol::Argv, &["--spawn-sleeper"]),
+            SHORT,
+        ),
+        &["a"],
+    );
+    assert_eq!(replies, [ok("a")]);
+}
