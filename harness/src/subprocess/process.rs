@@ -214,11 +214,8 @@ pub(super) fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitSta
     let mut pause = Duration::from_micros(20);
     loop {
         #[cfg(unix)]
-        let exited = match unreaped(child.id()) {
-            Some(exited) => exited,
-            // Already reaped: `try_wait` has its status.
-            None => true,
-        };
+        // Not a child any more: already reaped, and `wait` has its status.
+        let exited = unreaped(child.id()).unwrap_or(true);
         #[cfg(not(unix))]
         let exited = matches!(child.try_wait(), Ok(Some(_)));
         if exited {
