@@ -168,7 +168,9 @@ def jsonl():
                      "spec": "none"}).encode())
     ANSWERED[0] -= 1
     if "--answer-unread" in OPTIONS:
-        sys.stdin.readline()
+        # Byte by byte, so that exactly one request leaves the pipe.
+        while os.read(0, 1) not in (b"\n", b""):
+            pass
         for i in range(1, int(OPTIONS["--answer-unread"]) + 1):
             send(json.dumps({"id": i, "result": "x"}).encode())
         time.sleep(60)
