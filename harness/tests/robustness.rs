@@ -341,6 +341,35 @@ fn stopping_the_harness_by_a_signal_stops_every_adapter() {
 }
 
 #[test]
+fn a_harness_killed_by_sigkill_takes_its_adapters_with_it() {
+    // SIGKILL cannot be handled: the kernel's parent-death signal stops the
+    // adapters themselves (not what they start).
+    let dir = tempfile::tempdir().unwrap();
+    let file = pidfile(dir.path());
+    let option = format!("--pidfile={}", file.display());
+    let config = config(
+        dir.path(),
+        &[
+            ("hang-jsonl", "jsonl", &[&option, "--all=hang"]),
+            ("hang-argv", "argv", &[&option, "--all=hang"]),
+        ],
+        60.0,
+    );
+    let mut command = harness();
+    command.arg("run").arg("--config").arg(&config);
+    let mut child = command.spawn().unwrap();
+    pids(&file, 2);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let pids: Vec<u32> = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.parse().ok())
+        .collect();
+    assert_all_gone(&pids, "SIGKILL");
+}
+
+#[test]
 fn a_lines_adapter_that_prints_a_banner_gets_a_protocol_error_not_failures() {
     let dir = tempfile::tempdir().unwrap();
     let config = config(dir.path(), &[("banner", "lines", &["--banner"])], 5.0);

@@ -40,6 +40,29 @@ pub(super) fn start(words: &[String], stdin_piped: bool) -> io::Result<Child> {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SIGKILL cannot be handled, so the kernel stops the adapter if the
+        // harness dies of it. The signal comes when the thread that started
+        // the adapter ends: adapters are started by threads that outlive
+        // their use of them.
+        // SAFETY: `getpid` and `prctl` are async-signal-safe, and the
+        // closure allocates nothing.
+        let parent = std::process::id() as libc::pid_t;
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                // The harness may have died before the call.
+                if libc::getppid() != parent {
+                    return Err(io::Error::other("the harness has exited"));
+                }
+                Ok(())
+            });
+        }
+    }
     // Held across the spawn: a sweep must never see the new child unlisted.
     let mut live = live();
     let child = command.spawn()?;
