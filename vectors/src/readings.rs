@@ -1,0 +1,341 @@
+//! Answers under readings: what a vector's `readings` table means, which
+//! readings an implementation's answer matches, and which reading of each
+//! ambiguity an implementation followed across a run.
+//!
+//! The registry of ambiguities and readings is the resolver's
+//! ([`rfc1808_resolver::readings::REGISTRY`] for RFC 1808, through
+//! [`crate::registry`]); this module only refers to it by name.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use rfc1808_resolver::readings::{Ambiguity, Reading};
+
+use crate::{registry, Spec};
+
+/// A reading of one or more ambiguities: `empty-component=absent` or
+/// `empty-component=absent,entirely-empty=components`. Pairs are kept in
+/// registry order, each ambiguity at most once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    pairs: Vec<(&'static Ambiguity, &'static Reading)>,
+}
+
+impl Assignment {
+    /// Parses `AMBIGUITY=READING[,AMBIGUITY=READING...]` against `spec`'s
+    /// registry.
+    pub fn parse(spec: Spec, text: &str) -> Result<Self, String> {
+        let ambiguities = registry(spec);
+        let mut pairs: Vec<(&'static Ambiguity, &'static Reading)> = Vec::new();
+        for pair in text.split(',') {
+            let Some((name, value)) = pair.split_once('=') else {
+                return Err(format!("`{pair}` is not of the form `AMBIGUITY=READING`"));
+            };
+            let (name, value) = (name.trim(), value.trim());
+            let Some(a) = ambiguities.iter().find(|a| a.name == name) else {
+                return Err(if ambiguities.is_empty() {
+                    format!("unknown ambiguity `{name}`: {spec} has no named readings")
+                } else {
+                    format!(
+                        "unknown ambiguity `{name}`, expected one of {}",
+                        quoted(ambiguities.iter().map(|a| a.name))
+                    )
+                });
+            };
+            let Some(r) = a.reading(value) else {
+                return Err(format!(
+                    "ambiguity `{name}` has no reading `{value}`, expected one of {}",
+                    quoted(a.readings.iter().map(|r| r.name))
+                ));
+            };
+            if pairs.iter().any(|(b, _)| b.name == a.name) {
+                return Err(format!("ambiguity `{name}` is given twice"));
+            }
+            pairs.push((a, r));
+        }
+        pairs.sort_by_key(|(a, _)| position(spec, a));
+        Ok(Assignment { pairs })
+    }
+
+    /// The pairs, in registry order.
+    pub fn pairs(&self) -> &[(&'static Ambiguity, &'static Reading)] {
+        &self.pairs
+    }
+
+    /// The reading this assignment gives `ambiguity`, if any.
+    pub fn reading_of(&self, ambiguity: &str) -> Option<&'static Reading> {
+        self.pairs
+            .iter()
+            .find(|(a, _)| a.name == ambiguity)
+            .map(|(_, r)| *r)
+    }
+
+    /// Whether `choice` (one reading per ambiguity) gives every pair.
+    fn within(&self, choice: &Choice) -> bool {
+        self.pairs
+            .iter()
+            .all(|(a, r)| choice.reading_of(a.name).is_some_and(|c| c.name == r.name))
+    }
+}
+
+impl fmt::Display for Assignment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (a, r)) in self.pairs.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{}={}", a.name, r.name)?;
+        }
+        Ok(())
+    }
+}
+
+fn quoted(names: impl Iterator<Item = &'static str>) -> String {
+    names
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn position(spec: Spec, a: &Ambiguity) -> usize {
+    registry(spec)
+        .iter()
+        .position(|b| b.name == a.name)
+        .unwrap_or(usize::MAX)
+}
+
+/// One reading for each of a vector's ambiguities.
+type Choice = Assignment;
+
+/// One spec's answers to a resolve vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecAnswers {
+    pub spec: Spec,
+    /// The answer under the spec's default readings.
+    pub expected: String,
+    /// The answers under other readings, as written (`readings.SPEC`).
+    pub readings: Vec<(Assignment, String)>,
+    /// Why the spec does not define this case, when it does not: any answer
+    /// or a rejection passes (`undefined.SPEC`).
+    pub undefined: Option<String>,
+}
+
+/// Which readings of a vector's ambiguities give an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// For every ambiguity the vector's answers depend on (registry order),
+    /// the readings under which the answer is the one given.
+    pub readings: Vec<(&'static Ambiguity, Vec<&'static Reading>)>,
+}
+
+impl Match {
+    /// The ambiguities this answer tells something about: those with a
+    /// reading that would have given another answer, with the readings
+    /// that give this one.
+    pub fn decided(&self) -> impl Iterator<Item = (&'static Ambiguity, &[&'static Reading])> {
+        self.readings
+            .iter()
+            .filter(|(a, rs)| rs.len() < a.readings.len())
+            .map(|(a, rs)| (*a, rs.as_slice()))
+    }
+}
+
+impl fmt::Display for Match {
+    /// `empty-component=absent,entirely-empty=string`; a reading that could
+    /// be either of two is `a=x|y`. Empty when nothing is decided.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (a, rs)) in self.decided().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            let names: Vec<&str> = rs.iter().map(|r| r.name).collect();
+            write!(f, "{}={}", a.name, names.join("|"))?;
+        }
+        Ok(())
+    }
+}
+
+impl SpecAnswers {
+    pub(crate) fn new(spec: Spec, expected: String) -> Self {
+        SpecAnswers {
+            spec,
+            expected,
+            readings: Vec::new(),
+            undefined: None,
+        }
+    }
+
+    /// The ambiguities the answers depend on: those the `readings` keys
+    /// name, in registry order.
+    pub fn ambiguities(&self) -> Vec<&'static Ambiguity> {
+        let mut out: Vec<&'static Ambiguity> = Vec::new();
+        for (assignment, _) in &self.readings {
+            for (a, _) in assignment.pairs() {
+                if !out.iter().any(|b| b.name == a.name) {
+                    out.push(a);
+                }
+            }
+        }
+        out.sort_by_key(|a| position(self.spec, a));
+        out
+    }
+
+    /// Every choice of one reading per ambiguity of [`Self::ambiguities`],
+    /// the defaults first.
+    pub fn choices(&self) -> Vec<Assignment> {
+        let mut all = vec![Assignment { pairs: Vec::new() }];
+        for a in self.ambiguities() {
+            all = all
+                .into_iter()
+                .flat_map(|c| {
+                    a.readings.iter().map(move |r| {
+                        let mut pairs = c.pairs.clone();
+                        pairs.push((a, r));
+                        Assignment { pairs }
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    /// The answer under `choice`, which gives a reading to each of the
+    /// vector's ambiguities (more are ignored): the value of the most
+    /// specific key within it, else `expected`. An error names the keys
+    /// that tie with different answers.
+    pub fn answer_under(&self, choice: &Assignment) -> Result<&str, String> {
+        let mut best: Option<(usize, &Assignment, &str)> = None;
+        for (key, answer) in &self.readings {
+            if !key.within(choice) {
+                continue;
+            }
+            let n = key.pairs().len();
+            match best {
+                Some((m, _, _)) if m > n => {}
+                Some((m, other, theirs)) if m == n && theirs != answer => {
+                    return Err(format!(
+                        "under `{choice}`, `{other}` and `{key}` give different answers; \
+                         add a key for `{choice}`"
+                    ));
+                }
+                _ => best = Some((n, key, answer)),
+            }
+        }
+        Ok(best.map_or(self.expected.as_str(), |(_, _, answer)| answer))
+    }
+
+    /// Checks that every choice has one answer.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        for choice in self.choices() {
+            self.answer_under(&choice)?;
+        }
+        Ok(())
+    }
+
+    /// Which readings give `got`, among the choices that keep every reading
+    /// `held` names; `None` if none of them does.
+    pub fn judge(&self, got: &str, held: &Assignment) -> Option<Match> {
+        let ambiguities = self.ambiguities();
+        let mut readings: Vec<(&'static Ambiguity, Vec<&'static Reading>)> =
+            ambiguities.iter().map(|a| (*a, Vec::new())).collect();
+        let mut any = false;
+        for choice in self.choices() {
+            let keeps_held = held.pairs().iter().all(|(a, r)| {
+                choice
+                    .reading_of(a.name)
+                    .is_none_or(|c| c.name == r.name)
+            });
+            if !keeps_held || self.answer_under(&choice).ok() != Some(got) {
+                continue;
+            }
+            any = true;
+            for (a, r) in choice.pairs() {
+                let slot = &mut readings
+                    .iter_mut()
+                    .find(|(b, _)| b.name == a.name)
+                    .expect("choices cover the ambiguities")
+                    .1;
+                if !slot.iter().any(|s| s.name == r.name) {
+                    slot.push(r);
+                }
+            }
+        }
+        any.then(|| {
+            for (a, rs) in &mut readings {
+                rs.sort_by_key(|r| a.readings.iter().position(|s| s.name == r.name));
+            }
+            Match { readings }
+        })
+    }
+}
+
+/// What one implementation did about one ambiguity over a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Following {
+    /// Every vector that tells agrees with these readings (one, unless the
+    /// ambiguity has more than two).
+    Follows {
+        readings: Vec<&'static Reading>,
+        /// The vectors that told.
+        vectors: Vec<String>,
+    },
+    /// Vectors that tell disagree: each group of vector ids with the
+    /// readings it allows.
+    Inconsistent(Vec<(Vec<&'static Reading>, Vec<String>)>),
+}
+
+/// The readings an implementation followed, gathered over the vectors it
+/// answered as some reading does.
+#[derive(Clone, Debug, Default)]
+pub struct Followed {
+    /// By ambiguity name: the ambiguity, then each telling vector's id and
+    /// the readings its answer allows.
+    seen: BTreeMap<&'static str, (&'static Ambiguity, Vec<(String, Vec<&'static Reading>)>)>,
+}
+
+impl Followed {
+    /// Records what the answer to vector `id` tells.
+    pub fn observe(&mut self, id: &str, answer: &Match) {
+        for (a, rs) in answer.decided() {
+            self.seen
+                .entry(a.name)
+                .or_insert_with(|| (a, Vec::new()))
+                .1
+                .push((id.to_owned(), rs.to_vec()));
+        }
+    }
+
+    /// For each ambiguity some vector told about, in `spec`'s registry
+    /// order: the reading followed, or the disagreement.
+    pub fn verdicts(&self, spec: Spec) -> Vec<(&'static Ambiguity, Following)> {
+        let mut out: Vec<(&'static Ambiguity, Following)> = self
+            .seen
+            .values()
+            .map(|(a, told)| {
+                let common: Vec<&'static Reading> = a
+                    .readings
+                    .iter()
+                    .filter(|r| told.iter().all(|(_, rs)| rs.iter().any(|s| s.name == r.name)))
+                    .collect();
+                let following = if common.is_empty() {
+                    let mut groups: Vec<(Vec<&'static Reading>, Vec<String>)> = Vec::new();
+                    for (id, rs) in told {
+                        match groups.iter_mut().find(|(g, _)| g == rs) {
+                            Some((_, ids)) => ids.push(id.clone()),
+                            None => groups.push((rs.clone(), vec![id.clone()])),
+                        }
+                    }
+                    Following::Inconsistent(groups)
+                } else {
+                    Following::Follows {
+                        readings: common,
+                        vectors: told.iter().map(|(id, _)| id.clone()).collect(),
+                    }
+                };
+                (*a, following)
+            })
+            .collect();
+        out.sort_by_key(|(a, _)| position(spec, a));
+        out
+    }
+}
