@@ -5,8 +5,8 @@
 //! [`REGISTRY`] is the one list. The resolver runs under any choice of
 //! readings ([`Readings`], passed to [`crate::resolve_with`]); the vector
 //! loader checks the reading names a vector uses against the registry;
-//! `docs/readings.md` is generated from it (a test fails when the file and
-//! the registry differ).
+//! `docs/readings.md` is generated from it and the vectors (a test of
+//! `rfc1808-vectors` fails when the file differs).
 //!
 //! ```
 //! use rfc1808_resolver::{resolve, resolve_with, Readings};
@@ -98,8 +98,9 @@ pub const REGISTRY: &[Ambiguity] = &[
             },
         ],
         why_default: "The BNF gives the delimiter with nothing after it a component of its own, \
-                      so a parsed URL recombines into the string it came from; the later RFCs \
-                      (2396, 3986) and every library measured keep the delimiter.",
+                      so a parsed URL recombines into the string it came from; RFC 3986 \
+                      (section 5.3) later wrote it down: a defined query or fragment is \
+                      written with its delimiter, empty or not.",
     },
     Ambiguity {
         name: "entirely-empty",
@@ -483,48 +484,6 @@ impl fmt::Display for Readings {
         let pairs: Vec<String> = pairs.iter().map(|(a, r)| format!("{a}={r}")).collect();
         f.write_str(&pairs.join(","))
     }
-}
-
-/// The ambiguity table of `docs/readings.md`, generated from [`REGISTRY`].
-pub fn markdown() -> String {
-    let mut out = String::from(
-        "# Readings of RFC 1808\n\n\
-         <!-- Generated from `resolver/src/readings.rs` (`REGISTRY`); \
-         `cargo test -p rfc1808-resolver` fails when this file differs. To \
-         regenerate: `UPDATE_READINGS=1 cargo test -p rfc1808-resolver --test readings_doc`. -->\n\n\
-         Where RFC 1808 can be read more than one way, each reading has a name. \
-         The reference resolver runs under any choice \
-         (`rfc1808 resolve --reading NAME=VALUE`, `rfc1808_resolver::resolve_with(base, \
-         relative, readings)`); a vector whose answer depends on a reading carries \
-         each reading's answer (`readings.rfc1808` in `vectors/*.toml`); `rfc1808 run` \
-         passes an answer that matches any reading, reports the reading each \
-         implementation followed, and fails one that follows different readings of \
-         the same ambiguity on different vectors. The first reading of each \
-         ambiguity is the project's default, the one `expected` holds.\n\n\
-         | ambiguity | readings (default first) | sections |\n|---|---|---|\n",
-    );
-    for a in REGISTRY {
-        let readings: Vec<String> = a.readings.iter().map(|r| format!("`{}`", r.name)).collect();
-        out += &format!(
-            "| [`{}`](#{}) | {} | {} |\n",
-            a.name,
-            a.name,
-            readings.join(", "),
-            a.sections
-        );
-    }
-    for a in REGISTRY {
-        out += &format!("\n## {}\n\n{}\n\n", a.name, a.question);
-        for (i, r) in a.readings.iter().enumerate() {
-            let default = if i == 0 { " (default)" } else { "" };
-            out += &format!(
-                "- `{}={}`{default}: {}\n  - {}\n",
-                a.name, r.name, r.meaning, r.support
-            );
-        }
-        out += &format!("\nWhy the default: {}\n", a.why_default);
-    }
-    out
 }
 
 #[cfg(test)]

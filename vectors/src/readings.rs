@@ -11,7 +11,7 @@ use std::fmt;
 
 use rfc1808_resolver::readings::{Ambiguity, Reading};
 
-use crate::{registry, Spec};
+use crate::{registry, Corpus, Spec};
 
 /// A reading of one or more ambiguities: `empty-component=absent` or
 /// `empty-component=absent,entirely-empty=components`. Pairs are kept in
@@ -338,4 +338,89 @@ impl Followed {
         out.sort_by_key(|(a, _)| position(spec, a));
         out
     }
+}
+
+/// `docs/readings.md`: the ambiguity table of `spec`'s registry, each
+/// ambiguity with its readings, the sentence behind each, the default and
+/// why, and the vectors that carry its readings' answers; then the vectors
+/// the spec leaves undefined. A test keeps the file equal to this.
+pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
+    let mut out = format!(
+        "# Readings of {name}\n\n\
+         <!-- Generated from the registry in `resolver/src/readings.rs` and the vectors; \
+         `cargo test -p rfc1808-vectors --test readings` fails when this file differs. \
+         Regenerate with `UPDATE_READINGS=1 cargo test -p rfc1808-vectors --test readings`. -->\n\n\
+         Where {name} can be read more than one way, each reading has a name. The \
+         reference resolver runs under any choice (`rfc1808 resolve --reading NAME=VALUE`; \
+         `rfc1808_resolver::resolve_with(base, relative, readings)`). A vector whose answer \
+         depends on a reading carries each reading's answer (`readings.{spec}` in \
+         `vectors/*.toml`, documented in `vectors/README.md`). `rfc1808 run` passes an answer \
+         that matches any reading, names the reading each implementation followed, and fails \
+         an implementation that follows one reading of an ambiguity on some vectors and \
+         another on others, unless its expectations file allows it; `rfc1808 run --reading \
+         NAME=VALUE` holds an implementation to the reading it documents. The first reading \
+         of each ambiguity is the project's default, the one `expected` holds.\n\n\
+         | ambiguity | readings (default first) | sections | vectors |\n|---|---|---|---|\n",
+        name = match spec {
+            Spec::Rfc1808 => "RFC 1808",
+            Spec::Rfc2396 => "RFC 2396",
+            Spec::Rfc3986 => "RFC 3986",
+        }
+    );
+    let vectors_of = |a: &Ambiguity| -> Vec<&str> {
+        corpus
+            .resolve
+            .iter()
+            .filter(|v| {
+                v.answers(spec)
+                    .is_some_and(|s| s.ambiguities().iter().any(|b| b.name == a.name))
+            })
+            .map(|v| v.id.as_str())
+            .collect()
+    };
+    for a in registry(spec) {
+        let readings: Vec<String> = a.readings.iter().map(|r| format!("`{}`", r.name)).collect();
+        out += &format!(
+            "| [`{}`](#{}) | {} | {} | {} |\n",
+            a.name,
+            a.name,
+            readings.join(", "),
+            a.sections,
+            vectors_of(a).len()
+        );
+    }
+    for a in registry(spec) {
+        out += &format!("\n## {}\n\n{}\n\n", a.name, a.question);
+        for (i, r) in a.readings.iter().enumerate() {
+            let default = if i == 0 { " (default)" } else { "" };
+            out += &format!(
+                "- `{}={}`{default}: {}\n  - {}\n",
+                a.name, r.name, r.meaning, r.support
+            );
+        }
+        out += &format!("\nWhy the default: {}\n\nVectors:", a.why_default);
+        for id in vectors_of(a) {
+            out += &format!(" `{id}`");
+        }
+        out += "\n";
+    }
+    out += &format!(
+        "\n## Undefined by {spec}\n\n\
+         Inputs outside the spec's grammar: the spec does not say what they resolve to, so \
+         any answer, or a rejection, passes (`undefined.{spec}`); the report still shows what \
+         the implementation did, and `expected` keeps the reference resolver's answer.\n\n\
+         | vector | base | relative | why |\n|---|---|---|---|\n"
+    );
+    for v in &corpus.resolve {
+        if let Some(why) = v.answers(spec).and_then(|s| s.undefined.as_deref()) {
+            out += &format!(
+                "| `{}` | `{}` | `{}` | {} |\n",
+                v.id,
+                v.base,
+                v.relative,
+                why.replace('|', "\\|")
+            );
+        }
+    }
+    out
 }
