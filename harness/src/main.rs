@@ -416,7 +416,7 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         let errors = imp
             .results
             .iter()
-            .filter(|g| g.status == expectations::Status::Error)
+            .filter(|g| g.verdict == rfc1808_vectors::grade::Verdict::Error)
             .count();
         if errors > 0 {
             eprintln!(

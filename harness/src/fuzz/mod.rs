@@ -441,11 +441,9 @@ pub fn listed<'i>(
     corpus: &rfc1808_vectors::Corpus,
     ids: impl IntoIterator<Item = &'i str>,
 ) -> Vec<Listed> {
-    let ids: Vec<&str> = ids.into_iter().collect();
-    corpus
-        .resolve
-        .iter()
-        .filter(|v| ids.contains(&v.id.as_str()))
+    rfc1808_vectors::grade::ExpectedFailures::from_ids(ids)
+        .vectors(corpus)
+        .into_iter()
         .map(|v| Listed {
             id: v.id.clone(),
             input: Input::new(&*v.base, &*v.relative),
