@@ -10,7 +10,20 @@
 //! ```
 //!
 //! Both keys are required, the reason must not be empty and an id may appear
-//! once. The list is strict both ways: a listed vector that passes is an
+//! once.
+//!
+//! An implementation that follows one reading of an ambiguity on some
+//! vectors and another reading on others fails the run, unless the file
+//! allows it:
+//!
+//! ```toml
+//! [[inconsistent-reading]]
+//! ambiguity = "empty-component"
+//! reason = "keeps an empty query's `?` but drops an empty fragment's `#`"
+//! ```
+//!
+//! Such an entry is strict too: it fails the run when the implementation
+//! turns out consistent on that ambiguity. The list is strict both ways: a listed vector that passes is an
 //! unexpected pass, and an entry whose id names no resolve vector is stale;
 //! both fail the run. Expectations cover wrong answers and rejections only: a
 //! crash or a timeout on a listed vector is still an error, because it says
@@ -21,6 +34,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
+use rfc1808_vectors::readings::{Assignment, Match};
 use rfc1808_vectors::Corpus;
 use serde::Deserialize;
 use toml::Spanned;
@@ -44,6 +58,17 @@ pub struct Expectations {
     /// The file they were read from, for messages.
     pub file: String,
     pub entries: Vec<Entry>,
+    /// The ambiguities on which it may follow different readings.
+    pub inconsistent: Vec<Inconsistent>,
+}
+
+/// An ambiguity on which an implementation may follow different readings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistent {
+    pub ambiguity: String,
+    pub reason: String,
+    /// The 1-based line of its `ambiguity`.
+    pub line: usize,
 }
 
 impl Expectations {
@@ -85,9 +110,39 @@ impl Expectations {
                 line,
             });
         }
+        let mut inconsistent: Vec<Inconsistent> = Vec::new();
+        for e in raw.inconsistent_reading {
+            let line = line_of(text, e.ambiguity.span().start);
+            let ambiguity = e.ambiguity.into_inner();
+            let at = |message: String| FileError {
+                file: name.to_owned(),
+                line,
+                message,
+            };
+            if rfc1808_resolver::readings::ambiguity(&ambiguity).is_none() {
+                return Err(at(format!(
+                    "key `ambiguity`: {}",
+                    rfc1808_resolver::ReadingError::UnknownAmbiguity(ambiguity)
+                )));
+            }
+            if inconsistent.iter().any(|i| i.ambiguity == ambiguity) {
+                return Err(at(format!("key `ambiguity`: `{ambiguity}` is listed twice")));
+            }
+            if e.reason.trim().is_empty() {
+                return Err(at(format!(
+                    "key `reason`: say why the readings of `{ambiguity}` differ"
+                )));
+            }
+            inconsistent.push(Inconsistent {
+                ambiguity,
+                reason: e.reason,
+                line,
+            });
+        }
         Ok(Expectations {
             file: name.to_owned(),
             entries,
+            inconsistent,
         })
     }
 
@@ -105,6 +160,15 @@ impl Expectations {
 struct RawFile {
     #[serde(rename = "expected-failure", default)]
     expected_failure: Vec<RawEntry>,
+    #[serde(rename = "inconsistent-reading", default)]
+    inconsistent_reading: Vec<RawInconsistent>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInconsistent {
+    ambiguity: Spanned<String>,
+    reason: String,
 }
 
 #[derive(Deserialize)]
@@ -122,6 +186,9 @@ pub struct Graded<'c> {
     pub verdict: Verdict,
     /// The reason given in the expectations, if the vector is listed.
     pub expected_failure: Option<String>,
+    /// The readings the answer matched, when the vector's answer depends
+    /// on readings and the answer is one of them.
+    pub reading: Option<Match>,
 }
 
 /// An expectation entry that names no resolve vector.
@@ -152,14 +219,30 @@ pub fn grade<'c>(
     expectations: Option<&Expectations>,
     corpus: &Corpus,
 ) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
+    grade_holding(results, expectations, corpus, Assignment::none())
+}
+
+/// Grades as [`grade`] does, holding the implementation to the readings
+/// `held` names (`rfc1808 run --reading`).
+pub fn grade_holding<'c>(
+    results: ImplResults<'c>,
+    expectations: Option<&Expectations>,
+    corpus: &Corpus,
+    held: Assignment,
+) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
     let entries = expectations.map_or(&[][..], |e| &e.entries);
-    let listed = ExpectedFailures::new(entries.iter().map(|e| (e.id.as_str(), e.reason.as_str())));
+    let listed = ExpectedFailures::new(entries.iter().map(|e| (e.id.as_str(), e.reason.as_str())))
+        .holding(held);
     let graded = results
         .outcomes
         .into_iter()
         .map(|outcome| Graded {
             verdict: listed.grade(outcome.vector, &outcome.answer),
             expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
+            reading: match &outcome.answer {
+                Answer::Resolved(got) => listed.accepts(outcome.vector).reading(got),
+                _ => None,
+            },
             outcome,
         })
         .collect();

@@ -17,8 +17,8 @@ use rfc1808_harness::implementation::{ImplSpec, Implementation, Protocol};
 use rfc1808_harness::reference::Reference;
 use rfc1808_harness::report::{Format, ImplReport, ParseResult, Report};
 use rfc1808_harness::runner::{self, describe};
-use rfc1808_resolver::{parse, resolve_traced, Step6};
-use rfc1808_vectors::Corpus;
+use rfc1808_resolver::{parse, resolve_traced, resolve_with, Options, Readings, Step6};
+use rfc1808_vectors::{Corpus, Spec};
 
 #[derive(Parser)]
 #[command(
@@ -46,7 +46,12 @@ enum Command {
         /// string patterns).
         #[arg(long, default_value = "stack")]
         step6: Step6,
-        /// Also print the step of section 4 at which resolution finished.
+        /// Resolve under this reading of an ambiguity (`docs/readings.md`);
+        /// repeatable.
+        #[arg(long = "reading", value_name = "NAME=VALUE")]
+        readings: Vec<String>,
+        /// Also print the step of section 4 at which resolution finished, and
+        /// the readings that decided the result.
         #[arg(long)]
         explain: bool,
     },
@@ -140,6 +145,11 @@ struct RunArgs {
     /// string. [default: stack]
     #[arg(long)]
     step6: Option<Step6>,
+    /// Hold every implementation to this reading of an ambiguity
+    /// (`docs/readings.md`): an answer under another reading of it fails.
+    /// Repeatable.
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    readings: Vec<String>,
     #[command(flatten)]
     filter: FilterArgs,
     /// The report on standard output: text, json, junit or markdown.
@@ -175,12 +185,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             base,
             relative,
             step6,
+            readings,
             explain,
         } => {
-            let (resolved, step) = resolve_traced(&base, &relative, step6);
+            let readings: Readings = readings
+                .join(",")
+                .parse()
+                .map_err(|e| anyhow!("--reading: {e}"))?;
+            let options = Options { step6, readings };
+            let (resolved, step) = resolve_traced(&base, &relative, options);
             writeln!(stdout, "{resolved}")?;
             if explain {
                 writeln!(stdout, "finished at {step}")?;
+                write!(stdout, "{}", deciding_readings(&base, &relative, options))?;
             }
         }
         Command::Parse { url } => {
@@ -254,12 +271,17 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
 
     let specs = specs(args)?;
     let reference_runs = specs.is_empty();
+    let held = rfc1808_vectors::Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
+        .map_err(|e| anyhow!("--reading: {e}"))?;
     let mut rerun_base = "rfc1808 run".to_owned();
     if let Some(dir) = vectors_dir {
         rerun_base += &format!(
             " --vectors {}",
             shell_words::quote(&dir.display().to_string())
         );
+    }
+    for reading in &args.readings {
+        rerun_base += &format!(" --reading {}", shell_words::quote(reading));
     }
     // The names in the run, for the NAME=... flags.
     let names: Vec<String> = if reference_runs {
@@ -314,8 +336,13 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         if step6 != Step6::default() {
             rerun += &format!(" --step6 {step6}");
         }
+        // The reference resolver runs under the readings it is held to.
+        let mut readings = Readings::default();
+        for (a, r) in held.pairs() {
+            readings.set(a.name, r.name)?;
+        }
         entrants.push(Entrant {
-            implementation: Box::new(Reference::new(step6)),
+            implementation: Box::new(Reference::new(step6).with_readings(readings)),
             spec: None,
             rerun,
         });
@@ -368,7 +395,8 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         .zip(expectations.iter().zip(&expectation_files))
     {
         let name = results.name.clone();
-        let (results, stale) = expectations::grade(results, expectations.as_ref(), corpus);
+        let (results, stale) =
+            expectations::grade_holding(results, expectations.as_ref(), corpus, held.clone());
         report.implementations.push(ImplReport {
             name,
             info,
@@ -377,6 +405,10 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
             rerun: entrant.rerun,
             results,
             stale,
+            allowed_inconsistent: expectations
+                .as_ref()
+                .map(|e| e.inconsistent.clone())
+                .unwrap_or_default(),
         });
     }
     if !parse.is_empty() {
@@ -756,4 +788,35 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     } else {
         0
     }))
+}
+
+/// For `rfc1808 resolve --explain`: each ambiguity whose other readings
+/// would change the result, with the reading that gave it and what each
+/// other reading gives.
+fn deciding_readings(base: &str, relative: &str, options: Options) -> String {
+    let resolved = resolve_with(base, relative, options);
+    let mut out = String::new();
+    for a in rfc1808_resolver::readings::REGISTRY {
+        let chosen = options.readings.get(a.name).unwrap_or_default();
+        let others: Vec<String> = a
+            .readings
+            .iter()
+            .filter(|r| r.name != chosen)
+            .filter_map(|r| {
+                let mut readings = options.readings;
+                readings.set(a.name, r.name).ok()?;
+                let other = resolve_with(base, relative, Options { readings, ..options });
+                (other != resolved).then(|| format!("{}={} gives {other}", a.name, r.name))
+            })
+            .collect();
+        if !others.is_empty() {
+            out += &format!(
+                "decided by reading {}={} (docs/readings.md); {}\n",
+                a.name,
+                chosen,
+                others.join("; ")
+            );
+        }
+    }
+    out
 }

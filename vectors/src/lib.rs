@@ -508,6 +508,10 @@ fn spec_answers(v: &RawResolve) -> Result<Vec<SpecAnswers>, (&'static str, Strin
         let target = by_spec.get_mut(&spec).expect("checked above");
         for (key, answer) in answers {
             let assignment = Assignment::parse(spec, key)
+                .and_then(|a| match a.is_empty() {
+                    true => Err("names no reading".to_owned()),
+                    false => Ok(a),
+                })
                 .map_err(|e| ("readings", format!("key `readings.{spec}`: `{key}`: {e}")))?;
             target.readings.push((assignment, answer.clone()));
         }

@@ -21,13 +21,29 @@ pub struct Assignment {
     pairs: Vec<(&'static Ambiguity, &'static Reading)>,
 }
 
+impl Default for Assignment {
+    fn default() -> Self {
+        Assignment::none()
+    }
+}
+
 impl Assignment {
+    /// No reading.
+    pub const fn none() -> Self {
+        Assignment { pairs: Vec::new() }
+    }
+
+    /// Whether it names no reading.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
     /// Parses `AMBIGUITY=READING[,AMBIGUITY=READING...]` against `spec`'s
     /// registry.
     pub fn parse(spec: Spec, text: &str) -> Result<Self, String> {
         let ambiguities = registry(spec);
         let mut pairs: Vec<(&'static Ambiguity, &'static Reading)> = Vec::new();
-        for pair in text.split(',') {
+        for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
             let Some((name, value)) = pair.split_once('=') else {
                 return Err(format!("`{pair}` is not of the form `AMBIGUITY=READING`"));
             };
