@@ -126,7 +126,9 @@ impl Expectations {
                 )));
             }
             if inconsistent.iter().any(|i| i.ambiguity == ambiguity) {
-                return Err(at(format!("key `ambiguity`: `{ambiguity}` is listed twice")));
+                return Err(at(format!(
+                    "key `ambiguity`: `{ambiguity}` is listed twice"
+                )));
             }
             if e.reason.trim().is_empty() {
                 return Err(at(format!(
@@ -187,7 +189,7 @@ pub struct Graded<'c> {
     /// The reason given in the expectations, if the vector is listed.
     pub expected_failure: Option<String>,
     /// The readings the answer matched, when the vector's answer depends
-    /// on readings and the answer is one of them.
+    /// on readings and the answer is one of them (held readings aside).
     pub reading: Option<Match>,
 }
 
@@ -239,8 +241,10 @@ pub fn grade_holding<'c>(
         .map(|outcome| Graded {
             verdict: listed.grade(outcome.vector, &outcome.answer),
             expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
+            // Which reading the answer follows, whatever reading is held:
+            // an answer that fails only for being another reading says so.
             reading: match &outcome.answer {
-                Answer::Resolved(got) => listed.accepts(outcome.vector).reading(got),
+                Answer::Resolved(got) => outcome.vector.accepts().reading(got),
                 _ => None,
             },
             outcome,

@@ -805,7 +805,14 @@ fn deciding_readings(base: &str, relative: &str, options: Options) -> String {
             .filter_map(|r| {
                 let mut readings = options.readings;
                 readings.set(a.name, r.name).ok()?;
-                let other = resolve_with(base, relative, Options { readings, ..options });
+                let other = resolve_with(
+                    base,
+                    relative,
+                    Options {
+                        readings,
+                        ..options
+                    },
+                );
                 (other != resolved).then(|| format!("{}={} gives {other}", a.name, r.name))
             })
             .collect();

@@ -43,7 +43,11 @@ fn main() {
             .iter()
             .map(|a| format!("{}={}", a.name, r.get(a.name).unwrap_or("?")))
             .collect();
-        let mark = if *got == default { "  (= expected)" } else { "" };
+        let mark = if *got == default {
+            "  (= expected)"
+        } else {
+            ""
+        };
         println!("# {:?} = {got:?}{mark}", key.join(","));
     }
     // The smallest keys that every choice containing them answers alike: the

@@ -360,9 +360,18 @@ mod tests {
             .unwrap();
         assert_eq!(v.accepts(), Accepts::Anything);
         let listed = ExpectedFailures::default();
-        assert_eq!(listed.grade(v, &Answer::Rejected("bad ~".into())), Verdict::Passed);
-        assert_eq!(listed.grade(v, &Answer::Resolved("x".into())), Verdict::Passed);
-        assert_eq!(listed.grade(v, &Answer::Error("crash".into())), Verdict::Error);
+        assert_eq!(
+            listed.grade(v, &Answer::Rejected("bad ~".into())),
+            Verdict::Passed
+        );
+        assert_eq!(
+            listed.grade(v, &Answer::Resolved("x".into())),
+            Verdict::Passed
+        );
+        assert_eq!(
+            listed.grade(v, &Answer::Error("crash".into())),
+            Verdict::Error
+        );
     }
 
     #[test]

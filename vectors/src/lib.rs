@@ -384,7 +384,12 @@ impl Corpus {
             let specs = spec_answers(&v).map_err(|(key, message)| {
                 // toml gives no span for a dotted-key table: find the key's
                 // line within the vector.
-                LoadError::at(name, text, key_offset(text, v.id.span().start, key), message)
+                LoadError::at(
+                    name,
+                    text,
+                    key_offset(text, v.id.span().start, key),
+                    message,
+                )
             })?;
             resolve.push(ResolveVector {
                 id: v.id.into_inner(),
@@ -714,13 +719,18 @@ tags = []
             Some("outside the grammar")
         );
         let (key, answer) = &v.rfc1808().readings[0];
-        assert_eq!((key.to_string().as_str(), answer.as_str()), ("empty-component=absent", "http://a/h"));
+        assert_eq!(
+            (key.to_string().as_str(), answer.as_str()),
+            ("empty-component=absent", "http://a/h")
+        );
         assert!(v.answers(Spec::Rfc2396).is_none());
     }
 
     #[test]
     fn bad_answers_by_spec_and_reading_say_where_and_why() {
-        let with = |lines: &str| load(&ONE.replace("source = \"test\"", &format!("{lines}\nsource = \"test\"")));
+        let with = |lines: &str| {
+            load(&ONE.replace("source = \"test\"", &format!("{lines}\nsource = \"test\"")))
+        };
         assert_eq!(
             with("readings.rfc1808 = { \"empty-component=gone\" = \"x\" }").unwrap_err(),
             "vectors/t.toml:7: key `readings.rfc1808`: `empty-component=gone`: ambiguity \
@@ -757,10 +767,16 @@ tags = []
              `empty-component=absent,entirely-empty=components`"
         );
         let err = with("readingz.rfc1808 = {}").unwrap_err();
-        assert!(err.starts_with("vectors/t.toml:7: unknown key `readingz`"), "{err}");
+        assert!(
+            err.starts_with("vectors/t.toml:7: unknown key `readingz`"),
+            "{err}"
+        );
         assert_eq!(
-            load(&ONE.replace("expected = \"http://a/g\"", "expected = { rfc3986 = \"x\" }"))
-                .unwrap_err(),
+            load(&ONE.replace(
+                "expected = \"http://a/g\"",
+                "expected = { rfc3986 = \"x\" }"
+            ))
+            .unwrap_err(),
             "vectors/t.toml:6: key `expected`: every vector gives RFC 1808's answer: \
              `expected.rfc1808` is missing"
         );

@@ -256,11 +256,10 @@ impl SpecAnswers {
             ambiguities.iter().map(|a| (*a, Vec::new())).collect();
         let mut any = false;
         for choice in self.choices() {
-            let keeps_held = held.pairs().iter().all(|(a, r)| {
-                choice
-                    .reading_of(a.name)
-                    .is_none_or(|c| c.name == r.name)
-            });
+            let keeps_held = held
+                .pairs()
+                .iter()
+                .all(|(a, r)| choice.reading_of(a.name).is_none_or(|c| c.name == r.name));
             if !keeps_held || self.answer_under(&choice).ok() != Some(got) {
                 continue;
             }
@@ -331,7 +330,10 @@ impl Followed {
                 let common: Vec<&'static Reading> = a
                     .readings
                     .iter()
-                    .filter(|r| told.iter().all(|(_, rs)| rs.iter().any(|s| s.name == r.name)))
+                    .filter(|r| {
+                        told.iter()
+                            .all(|(_, rs)| rs.iter().any(|s| s.name == r.name))
+                    })
                     .collect();
                 let following = if common.is_empty() {
                     let mut groups: Vec<(Vec<&'static Reading>, Vec<String>)> = Vec::new();

@@ -25,8 +25,12 @@ fn outside(s: &str, base: bool) -> Option<String> {
         // absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) ),
         // and a base must be a generic-RL = scheme ":" relativeURL.
         Some(i) if base => relative_url(&url[i + 1..]),
-        Some(i) => chars(&url[i + 1..], "absoluteURL", |c| is_uchar(c) || is_reserved(c)),
-        None if base => Some("a base URL needs a scheme (generic-RL = scheme \":\" relativeURL)".into()),
+        Some(i) => chars(&url[i + 1..], "absoluteURL", |c| {
+            is_uchar(c) || is_reserved(c)
+        }),
+        None if base => {
+            Some("a base URL needs a scheme (generic-RL = scheme \":\" relativeURL)".into())
+        }
         None => relative_url(url),
     }
 }
@@ -36,7 +40,9 @@ fn relative_url(s: &str) -> Option<String> {
     if let Some(rest) = s.strip_prefix("//") {
         // net_path = "//" net_loc [ abs_path ]; net_loc = *( pchar | ";" | "?" )
         let end = rest.find('/').unwrap_or(rest.len());
-        if let Some(why) = chars(&rest[..end], "net_loc", |c| is_pchar(c) || c == ";" || c == "?") {
+        if let Some(why) = chars(&rest[..end], "net_loc", |c| {
+            is_pchar(c) || c == ";" || c == "?"
+        }) {
             return Some(why);
         }
         return match &rest[end..] {
@@ -118,12 +124,18 @@ fn is_pchar(c: &str) -> bool {
 
 #[test]
 fn the_recogniser_follows_the_bnf() {
-    for ok in ["", "g", "../g", "//g", "///g", "g;x?y#s", "http:", "g:h", "%41", "#", ";", "//h?x/p"] {
+    for ok in [
+        "", "g", "../g", "//g", "///g", "g;x?y#s", "http:", "g:h", "%41", "#", ";", "//h?x/p",
+    ] {
         assert_eq!(outside(ok, false), None, "{ok:?}");
     }
     assert_eq!(outside("http://a/b/c/d;p?q#f", true), None);
     assert_eq!(outside("file:///a/b", true), None);
-    assert_eq!(outside("/b//c", false), None, "an empty segment after the first is a segment");
+    assert_eq!(
+        outside("/b//c", false),
+        None,
+        "an empty segment after the first is a segment"
+    );
     for bad in ["////g", "~u", "a b", "%2", "<g>"] {
         assert!(outside(bad, false).is_some(), "{bad:?}");
     }

@@ -34,7 +34,12 @@ fn every_reading_answer_is_the_reference_resolver_answer() {
         }
     }
     wrong.dedup();
-    assert!(wrong.is_empty(), "{} mismatches:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} mismatches:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]

@@ -10,11 +10,11 @@ pub mod text;
 use rfc1808_vectors::ParseVector;
 
 use crate::expectations::{Graded, Inconsistent, StaleEntry};
+use crate::implementation::{ImplSpec, Info};
 use rfc1808_resolver::readings::Ambiguity;
+use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::{Followed, Following};
 use rfc1808_vectors::Spec;
-use crate::implementation::{ImplSpec, Info};
-use rfc1808_vectors::grade::Verdict;
 
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
@@ -119,7 +119,14 @@ impl ImplReport<'_> {
     pub fn readings(&self) -> Vec<ReadingReport> {
         let mut followed = Followed::default();
         for g in &self.results {
-            if let (Some(reading), true) = (&g.reading, g.verdict.answered_right()) {
+            // A wrong answer under a held reading tells, too: it is what the
+            // implementation follows.
+            let answered = g.verdict.answered_right()
+                || matches!(
+                    g.outcome.answer,
+                    rfc1808_vectors::grade::Answer::Resolved(_)
+                );
+            if let (Some(reading), true) = (&g.reading, answered) {
                 followed.observe(&g.outcome.vector.id, reading);
             }
         }
