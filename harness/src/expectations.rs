@@ -33,9 +33,10 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
+use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
-use rfc1808_vectors::readings::{Assignment, Match};
-use rfc1808_vectors::Corpus;
+use rfc1808_vectors::readings::{Assignment, Followed, Following, Match};
+use rfc1808_vectors::{Corpus, Spec};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -318,7 +319,50 @@ pub fn rewrite(graded: &[Graded<'_>], existing: Option<&Expectations>, corpus: &
     if count == 0 {
         out.push_str("# None: every vector passes.\n");
     }
+    // The ambiguities on which it follows different readings, with the
+    // reason of the entry being replaced, else what was seen.
+    for (ambiguity, following) in followed(graded) {
+        let Following::Inconsistent(groups) = following else {
+            continue;
+        };
+        let reason = existing
+            .and_then(|e| {
+                e.inconsistent
+                    .iter()
+                    .find(|i| i.ambiguity == ambiguity.name)
+            })
+            .map(|i| i.reason.clone())
+            .unwrap_or_else(|| {
+                let groups: Vec<String> = groups
+                    .iter()
+                    .map(|(readings, ids)| {
+                        let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                        format!("{} on {}", names.join("|"), ids.join(", "))
+                    })
+                    .collect();
+                groups.join("; ")
+            });
+        let _ = write!(
+            out,
+            "\n[[inconsistent-reading]]\nambiguity = {}\nreason = {}\n",
+            toml_string(ambiguity.name),
+            toml_string(&reason)
+        );
+    }
     out
+}
+
+/// The reading of each ambiguity that the answers of `graded` followed, in
+/// registry order: every answer that is some reading's, right or (under a
+/// held reading) wrong, tells.
+pub fn followed(graded: &[Graded<'_>]) -> Vec<(&'static Ambiguity, Following)> {
+    let mut followed = Followed::default();
+    for g in graded {
+        if let (Some(reading), Answer::Resolved(_)) = (&g.reading, &g.outcome.answer) {
+            followed.observe(&g.outcome.vector.id, reading);
+        }
+    }
+    followed.verdicts(Spec::Rfc1808)
 }
 
 /// `s` as a TOML basic string.

@@ -13,8 +13,7 @@ use crate::expectations::{Graded, Inconsistent, StaleEntry};
 use crate::implementation::{ImplSpec, Info};
 use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::grade::Verdict;
-use rfc1808_vectors::readings::{Followed, Following};
-use rfc1808_vectors::Spec;
+use rfc1808_vectors::readings::Following;
 
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
@@ -117,21 +116,7 @@ impl ImplReport<'_> {
     /// something about, and each ambiguity its expectations allow
     /// different readings of.
     pub fn readings(&self) -> Vec<ReadingReport> {
-        let mut followed = Followed::default();
-        for g in &self.results {
-            // A wrong answer under a held reading tells, too: it is what the
-            // implementation follows.
-            let answered = g.verdict.answered_right()
-                || matches!(
-                    g.outcome.answer,
-                    rfc1808_vectors::grade::Answer::Resolved(_)
-                );
-            if let (Some(reading), true) = (&g.reading, answered) {
-                followed.observe(&g.outcome.vector.id, reading);
-            }
-        }
-        let mut out: Vec<ReadingReport> = followed
-            .verdicts(Spec::Rfc1808)
+        let mut out: Vec<ReadingReport> = crate::expectations::followed(&self.results)
             .into_iter()
             .map(|(ambiguity, following)| ReadingReport {
                 ambiguity,
