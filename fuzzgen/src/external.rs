@@ -19,7 +19,7 @@ use rfc1808_resolver::resolve;
 use rfc1808_vectors::grade::{grade, Accepts, Answer, ExpectedFailures, Verdict};
 use rfc1808_vectors::Corpus;
 
-use crate::properties::Finding;
+use crate::properties::Violation;
 use crate::Input;
 
 /// The (base, relative) pairs an implementation is expected to fail.
@@ -64,7 +64,7 @@ pub fn external_differential(
     input: &Input,
     answer: &Answer,
     known: &KnownFailures,
-) -> Result<(), Finding> {
+) -> Result<(), Violation> {
     let want = resolve(&input.base, &input.relative);
     let listed = known.contains(input);
     // Only a failure is a finding: an unexpected pass on a listed pair is
@@ -80,7 +80,7 @@ pub fn external_differential(
         (Verdict::Error, Answer::Error(why)) => format!("{name} failed to answer: {why}"),
         _ => return Ok(()),
     };
-    Err(Finding {
+    Err(Violation {
         property: "external_differential",
         input: input.clone(),
         message,

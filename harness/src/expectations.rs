@@ -36,11 +36,10 @@ use std::path::Path;
 use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
 use rfc1808_vectors::readings::{Assignment, Followed, Following, Match};
-use rfc1808_vectors::{Corpus, Spec};
+use rfc1808_vectors::{Corpus, LineIndex, LoadError, Spec};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::config::{line_of, FileError};
 use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
@@ -74,31 +73,30 @@ pub struct Inconsistent {
 
 impl Expectations {
     /// Reads the expectations file at `path`.
-    pub fn load(path: &Path) -> Result<Self, FileError> {
-        let (name, text) = FileError::read(path)?;
+    pub fn load(path: &Path) -> Result<Self, LoadError> {
+        let (name, text) = LoadError::read(path)?;
         Self::parse_str(&name, &text)
     }
 
     /// Parses `text` as the expectations file `name`.
-    pub fn parse_str(name: &str, text: &str) -> Result<Self, FileError> {
+    pub fn parse_str(name: &str, text: &str) -> Result<Self, LoadError> {
         let raw: RawFile =
-            toml::from_str(text).map_err(|e| FileError::from_toml(name, text, &e))?;
+            toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
         let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
+        let lines = LineIndex::new(text);
+        let mut first_line: HashMap<String, usize> = HashMap::new();
         for e in raw.expected_failure {
-            let line = line_of(text, e.id.span().start);
+            let line = lines.line_of(e.id.span().start);
             let id = e.id.into_inner();
-            if let Some(first) = entries.iter().find(|f| f.id == id) {
-                return Err(FileError {
+            if let Some(first) = first_line.insert(id.clone(), line) {
+                return Err(LoadError {
                     file: name.to_owned(),
                     line,
-                    message: format!(
-                        "key `id`: `{id}` is listed twice, first at line {}",
-                        first.line
-                    ),
+                    message: format!("key `id`: `{id}` is listed twice, first at line {first}"),
                 });
             }
             if e.reason.get_ref().trim().is_empty() {
-                return Err(FileError::at(
+                return Err(LoadError::at(
                     name,
                     text,
                     Some(e.reason.span().start),
@@ -113,9 +111,9 @@ impl Expectations {
         }
         let mut inconsistent: Vec<Inconsistent> = Vec::new();
         for e in raw.inconsistent_reading {
-            let line = line_of(text, e.ambiguity.span().start);
+            let line = lines.line_of(e.ambiguity.span().start);
             let ambiguity = e.ambiguity.into_inner();
-            let at = |message: String| FileError {
+            let at = |message: String| LoadError {
                 file: name.to_owned(),
                 line,
                 message,

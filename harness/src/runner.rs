@@ -5,6 +5,7 @@ use rfc1808_resolver::{parse, Components};
 use rfc1808_vectors::{Corpus, ParseVector, ResolveVector};
 
 use crate::implementation::{Answer, Case, Implementation, Reply};
+use crate::report::components;
 
 /// One vector's result for one implementation.
 #[derive(Clone, Debug)]
@@ -72,24 +73,8 @@ pub fn check_parse(vector: &ParseVector) -> Result<(), (String, String)> {
     if got == expected && got.to_string() == vector.input {
         Ok(())
     } else {
-        Err((describe(&expected), describe(&got)))
+        Err((components::render(&expected), components::render(&got)))
     }
-}
-
-/// The components one per line, `-` for an absent one, as `rfc1808 parse`
-/// prints them.
-pub fn describe(c: &Components<'_>) -> String {
-    let show = |v: Option<&str>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:?}"));
-    let path = format!("{}{}", if c.slash { "/" } else { "" }, c.path);
-    format!(
-        "scheme:   {}\nnet_loc:  {}\npath:     {:?}\nparams:   {}\nquery:    {}\nfragment: {}\n",
-        show(c.scheme),
-        show(c.net_loc),
-        path,
-        show(c.params),
-        show(c.query),
-        show(c.fragment)
-    )
 }
 
 /// The resolve vectors of a corpus, all selected.

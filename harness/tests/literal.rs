@@ -180,7 +180,9 @@ fn held_to_a_reading_it_does_not_follow_fails() {
     let text = stdout(&out);
     assert!(text.contains("interpretation/trailing-hash"), "{text}");
     assert!(
-        text.contains("rerun:    rfc1808 run --reading 'empty-component=kept' --impl"),
+        text.contains(
+            "--protocol lines --reading 'empty-component=kept' --id interpretation/trailing-hash\n"
+        ),
         "the rerun command keeps it: {text}"
     );
     assert!(

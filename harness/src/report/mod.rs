@@ -2,8 +2,10 @@
 //! they all print: every implementation's results graded against its
 //! expectations, and the parse vectors when the reference ran.
 
+pub mod components;
 pub mod json;
 pub mod junit;
+pub mod list;
 pub mod markdown;
 pub mod text;
 
@@ -161,7 +163,7 @@ impl ImplReport<'_> {
 
     /// The shell command that reruns just the vector `id`.
     pub fn rerun_case(&self, id: &str) -> String {
-        format!("{} --id {}", self.rerun, shell_words::quote(id))
+        crate::command_line::rerun_case(&self.rerun, id)
     }
 }
 
