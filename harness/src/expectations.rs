@@ -223,7 +223,7 @@ pub fn grade<'c>(
     grade_holding(results, expectations, corpus, Assignment::none())
 }
 
-/// Grades as [`grade`] does, holding the implementation to the readings
+/// Grades as [`grade()`] does, holding the implementation to the readings
 /// `held` names (`rfc1808 run --reading`).
 pub fn grade_holding<'c>(
     results: ImplResults<'c>,

@@ -305,8 +305,11 @@ pub enum Following {
 pub struct Followed {
     /// By ambiguity name: the ambiguity, then each telling vector's id and
     /// the readings its answer allows.
-    seen: BTreeMap<&'static str, (&'static Ambiguity, Vec<(String, Vec<&'static Reading>)>)>,
+    seen: BTreeMap<&'static str, (&'static Ambiguity, Vec<Told>)>,
 }
+
+/// A vector's id and the readings its answer allows.
+type Told = (String, Vec<&'static Reading>);
 
 impl Followed {
     /// Records what the answer to vector `id` tells.
