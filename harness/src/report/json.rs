@@ -57,7 +57,7 @@ struct Implementation<'a> {
     expectations: Option<&'a str>,
     ok: bool,
     counts: Counts,
-    stale_expectations: Vec<StaleEntry<'a>>,
+    stale_expectations: Vec<StaleJson<'a>>,
     /// The reading followed of each ambiguity some right answer told about.
     readings: Vec<ReadingJson>,
     results: Vec<Result<'a>>,
@@ -93,7 +93,7 @@ struct Counts {
 }
 
 #[derive(Serialize)]
-struct StaleEntry<'a> {
+struct StaleJson<'a> {
     id: &'a str,
     location: &'a str,
     message: String,
@@ -176,7 +176,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         stale_expectations: imp
             .stale
             .iter()
-            .map(|s| StaleEntry {
+            .map(|s| StaleJson {
                 id: &s.id,
                 location: &s.location,
                 message: s.to_string(),
