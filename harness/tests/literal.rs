@@ -116,6 +116,14 @@ fn empty_components_absent_passes_and_is_named() {
     let scheme_less = result("interpretation/base-without-scheme");
     assert_eq!(scheme_less["status"], "passed");
     assert_eq!(scheme_less["answer"]["kind"], "rejected");
+    assert!(
+        scheme_less["undefined"]
+            .as_str()
+            .unwrap()
+            .starts_with("the base has no scheme"),
+        "{scheme_less}"
+    );
+    assert!(hash.get("undefined").is_none());
     assert!(result("rfc1808-5.1/g").get("reading").is_none());
 }
 

@@ -113,6 +113,10 @@ struct Result<'a> {
     /// ambiguity the answer decides (`a|b` when either gives it).
     #[serde(skip_serializing_if = "Option::is_none")]
     reading: Option<std::collections::BTreeMap<&'static str, String>>,
+    /// Why RFC 1808 does not define the case, when it does not: any answer
+    /// passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undefined: Option<&'a str>,
     tags: &'a [String],
     origin: String,
     rerun: String,
@@ -240,6 +244,7 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
                 })
                 .collect()
         }),
+        undefined: v.rfc1808().undefined.as_deref(),
         tags: &v.tags,
         origin: v.origin.to_string(),
         rerun: imp.rerun_case(&v.id),
