@@ -445,3 +445,135 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash_only() -> SpecAnswers {
+        let corpus = crate::embedded();
+        corpus
+            .resolve
+            .iter()
+            .find(|v| v.id == "interpretation/fragment-only-empty")
+            .unwrap()
+            .rfc1808()
+            .clone()
+    }
+
+    fn assignment(text: &str) -> Assignment {
+        Assignment::parse(Spec::Rfc1808, text).unwrap()
+    }
+
+    #[test]
+    fn the_most_specific_key_decides_and_expected_fills_the_rest() {
+        let a = hash_only();
+        let names: Vec<&str> = a.ambiguities().iter().map(|a| a.name).collect();
+        assert_eq!(names, ["empty-component", "entirely-empty"]);
+        let under = |text: &str| a.answer_under(&assignment(text)).unwrap().to_owned();
+        assert_eq!(
+            under("empty-component=kept,entirely-empty=string"),
+            "http://a/b/c/d;p?q#"
+        );
+        assert_eq!(
+            under("empty-component=absent,entirely-empty=string"),
+            "http://a/b/c/d;p?q"
+        );
+        assert_eq!(
+            under("empty-component=absent,entirely-empty=components"),
+            "http://a/b/c/d;p?q#f"
+        );
+        assert_eq!(a.choices().len(), 4);
+    }
+
+    #[test]
+    fn judging_an_answer_gives_the_readings_that_give_it() {
+        let a = hash_only();
+        let none = Assignment::none();
+        let base = a.judge("http://a/b/c/d;p?q#f", &none).unwrap();
+        // Both readings of empty-component give the whole base under
+        // `components`, so only entirely-empty is decided.
+        assert_eq!(base.to_string(), "entirely-empty=components");
+        let absent = a.judge("http://a/b/c/d;p?q", &none).unwrap();
+        assert_eq!(
+            absent.to_string(),
+            "empty-component=absent,entirely-empty=string"
+        );
+        assert_eq!(a.judge("http://a/b/c/d;p?q#x", &none), None);
+        // Held to `kept`, the absent answer is no reading's.
+        assert_eq!(
+            a.judge("http://a/b/c/d;p?q", &assignment("empty-component=kept")),
+            None
+        );
+        assert!(a
+            .judge("http://a/b/c/d;p?q#f", &assignment("empty-component=kept"))
+            .is_some());
+    }
+
+    #[test]
+    fn followed_readings_agree_or_are_inconsistent_by_group() {
+        let a = hash_only();
+        let none = Assignment::none();
+        let mut f = Followed::default();
+        f.observe("t/one", &a.judge("http://a/b/c/d;p?q", &none).unwrap());
+        f.observe("t/two", &a.judge("http://a/b/c/d;p?q#f", &none).unwrap());
+        let verdicts = f.verdicts(Spec::Rfc1808);
+        let shown: Vec<(&str, String)> = verdicts
+            .iter()
+            .map(|(a, following)| {
+                let text = match following {
+                    Following::Follows { readings, vectors } => format!(
+                        "{} on {}",
+                        readings
+                            .iter()
+                            .map(|r| r.name)
+                            .collect::<Vec<_>>()
+                            .join("|"),
+                        vectors.join(",")
+                    ),
+                    Following::Inconsistent(groups) => groups
+                        .iter()
+                        .map(|(rs, ids)| {
+                            format!(
+                                "{} on {}",
+                                rs.iter().map(|r| r.name).collect::<Vec<_>>().join("|"),
+                                ids.join(",")
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                };
+                (a.name, text)
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("empty-component", "absent on t/one".to_owned()),
+                (
+                    "entirely-empty",
+                    "string on t/one; components on t/two".to_owned()
+                ),
+            ]
+        );
+        assert!(matches!(verdicts[1].1, Following::Inconsistent(_)));
+    }
+
+    #[test]
+    fn assignments_are_checked_and_kept_in_registry_order() {
+        assert_eq!(
+            assignment("escaped-dots=decoded, empty-component=absent").to_string(),
+            "empty-component=absent,escaped-dots=decoded"
+        );
+        assert!(assignment("").is_empty());
+        assert_eq!(
+            Assignment::parse(Spec::Rfc3986, "a=b").unwrap_err(),
+            "unknown ambiguity `a`: rfc3986 has no named readings"
+        );
+        assert_eq!(
+            Assignment::parse(Spec::Rfc1808, "empty-component=kept,empty-component=absent")
+                .unwrap_err(),
+            "ambiguity `empty-component` is given twice"
+        );
+    }
+}
