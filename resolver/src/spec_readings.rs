@@ -1,47 +1,11 @@
-//! What the readings of RFC 3986 and RFC 2396 have in common: the registry
-//! types (an [`Ambiguity`] with its [`Reading`]s, the same shape as RFC
-//! 1808's registry) and the `NAME=VALUE,...` assignments checked against a
-//! spec's registry.
+//! What the readings of RFC 3986 and RFC 2396 have in common: RFC 1808's
+//! registry types (an [`Ambiguity`] with its [`Reading`]s, from
+//! [`crate::readings`]) and the `NAME=VALUE,...` assignments checked against
+//! a spec's registry.
 
 use std::fmt;
 
-/// One place where a spec can be read more than one way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ambiguity {
-    /// Kebab-case and stable: vectors, expectation files and reports use it.
-    pub name: &'static str,
-    /// The question, with an example.
-    pub question: &'static str,
-    /// The sections of the spec it concerns.
-    pub sections: &'static str,
-    /// Every reading; the first is the project's default.
-    pub readings: &'static [Reading],
-    /// Why the default is the default.
-    pub why_default: &'static str,
-}
-
-/// One way to read an [`Ambiguity`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reading {
-    /// Kebab-case and stable, unique within its ambiguity.
-    pub name: &'static str,
-    /// What an implementation that reads it this way does, with an example.
-    pub meaning: &'static str,
-    /// The spec's sentence that supports it, quoted, with its section.
-    pub support: &'static str,
-}
-
-impl Ambiguity {
-    /// The project's default reading.
-    pub fn default_reading(&self) -> &'static Reading {
-        &self.readings[0]
-    }
-
-    /// The reading called `name`.
-    pub fn reading(&self, name: &str) -> Option<&'static Reading> {
-        self.readings.iter().find(|r| r.name == name)
-    }
-}
+pub use crate::readings::{Ambiguity, Reading};
 
 /// An assignment of readings that a spec's registry does not have.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -131,7 +131,7 @@ fn step2_current_document(
 /// if it matches that of the base URI and the scheme is known to always use
 /// the <hier_part> syntax."
 ///
-/// Choice (vector `rfc2396-c.2/http-g`): "matches" ignores ASCII case
+/// Choice (vector `rfc3986-5.4.2/same-scheme`): "matches" ignores ASCII case
 /// (section 3.1: "programs interpreting URI should treat upper case letters
 /// as equivalent to lower case in scheme names"); and, knowing no scheme's
 /// rules, "known to always use the <hier_part> syntax" is read off the base

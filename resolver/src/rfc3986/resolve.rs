@@ -103,7 +103,7 @@ pub(super) fn transform_references<'a>(
     // "A non-strict parser may ignore a scheme in the reference if it is
     // identical to the base URI's scheme."
     //
-    // Choice (vector `rfc3986-5.4.2/http-g`): "identical" is compared
+    // Choice (vector `rfc3986-5.4.2/same-scheme`): "identical" is compared
     // ignoring ASCII case, as section 3.1 makes schemes case-insensitive
     // ("http:g" and "HTTP:g" name the same scheme).
     if readings.same_scheme == SameScheme::NonStrict && same_scheme(r.scheme, base.scheme) {
