@@ -610,7 +610,7 @@ struct FuzzArgs {
     timeout: Option<f64>,
     /// How long to fuzz: 90s, 2m, 1h, 500ms. [default: 60s, or no limit
     /// with --max-cases]
-    #[arg(long, value_name = "TIME", value_parser = rfc1808_harness::fuzz::parse_time)]
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
     time: Option<std::time::Duration>,
     /// Stop after this many generated cases.
     #[arg(long, value_name = "N")]
@@ -637,9 +637,34 @@ struct FuzzArgs {
     to: Option<PathBuf>,
 }
 
+/// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`
+/// (`90s`, `2m`, `1.5h`), or a bare number of seconds.
+fn parse_time(value: &str) -> Result<std::time::Duration, String> {
+    let split = value
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(value.len());
+    let (number, unit) = value.split_at(split);
+    let scale = match unit {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(format!("`{value}`: the unit is not one of ms, s, m, h")),
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n * scale > 0.0 && n * scale <= 7.0 * 86_400.0 => {
+            Ok(std::time::Duration::from_secs_f64(n * scale))
+        }
+        Ok(_) => Err(format!("`{value}` is not above 0 and at most a week")),
+        Err(_) => Err(format!(
+            "`{value}` is not a number with a unit, like 60s or 2m"
+        )),
+    }
+}
+
 fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
-    use rfc1808_harness::fuzz::{self, Options, Progress};
-    use rfc1808_harness::promote::{self, PromoteError};
+    use rfc1808_harness::fuzz::{Bases, Campaign};
+    use rfc1808_harness::report::fuzz as report;
 
     let timeout = match args.timeout {
         Some(t) => config::parse_timeout(t).map_err(|e| anyhow!("--timeout: {e}"))?,
@@ -648,112 +673,54 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     let protocol = args.protocol.unwrap_or(config::DEFAULT_PROTOCOL);
     let spec =
         config::parse_impl_flag(&args.implementation, protocol, timeout).map_err(|e| anyhow!(e))?;
-    let listed = match &args.expectations {
-        Some(file) => {
-            let expectations = Expectations::load(file)?;
-            let listed = fuzz::listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
-            for e in &expectations.entries {
-                if !listed.iter().any(|l| l.id == e.id) {
-                    eprintln!(
-                        "rfc1808: {}:{}: `{}` names no resolve vector; left out",
-                        expectations.file, e.line, e.id
-                    );
-                }
-            }
-            listed
-        }
-        None => Vec::new(),
-    };
-    let target = if args.promote {
-        Some(promote_target(&args.to)?)
+    let bases = if args.any_base {
+        Bases::Any
     } else {
-        None
+        Bases::Absolute
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let options = Options {
-        seed,
-        time: match (args.time, args.max_cases) {
-            (None, None) => Some(std::time::Duration::from_secs(60)),
-            (time, _) => time,
-        },
-        max_cases: args.max_cases,
-        bases: if args.any_base {
-            fuzz::Bases::Any
-        } else {
-            fuzz::Bases::Absolute
-        },
-    };
-    let mut implementation =
-        rfc1808_harness::subprocess::spawn(&spec).map_err(|e| anyhow!("{e}"))?;
-    let seeds = rfc1808_fuzzgen::seeds(corpus)
-        .into_iter()
-        .map(|(_, input)| input)
-        .collect();
-
-    let live = std::io::stderr().is_terminal();
-    let mut shown = std::time::Instant::now();
-    let mut progress = |p: &Progress| {
-        if live && shown.elapsed() >= std::time::Duration::from_millis(100) {
-            shown = std::time::Instant::now();
-            eprint!(
-                "\r\x1b[K{} cases, {} mismatches, {} kinds, {:.0} cases/s",
-                p.cases,
-                p.mismatches,
-                p.kinds,
-                p.cases as f64 / p.elapsed.as_secs_f64().max(1e-9)
-            );
+    let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
+    if let Some(file) = &args.expectations {
+        for warning in campaign.expect(corpus, &Expectations::load(file)?) {
+            eprintln!("rfc1808: {warning}");
         }
-    };
-    let summary = fuzz::fuzz(
-        implementation.as_mut(),
-        seeds,
-        &listed,
-        &options,
-        &mut progress,
-    );
-    if live {
-        eprint!("\r\x1b[K");
     }
-    let info = implementation.info().cloned();
-    drop(implementation);
+    let target = args.promote.then(|| promote_target(&args.to)).transpose()?;
+    let mut stderr = std::io::stderr();
+    let live = stderr.is_terminal();
+    let progress = live.then_some(&mut stderr as &mut dyn Write);
+    let fuzzed = campaign.run(corpus, progress).map_err(|e| anyhow!("{e}"))?;
     let mut stdout = std::io::stdout().lock();
-    write!(
-        stdout,
-        "{}",
-        fuzz::render(&summary, &spec.name, info.as_ref(), seed)
-    )?;
-
+    write!(stdout, "{}", report::render(&fuzzed))?;
     if let Some(file) = target {
-        let label = fuzz::label(&spec.name, info.as_ref());
-        for f in summary.new_findings() {
-            let finding = promote::Finding {
-                base: f.example.base.clone(),
-                relative: f.example.relative.clone(),
-                source: fuzz::source(&spec.name),
-                note: fuzz::note(&label, f),
-            };
-            match promote::promote(&file, &finding) {
-                Ok(p) => writeln!(
-                    stdout,
-                    "promoted {}: `{}` in {}",
-                    f.kind,
-                    p.id,
-                    file.display()
-                )?,
-                Err(e @ PromoteError::Duplicate { .. }) => {
-                    writeln!(stdout, "not promoted {}: {e}", f.kind)?
-                }
-                Err(e) => return Err(e).context(format!("cannot promote {}", f.kind)),
-            }
-        }
+        let promotions = fuzzed.promote(&file)?;
+        write!(stdout, "{}", report::promotions(&promotions, &file))?;
     }
-    Ok(ExitCode::from(if summary.new_findings().next().is_some() {
-        1
-    } else {
-        0
-    }))
+    Ok(ExitCode::from(u8::from(fuzzed.found_new())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn times_read_as_people_write_them() {
+        assert_eq!(parse_time("60s"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_time("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_time("1.5h"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_time("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_time("30"), Ok(Duration::from_secs(30)));
+        assert_eq!(
+            parse_time("10 minutes").unwrap_err(),
+            "`10 minutes`: the unit is not one of ms, s, m, h"
+        );
+        assert_eq!(
+            parse_time("0s").unwrap_err(),
+            "`0s` is not above 0 and at most a week"
+        );
+        assert_eq!(
+            parse_time("s").unwrap_err(),
+            "`s` is not a number with a unit, like 60s or 2m"
+        );
+    }
 }

@@ -2,6 +2,7 @@
 //! they all print: every implementation's results graded against its
 //! expectations, and the parse vectors when the reference ran.
 
+pub mod fuzz;
 pub mod json;
 pub mod junit;
 pub mod markdown;

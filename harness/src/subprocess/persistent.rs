@@ -29,7 +29,8 @@ pub(super) struct Persistent {
     /// needs it.
     proc: Option<Proc>,
     restarts: u32,
-    /// Set once the adapter is given up on: every later case is this error.
+    /// Set once the adapter is given up on, saying why: every later case
+    /// is an error saying it was not run.
     gave_up: Option<String>,
     /// The `jsonl` id of the next request; ids stay unique across runs.
     next_id: u64,
@@ -78,6 +79,22 @@ impl Implementation for Persistent {
     }
 
     fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+        self.resolve(cases, None, false)
+    }
+
+    fn resolve_until(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) -> Vec<Reply> {
+        self.resolve(cases, deadline, true)
+    }
+
+    fn given_up(&self) -> Option<&str> {
+        self.gave_up.as_deref()
+    }
+}
+
+impl Persistent {
+    /// Answers `cases` in order; with `partial`, only those started before
+    /// `until` and before the adapter is given up on.
+    fn resolve(&mut self, cases: &[Case<'_>], until: Option<Instant>, partial: bool) -> Vec<Reply> {
         let first_id = self.next_id;
         self.next_id += cases.len() as u64;
         let requests = Arc::new(Requests::encode(self.spec.protocol, cases, first_id));
@@ -86,18 +103,27 @@ impl Implementation for Persistent {
         let mut writing = false;
         while replies.len() < cases.len() {
             let i = replies.len();
+            let late = until.is_some_and(|t| Instant::now() >= t);
+            if partial && (late || self.gave_up.is_some()) {
+                // The requests already sent would be answered to the next
+                // call's cases.
+                if writing {
+                    self.discard();
+                }
+                break;
+            }
             if let Some(why) = &requests.unsendable[i] {
                 replies.push(Answer::NotRepresentable(why.clone()).into());
                 continue;
             }
             if let Some(message) = &self.gave_up {
-                replies.push(Answer::Error(message.clone()).into());
+                replies.push(Answer::Error(format!("not run: {message}")).into());
                 continue;
             }
             if self.proc.is_none() {
                 if self.restarts == MAX_RESTARTS {
                     self.gave_up = Some(format!(
-                        "not run: gave up on the adapter after {MAX_RESTARTS} restarts"
+                        "gave up on the adapter after {MAX_RESTARTS} restarts"
                     ));
                     continue;
                 }
@@ -105,7 +131,7 @@ impl Implementation for Persistent {
                 match self.start_proc() {
                     Ok(proc) => self.proc = Some(proc),
                     Err(e) => {
-                        self.gave_up = Some(format!("not run: cannot restart the adapter: {e}"));
+                        self.gave_up = Some(format!("cannot restart the adapter: {e}"));
                         continue;
                     }
                 }
