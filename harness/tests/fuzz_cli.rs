@@ -368,3 +368,116 @@ fn usage_and_startup_errors_exit_2() {
         "rfc1808: missing.toml: cannot read the file: No such file or directory (os error 2)\n"
     );
 }
+
+/// An adapter that stalls: it never answers a case whose relative URL holds
+/// the character given as its argument (every case with `all`), and
+/// rejects every other case with `no: rejected`. Speaks `lines`.
+const STALLING: &str = r##"
+import sys, time
+stall_on = sys.argv[1]
+for line in sys.stdin:
+    base, _, relative = line.rstrip("\n").partition("\t")
+    if stall_on == "all" or stall_on in relative:
+        time.sleep(3600)
+    sys.stdout.write("\tno: rejected\n")
+    sys.stdout.flush()
+"##;
+
+/// Fuzzes the stalling adapter; returns the output and the wall time.
+fn fuzz_stalling(
+    setup: &Setup,
+    stall_on: &str,
+    time: &str,
+    timeout: &str,
+) -> (Output, std::time::Duration) {
+    std::fs::write(setup.path("stalling.py"), STALLING).unwrap();
+    let stalling = format!(
+        "stalling=python3 {} {}",
+        shell_words::quote(&setup.path("stalling.py").display().to_string()),
+        shell_words::quote(stall_on)
+    );
+    let start = std::time::Instant::now();
+    let out = setup.run(&[
+        "fuzz",
+        "--impl",
+        &stalling,
+        "--protocol",
+        "lines",
+        "--seed",
+        "1",
+        "--time",
+        time,
+        "--timeout",
+        timeout,
+    ]);
+    (out, start.elapsed())
+}
+
+/// The count of the overview line of `kind`, if the report has one.
+fn count_of(report: &str, kind: &str) -> Option<u64> {
+    overview(report).iter().find_map(|line| {
+        let (count, rest) = line.trim_start().split_once("  ")?;
+        rest.starts_with(kind).then(|| count.parse().unwrap())
+    })
+}
+
+/// `seed 1: 1234 cases in 3.0s, ...`: the number of cases.
+fn cases(report: &str) -> u64 {
+    let line = report.lines().nth(1).unwrap();
+    let after = line.strip_prefix("seed 1: ").unwrap();
+    after.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_timed_run_ends_within_one_timeout_of_its_time_however_the_adapter_stalls() {
+    let setup = Setup::new();
+    // `#` is in many generated relative URLs: a batch of 100 cases would
+    // cost a dozen timeouts or more if the run waited for it to end.
+    let (out, took) = fuzz_stalling(&setup, "#", "3s", "1");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    // 3s, one timeout of 1s, and 1.5s for starting and stopping.
+    assert!(took.as_secs_f64() < 5.5, "{took:?}\n{report}");
+    // Each stall costs a timeout, so at most 3s / 1s of them, plus the one
+    // started last, count as failures to answer.
+    let failed = count_of(&report, "failed to answer").expect(&report);
+    assert!((1..=4).contains(&failed), "{failed}\n{report}");
+    // Every case counted was answered or failed: nothing else is counted.
+    let rejected = count_of(&report, "rejected: no: rejected").unwrap_or(0);
+    assert_eq!(failed + rejected, cases(&report), "{report}");
+    assert!(
+        report.contains("\n   stalling:  failed: timeout after 1s\n"),
+        "{report}"
+    );
+    assert!(!report.contains("not run"), "{report}");
+}
+
+#[test]
+fn a_run_stops_counting_when_the_adapter_is_given_up_on() {
+    let setup = Setup::new();
+    let (out, took) = fuzz_stalling(&setup, "all", "60s", "0.2");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    // Eleven timeouts of 0.2s (the first process and ten restarts), not a
+    // minute of counting cases that were never sent.
+    assert!(took.as_secs_f64() < 10.0, "{took:?}\n{report}");
+    assert_eq!(cases(&report), 11, "{report}");
+    assert!(
+        report.contains("\nstopped early: gave up on the adapter after 10 restarts\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n11 mismatches in 1 kinds: 1 new, 0 known;"),
+        "{report}"
+    );
+    assert_eq!(count_of(&report, "failed to answer"), Some(11), "{report}");
+    assert!(
+        report.contains("\n1. failed to answer (11 mismatches)\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n   stalling:  failed: timeout after 200ms\n"),
+        "{report}"
+    );
+    assert!(!report.contains("not run"), "{report}");
+}

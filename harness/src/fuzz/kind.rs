@@ -1084,8 +1084,14 @@ mod tests {
     fn kinds_sort_by_steps_then_difference() {
         let k = |steps, difference| Kind { steps, difference };
         let mut kinds = [
-            k(Steps::One(Step::Step6), Difference::Differs(Component::Path)),
-            k(Steps::One(Step::Step5b), Difference::Differs(Component::Query)),
+            k(
+                Steps::One(Step::Step6),
+                Difference::Differs(Component::Path),
+            ),
+            k(
+                Steps::One(Step::Step5b),
+                Difference::Differs(Component::Query),
+            ),
             k(Steps::TakenPath, Difference::DotSegmentsRemoved),
             k(Steps::All, Difference::EmptyDropped(Component::Query)),
             k(Steps::One(Step::Step6), Difference::DotSegmentsKept),

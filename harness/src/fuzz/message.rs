@@ -281,7 +281,9 @@ fn elide_words(line: &str, urls: &Urls<'_>) -> String {
 /// Digits, then at most one punctuation mark (`7`, `7:`, `12,`).
 fn is_number(word: &str) -> bool {
     let digits = word.chars().take_while(char::is_ascii_digit).count();
-    digits > 0 && word[digits..].chars().count() <= 1 && !word[digits..].starts_with(char::is_alphanumeric)
+    digits > 0
+        && word[digits..].chars().count() <= 1
+        && !word[digits..].starts_with(char::is_alphanumeric)
 }
 
 /// Whether a bare word is input the message echoes (see step 3).
@@ -323,9 +325,13 @@ mod tests {
             );
         }
         let java = |base, relative, message: &str| {
-            class(base, relative, &format!("java.net.URISyntaxException: {message}"))
-                .trim_start_matches("java.net.URISyntaxException: ")
-                .to_owned()
+            class(
+                base,
+                relative,
+                &format!("java.net.URISyntaxException: {message}"),
+            )
+            .trim_start_matches("java.net.URISyntaxException: ")
+            .to_owned()
         };
         for (relative, message) in [
             ("a b", "Illegal character in path at index 1: a b"),
@@ -343,7 +349,11 @@ mod tests {
             "Malformed escape pair at index N: …"
         );
         assert_eq!(
-            java("a:a", "//a:[", "Illegal character in port number at index 4: //a:["),
+            java(
+                "a:a",
+                "//a:[",
+                "Illegal character in port number at index 4: //a:["
+            ),
             "Illegal character in port number at index N: …"
         );
         assert_eq!(
@@ -355,15 +365,27 @@ mod tests {
             "Expected closing bracket for IPv6 address at index N: …"
         );
         assert_eq!(
-            java("http://a b/", "g", "Illegal character in authority at index 7: http://a b/"),
+            java(
+                "http://a b/",
+                "g",
+                "Illegal character in authority at index 7: http://a b/"
+            ),
             "Illegal character in authority at index N: …"
         );
         assert_eq!(
-            java("http://a/b", "http:", "Expected scheme-specific part at index 5: http:"),
+            java(
+                "http://a/b",
+                "http:",
+                "Expected scheme-specific part at index 5: http:"
+            ),
             "Expected scheme-specific part at index N: …"
         );
         assert_eq!(
-            java("http://a/b", "a_b:c", "Illegal character in scheme name at index 1: a_b:c"),
+            java(
+                "http://a/b",
+                "a_b:c",
+                "Illegal character in scheme name at index 1: a_b:c"
+            ),
             "Illegal character in scheme name at index N: …"
         );
     }
@@ -479,14 +501,49 @@ mod tests {
             assert_eq!(class(base, "", message), "unknown scheme '…' in '…'");
         }
         for (base, relative, message, want) in [
-            ("http://[::1/b", "g", "{invalid url} {[::1/b} {[::1/b}", "{invalid url} {…} {…}"),
-            ("http://a b/", "g", "{invalid url} { b/} {a b/}", "{invalid url} {…} {…}"),
-            ("http://a;p/b", "g", "{invalid url} {;p/b} {a;p/b}", "{invalid url} {…} {…}"),
-            ("http://a/b", "//[::1]:x/", "{invalid url} x/ {[::1]:x/}", "{invalid url} … {…}"),
-            ("http://a/b", "//a%zz/", "{invalid url} %zz/ a%zz/", "{invalid url} … …"),
-            ("http:", "//a+b-c.d:", "{invalid url} +b-c.d: a+b-c.d:", "{invalid url} … …"),
+            (
+                "http://[::1/b",
+                "g",
+                "{invalid url} {[::1/b} {[::1/b}",
+                "{invalid url} {…} {…}",
+            ),
+            (
+                "http://a b/",
+                "g",
+                "{invalid url} { b/} {a b/}",
+                "{invalid url} {…} {…}",
+            ),
+            (
+                "http://a;p/b",
+                "g",
+                "{invalid url} {;p/b} {a;p/b}",
+                "{invalid url} {…} {…}",
+            ),
+            (
+                "http://a/b",
+                "//[::1]:x/",
+                "{invalid url} x/ {[::1]:x/}",
+                "{invalid url} … {…}",
+            ),
+            (
+                "http://a/b",
+                "//a%zz/",
+                "{invalid url} %zz/ a%zz/",
+                "{invalid url} … …",
+            ),
+            (
+                "http:",
+                "//a+b-c.d:",
+                "{invalid url} +b-c.d: a+b-c.d:",
+                "{invalid url} … …",
+            ),
             ("http:", "//a-", "{invalid url} - a-", "{invalid url} … …"),
-            ("http:", "//a]b:", r"{invalid url} \]b: a\]b:", "{invalid url} … …"),
+            (
+                "http:",
+                "//a]b:",
+                r"{invalid url} \]b: a\]b:",
+                "{invalid url} … …",
+            ),
         ] {
             assert_eq!(class(base, relative, message), want, "{message}");
         }

@@ -552,7 +552,10 @@ fn listed_kinds<'l>(
     if inputs.is_empty() {
         return kinds;
     }
-    for (l, (kind, answer)) in listed.iter().zip(self::kinds(implementation, &inputs, deadline)) {
+    for (l, (kind, answer)) in listed
+        .iter()
+        .zip(self::kinds(implementation, &inputs, deadline))
+    {
         let Some(kind) = kind.filter(|k| !k.is_failure()) else {
             continue;
         };
@@ -854,5 +857,4 @@ mod tests {
         assert_eq!(next_batch(10, ms(5000), ms(10_000)), 1);
         assert_eq!(next_batch(10, Duration::ZERO, ms(10_000)), BATCH);
     }
-
 }

@@ -184,7 +184,6 @@ pub fn render(fuzzed: &Fuzzed) -> String {
     out
 }
 
-
 /// What `rfc1808 fuzz --promote` did, a line per new kind.
 pub fn promotions(promotions: &[Promotion], file: &Path) -> String {
     let mut out = String::new();
