@@ -10,10 +10,12 @@
 //! line with
 //!
 //! 1. each occurrence of the base or the relative URL that stands apart
-//!    (space, quote, bracket or the line's end on both sides) made `…`,
+//!    (space, quote, bracket or the message's end on both sides) made `…`,
 //!    when the URL holds a character other than a letter or digit: a URL
 //!    that is a plain word or number (`g`, `URL`, `65535`) is as likely
-//!    the message's own;
+//!    the message's own. This is done on the whole message, before its
+//!    first line is taken and trailing spaces trimmed, since an echoed URL
+//!    may hold a line break or end in a space (`g\n`);
 //! 2. the text within quotes (the pairs of [`QUOTES`]) made `…`, unless it
 //!    reads as the message's own words: letters and spaces only, found
 //!    nowhere in the input (Tcl's `{invalid url}`);
@@ -48,10 +50,12 @@ pub struct MessageClass(String);
 impl MessageClass {
     /// The class of `message`, a rejection of `input`.
     pub fn of(message: &str, input: &Input) -> MessageClass {
-        let line = message.lines().next().unwrap_or("").trim_end();
         let urls = Urls::of(input);
-        let text = elide_urls(line, &urls);
-        let text = elide_quoted(&text, &urls);
+        // The whole message first: an echoed URL may hold a line break or
+        // end in spaces, which taking the first line would cut.
+        let text = elide_urls(message, &urls);
+        let line = text.lines().next().unwrap_or("").trim_end();
+        let text = elide_quoted(line, &urls);
         let mut text = elide_words(&text, &urls);
         if text.chars().count() > MAX_MESSAGE {
             text = text.chars().take(MAX_MESSAGE - 1).collect();
@@ -145,16 +149,16 @@ fn apart(c: Option<char>) -> bool {
 }
 
 /// Step 1: each occurrence of a whole URL, standing apart, made `…`.
-fn elide_urls(line: &str, urls: &Urls<'_>) -> String {
+fn elide_urls(message: &str, urls: &Urls<'_>) -> String {
     let mut needles: Vec<&str> = urls
         .urls
         .iter()
         .copied()
-        .filter(|u| u.chars().nth(1).is_some() && !u.chars().all(char::is_alphanumeric))
+        .filter(|u| !u.chars().all(char::is_alphanumeric))
         .collect();
     // The longer first, so that a base holding the relative URL goes whole.
     needles.sort_by_key(|n| std::cmp::Reverse(n.len()));
-    let mut out = line.to_owned();
+    let mut out = message.to_owned();
     for needle in needles {
         out = replace_apart(&out, needle);
     }
@@ -338,6 +342,11 @@ mod tests {
             ("\"q\"", "Illegal character in path at index 0: \"q\""),
             ("x\\y", "Illegal character in path at index 1: x\\y"),
             ("\u{5}", "Illegal character in path at index 0: \u{5}"),
+            // Cut at the line break, or trimmed, the echo would differ.
+            ("b\n", "Illegal character in path at index 1: b\n"),
+            ("g ", "Illegal character in path at index 1: g "),
+            (" ", "Illegal character in path at index 0:  "),
+            ("\\", "Illegal character in path at index 0: \\"),
         ] {
             assert_eq!(
                 java("a:a", relative, message),
