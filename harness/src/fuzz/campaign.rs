@@ -166,7 +166,7 @@ impl Fuzzed {
     /// Whether the run found a kind its expectations do not list: exit
     /// code 1.
     pub fn found_new(&self) -> bool {
-        self.summary.new_kinds().next().is_some()
+        self.summary.new_findings().next().is_some()
     }
 
     /// Appends one shrunk case of each new kind to `file`, stopping at the
@@ -174,15 +174,15 @@ impl Fuzzed {
     pub fn promote(&self, file: &Path) -> Result<Vec<Promotion>, CannotPromote> {
         let label = label(&self.name, self.info.as_ref());
         let mut promotions = Vec::new();
-        for mismatches in self.summary.new_kinds() {
-            let finding = promote::Finding {
-                base: mismatches.example.base.clone(),
-                relative: mismatches.example.relative.clone(),
+        for finding in self.summary.new_findings() {
+            let candidate = promote::Finding {
+                base: finding.example.base.clone(),
+                relative: finding.example.relative.clone(),
                 source: source(&self.name),
-                note: note(&label, mismatches),
+                note: note(&label, finding),
             };
-            let kind = mismatches.kind.clone();
-            match promote::promote(file, &finding) {
+            let kind = finding.kind.clone();
+            match promote::promote(file, &candidate) {
                 Ok(promoted) => promotions.push(Promotion {
                     kind,
                     result: Ok(promoted),

@@ -711,11 +711,13 @@ fn component_difference(
 }
 
 /// How the paths differ, if they do. The params go with the path, since
-/// RFC 3986 and WHATWG take them for part of its last segment, so that
-/// `/a;/.` becoming `/a;/` is dot removal, not params that differ. Dot and
-/// empty segments, and the slash, are told apart only by whether the path
-/// was taken as it is or merged; a path that differs otherwise keeps its
-/// step.
+/// RFC 2396, RFC 3986 and WHATWG take them for part of its last segment,
+/// so that `/a;/.` becoming `/a;/` is dot removal, not params that differ,
+/// and params dropped, added or changed are the path differing, one kind
+/// with the same cause shown without params. Only an empty params on one
+/// side is left to the params, as a difference in storage. Dot and empty
+/// segments, and the slash, are told apart only by whether the path was
+/// taken as it is or merged; a path that differs otherwise keeps its step.
 fn path_difference(r: &Components<'_>, g: &Components<'_>) -> Option<Difference> {
     if (r.slash, r.path, r.params) == (g.slash, g.path, g.params) {
         return None;
@@ -729,8 +731,11 @@ fn path_difference(r: &Components<'_>, g: &Components<'_>) -> Option<Difference>
     }
     match segment_difference(&full_path(r), &full_path(g)) {
         Some(d) => Some(d),
-        // Only the params differ, and not by segments: described as params.
-        None if (r.slash, r.path) == (g.slash, g.path) => None,
+        None if (r.slash, r.path) == (g.slash, g.path)
+            && r.params.unwrap_or("") == g.params.unwrap_or("") =>
+        {
+            None
+        }
         None => Some(Difference::Differs(Component::Path)),
     }
 }
@@ -924,6 +929,26 @@ mod tests {
         assert_eq!(
             kind("http://a/b", ";x", "http://a/;x"),
             "Step 5a: path differs"
+        );
+        // Params are part of the last segment to later specifications: the
+        // same cause as a path differing, whichever way they differ.
+        assert_eq!(
+            kind("http://a/;a", "", "http://a/"),
+            "Step 2a: path differs"
+        );
+        assert_eq!(kind("http://a/a", "", "http://a/"), "Step 2a: path differs");
+        assert_eq!(
+            kind("http://a/b", "g;x", "http://a/g;y"),
+            "Step 6: path differs"
+        );
+        assert_eq!(
+            kind("http://a/b", "g;x", "http://a/g;"),
+            "Step 6: path differs"
+        );
+        // An empty params dropped is how a URL is stored, at any step.
+        assert_eq!(
+            kind("http://a/b", "g;", "http://a/g"),
+            "empty params dropped"
         );
     }
 

@@ -89,7 +89,7 @@ pub struct Listed {
 
 /// All mismatches of one kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mismatches {
+pub struct Finding {
     pub kind: Kind,
     /// How many generated cases showed it.
     pub count: u64,
@@ -122,13 +122,13 @@ pub struct Summary {
     /// harness gave up on the implementation.
     pub gave_up: Option<String>,
     /// By kind.
-    pub kinds: Vec<Mismatches>,
+    pub findings: Vec<Finding>,
 }
 
 impl Summary {
     /// The kinds that are not known.
-    pub fn new_kinds(&self) -> impl Iterator<Item = &Mismatches> {
-        self.kinds.iter().filter(|f| f.known.is_none())
+    pub fn new_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.known.is_none())
     }
 
     /// Cases per second.
@@ -183,7 +183,7 @@ struct Run<'r> {
     /// The kind each listed vector shows, with the vector.
     listed_kinds: HashMap<Kind, (&'r Listed, Answer)>,
     listed_ids: HashMap<&'r Input, &'r str>,
-    found: BTreeMap<Kind, Mismatches>,
+    found: BTreeMap<Kind, Finding>,
     summary: Summary,
     /// The size of the last batch, and how long it took.
     last: Option<(usize, Duration)>,
@@ -317,8 +317,8 @@ impl<'r> Run<'r> {
 
     /// The first mismatches of a kind: known, with the listed vector as its
     /// example, or shrunk.
-    fn first_of_kind(&mut self, kind: &Kind, tally: Tally) -> Mismatches {
-        let mut first = Mismatches {
+    fn first_of_kind(&mut self, kind: &Kind, tally: Tally) -> Finding {
+        let mut first = Finding {
             kind: kind.clone(),
             count: tally.count,
             steps: tally.steps,
@@ -370,21 +370,21 @@ impl<'r> Run<'r> {
         }
         let mut summary = self.summary;
         summary.elapsed = self.start.elapsed();
-        summary.kinds = self.found.into_values().collect();
+        summary.findings = self.found.into_values().collect();
         // Most frequent first; equal counts in the kinds' order, so that the
         // order does not depend on the run's timing.
         summary
-            .kinds
+            .findings
             .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.kind.cmp(&b.kind)));
         summary
     }
 }
 
-/// Makes `(input, answer)` the example of `mismatches`.
-fn set_example(mismatches: &mut Mismatches, (input, answer): (Input, Answer)) {
-    mismatches.reference = reference(&input).0;
-    mismatches.example = input;
-    mismatches.answer = answer;
+/// Makes `(input, answer)` the example of `finding`.
+fn set_example(finding: &mut Finding, (input, answer): (Input, Answer)) {
+    finding.reference = reference(&input).0;
+    finding.example = input;
+    finding.answer = answer;
 }
 
 /// The reference's answer and the step it finished at.
@@ -604,12 +604,12 @@ pub fn label(name: &str, info: Option<&Info>) -> String {
 
 /// The note a promoted kind gets, until someone writes its root cause:
 /// the difference, at the step the reference finishes at for the example.
-pub fn note(label: &str, mismatches: &Mismatches) -> String {
-    let step = reference(&mismatches.example).1;
+pub fn note(label: &str, finding: &Finding) -> String {
+    let step = reference(&finding.example).1;
     format!(
         "{label} differs at {}: {}",
         step_name(step),
-        mismatches.kind.difference
+        finding.kind.difference
     )
 }
 
@@ -695,7 +695,7 @@ mod tests {
 
     fn shown(summary: &Summary) -> Vec<String> {
         summary
-            .kinds
+            .findings
             .iter()
             .map(|f| {
                 format!(
@@ -729,7 +729,7 @@ mod tests {
             ]
         );
         assert!(summary.mismatches > 50, "{} mismatches", summary.mismatches);
-        let counted: u64 = summary.kinds.iter().map(|f| f.count).sum();
+        let counted: u64 = summary.findings.iter().map(|f| f.count).sum();
         assert_eq!(counted, summary.mismatches);
         assert_eq!(summary.cases, 3000);
         assert!(summary.first_finding.is_some());
@@ -812,7 +812,7 @@ mod tests {
                 r#"Steps 1-5: dot segments removed | Step 4 64 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
             ]
         );
-        assert_eq!(summary.new_kinds().count(), 1);
+        assert_eq!(summary.new_findings().count(), 1);
     }
 
     #[test]
@@ -827,7 +827,7 @@ mod tests {
         let mut reference = crate::reference::Reference::new(Step6::StringPattern);
         let summary = fuzz(&mut reference, seeds, &[], &options, &mut |_| {});
         assert_eq!((summary.cases, summary.mismatches), (2500, 0));
-        assert!(summary.kinds.is_empty());
+        assert!(summary.findings.is_empty());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use crate::fuzz::{label, note, source, step_name, Fuzzed, Mismatches, Promotion, Steps};
+use crate::fuzz::{label, note, source, step_name, Finding, Fuzzed, Promotion, Steps};
 use crate::implementation::Answer;
 
 /// A word quoted for a POSIX shell; one holding control characters is
@@ -37,13 +37,13 @@ fn quote(word: &str) -> String {
 }
 
 /// The command that promotes the example of a kind.
-pub fn promote_command(name: &str, label: &str, mismatches: &Mismatches) -> String {
+pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
     format!(
         "rfc1808 promote --base {} --relative {} --source {} --note {}",
-        quote(&mismatches.example.base),
-        quote(&mismatches.example.relative),
+        quote(&finding.example.base),
+        quote(&finding.example.relative),
         quote(&source(name)),
-        quote(&note(label, mismatches)),
+        quote(&note(label, finding)),
     )
 }
 
@@ -82,13 +82,13 @@ pub fn render(fuzzed: &Fuzzed) -> String {
     if let Some(why) = &summary.gave_up {
         let _ = writeln!(out, "stopped early: {why}");
     }
-    let new = summary.new_kinds().count();
-    let known = summary.kinds.len() - new;
+    let new = summary.new_findings().count();
+    let known = summary.findings.len() - new;
     let _ = write!(
         out,
         "{} mismatches in {} kinds: {new} new, {known} known",
         summary.mismatches,
-        summary.kinds.len()
+        summary.findings.len()
     );
     match summary.first_finding {
         Some(t) => {
@@ -97,8 +97,8 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         None => out.push('\n'),
     }
 
-    let known_kinds = summary.kinds.iter().filter(|f| f.known.is_some());
-    let ordered: Vec<&Mismatches> = summary.new_kinds().chain(known_kinds).collect();
+    let known_kinds = summary.findings.iter().filter(|f| f.known.is_some());
+    let ordered: Vec<&Finding> = summary.new_findings().chain(known_kinds).collect();
     if !ordered.is_empty() {
         out.push('\n');
     }
@@ -225,7 +225,7 @@ mod tests {
     fn the_report_has_an_overview_then_each_kind_with_a_promote_command() {
         let finding = |steps, difference, counts: Vec<(Step, u64)>, example, answer: &str| {
             let example: Input = example;
-            Mismatches {
+            Finding {
                 kind: Kind { steps, difference },
                 count: counts.iter().map(|(_, n)| n).sum(),
                 steps: counts,
@@ -250,7 +250,7 @@ mod tests {
             elapsed: Duration::from_secs(2),
             first_finding: Some(Duration::from_millis(15)),
             gave_up: None,
-            kinds: vec![
+            findings: vec![
                 finding(
                     Steps::All,
                     Difference::EmptyDropped(Component::Query),
@@ -318,7 +318,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
 
     #[test]
     fn a_long_kind_does_not_widen_the_overview() {
-        let finding = |difference, count| Mismatches {
+        let finding = |difference, count| Finding {
             kind: Kind {
                 steps: Steps::All,
                 difference,
@@ -336,7 +336,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
         let summary = Summary {
             cases: 10,
             mismatches: 12,
-            kinds: vec![
+            findings: vec![
                 finding(Difference::Rejected(class), 9),
                 finding(Difference::EmptyDropped(Component::Query), 3),
             ],
