@@ -175,7 +175,7 @@ impl Fuzzed {
         let label = label(&self.name, self.info.as_ref());
         let mut promotions = Vec::new();
         for finding in self.summary.new_findings() {
-            let candidate = promote::Finding {
+            let candidate = promote::Candidate {
                 base: finding.example.base.clone(),
                 relative: finding.example.relative.clone(),
                 source: source(&self.name),

@@ -59,7 +59,7 @@ use rfc1808_resolver::{resolve_traced, Step, Step6};
 
 pub use campaign::{Campaign, CannotPromote, Fuzzed, Promotion};
 pub use generate::{is_absolute, Bases, Generator, Rng};
-pub use kind::{step_name, Component, Difference, Kind, NetLocEnd, Steps};
+pub use kind::{Component, Difference, Kind, NetLocEnd, Steps};
 pub use message::MessageClass;
 pub use shrink::shrink;
 
@@ -525,7 +525,7 @@ fn add_steps(steps: &mut Vec<(Step, u64)>, more: &[(Step, u64)]) {
             None => steps.push((step, n)),
         }
     }
-    steps.sort_by_key(|(s, _)| kind::step_rank(*s));
+    steps.sort_by_key(|(s, _)| *s);
 }
 
 /// The size of the next batch in a timed run: about a quarter of a second
@@ -577,11 +577,9 @@ pub fn listed<'i>(
     corpus: &rfc1808_vectors::Corpus,
     ids: impl IntoIterator<Item = &'i str>,
 ) -> Vec<Listed> {
-    let ids: Vec<&str> = ids.into_iter().collect();
-    corpus
-        .resolve
-        .iter()
-        .filter(|v| ids.contains(&v.id.as_str()))
+    rfc1808_vectors::grade::ExpectedFailures::from_ids(ids)
+        .vectors(corpus)
+        .into_iter()
         .map(|v| Listed {
             id: v.id.clone(),
             input: Input::new(&*v.base, &*v.relative),
@@ -608,7 +606,7 @@ pub fn note(label: &str, finding: &Finding) -> String {
     let step = reference(&finding.example).1;
     format!(
         "{label} differs at {}: {}",
-        step_name(step),
+        step.name(),
         finding.kind.difference
     )
 }
@@ -703,7 +701,7 @@ mod tests {
                     f.kind,
                     f.steps
                         .iter()
-                        .map(|(step, n)| format!("{} {n}", step_name(*step)))
+                        .map(|(step, n)| format!("{} {n}", step.name()))
                         .collect::<Vec<_>>()
                         .join(", "),
                     f.example.base,

@@ -5,45 +5,16 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use crate::fuzz::{label, note, source, step_name, Finding, Fuzzed, Promotion, Steps};
+use crate::fuzz::{label, note, source, Finding, Fuzzed, Promotion, Steps};
 use crate::implementation::Answer;
-
-/// A word quoted for a POSIX shell; one holding control characters is
-/// quoted as `$'...'` (bash, zsh, ksh), so that the command prints on one
-/// line with nothing invisible in it.
-fn quote(word: &str) -> String {
-    if !word.chars().any(char::is_control) {
-        return shell_words::quote(word).into_owned();
-    }
-    let mut out = String::from("$'");
-    for c in word.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let mut buf = [0; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    out.push_str(&format!("\\x{b:02x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
 
 /// The command that promotes the example of a kind.
 pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
-    format!(
-        "rfc1808 promote --base {} --relative {} --source {} --note {}",
-        quote(&finding.example.base),
-        quote(&finding.example.relative),
-        quote(&source(name)),
-        quote(&note(label, finding)),
+    crate::command_line::promote(
+        &finding.example.base,
+        &finding.example.relative,
+        &source(name),
+        &note(label, finding),
     )
 }
 
@@ -158,7 +129,7 @@ pub fn render(fuzzed: &Fuzzed) -> String {
             let steps: Vec<String> = f
                 .steps
                 .iter()
-                .map(|(step, n)| format!("{} ({n})", step_name(*step)))
+                .map(|(step, n)| format!("{} ({n})", step.name()))
                 .collect();
             rows.push(("steps:", steps.join(", ")));
         }
@@ -212,14 +183,6 @@ mod tests {
     use super::*;
     use crate::fuzz::{Component, Difference, Kind, MessageClass, Summary};
     use crate::implementation::Info;
-
-    #[test]
-    fn words_with_control_characters_are_quoted_visibly() {
-        assert_eq!(quote("http://a/b"), "http://a/b");
-        assert_eq!(quote("a b'c"), r#"'a b'\''c'"#);
-        assert_eq!(quote("a\tb\r\u{1}'\\é"), r"$'a\tb\r\x01\'\\é'");
-        assert_eq!(quote("\u{85}"), r"$'\xc2\x85'");
-    }
 
     #[test]
     fn the_report_has_an_overview_then_each_kind_with_a_promote_command() {

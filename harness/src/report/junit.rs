@@ -8,8 +8,9 @@
 
 use std::fmt::Write;
 
-use crate::expectations::{observed, Graded, Status};
+use crate::expectations::{observed, Graded};
 use crate::report::{ImplReport, ParseResult, Report};
+use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as a JUnit XML document.
 pub fn render(report: &Report<'_>) -> String {
@@ -61,9 +62,9 @@ fn implementation(out: &mut String, imp: &ImplReport<'_>) -> Totals {
         t.tests += 1;
         let id = attr(&g.outcome.vector.id);
         let _ = write!(cases, "    <testcase classname=\"{class}\" name=\"{id}\"");
-        match g.status {
-            Status::Passed => cases.push_str("/>\n"),
-            Status::Failed => {
+        match g.verdict {
+            Verdict::Passed => cases.push_str("/>\n"),
+            Verdict::Failed => {
                 t.failures += 1;
                 let message = observed(&g.outcome);
                 body(
@@ -75,7 +76,7 @@ fn implementation(out: &mut String, imp: &ImplReport<'_>) -> Totals {
                     g,
                 );
             }
-            Status::UnexpectedPass => {
+            Verdict::UnexpectedPass => {
                 t.failures += 1;
                 let message = format!(
                     "unexpected pass: listed as an expected failure ({}) but resolved to the expected {:?}; remove the entry",
@@ -91,15 +92,15 @@ fn implementation(out: &mut String, imp: &ImplReport<'_>) -> Totals {
                     g,
                 );
             }
-            Status::Error => {
+            Verdict::Error => {
                 t.errors += 1;
                 let message = observed(&g.outcome);
                 body(&mut cases, "error", "error", &message, &details(imp, g), g);
             }
-            Status::ExpectedFailure | Status::NotRepresentable => {
+            Verdict::ExpectedFailure | Verdict::NotRepresentable => {
                 t.skipped += 1;
-                let message = match g.status {
-                    Status::ExpectedFailure => format!(
+                let message = match g.verdict {
+                    Verdict::ExpectedFailure => format!(
                         "expected failure: {}",
                         g.expected_failure.as_deref().unwrap_or_default()
                     ),

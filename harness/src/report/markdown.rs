@@ -5,10 +5,10 @@
 
 use std::fmt::Write;
 
-use crate::expectations::{Graded, Status};
+use crate::expectations::Graded;
 use crate::implementation::Answer;
 use crate::report::{ImplReport, Report};
-use crate::runner::Verdict;
+use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as GitHub-flavoured Markdown.
 pub fn render(report: &Report<'_>) -> String {
@@ -26,9 +26,9 @@ pub fn render(report: &Report<'_>) -> String {
         }
     }
     rows.retain(|row| {
-        imps.iter().flat_map(|imp| &imp.results).any(|g| {
-            g.outcome.vector.id == row.outcome.vector.id && g.outcome.verdict != Verdict::Pass
-        })
+        imps.iter()
+            .flat_map(|imp| &imp.results)
+            .any(|g| g.outcome.vector.id == row.outcome.vector.id && !g.verdict.answered_right())
     });
     if rows.is_empty() {
         let _ = writeln!(
@@ -53,7 +53,7 @@ pub fn render(report: &Report<'_>) -> String {
     }
     out.push_str("| **passed** | |");
     for imp in imps {
-        let passed = imp.count(Status::Passed) + imp.count(Status::UnexpectedPass);
+        let passed = imp.count(Verdict::Passed) + imp.count(Verdict::UnexpectedPass);
         let _ = write!(
             out,
             " {} {passed}/{} |",
@@ -103,12 +103,12 @@ fn cell(imp: &ImplReport<'_>, id: &str) -> String {
         Answer::NotRepresentable(_) => "not representable".to_owned(),
         Answer::Error(why) => format!("error: {}", code(why)),
     };
-    match g.status {
-        Status::Passed => "✅".to_owned(),
-        Status::UnexpectedPass => "✅ (unexpected pass)".to_owned(),
-        Status::Failed | Status::Error => format!("❌ {answer}"),
-        Status::ExpectedFailure => format!("❌ {answer} (expected failure)"),
-        Status::NotRepresentable => format!("➖ {answer}"),
+    match g.verdict {
+        Verdict::Passed => "✅".to_owned(),
+        Verdict::UnexpectedPass => "✅ (unexpected pass)".to_owned(),
+        Verdict::Failed | Verdict::Error => format!("❌ {answer}"),
+        Verdict::ExpectedFailure => format!("❌ {answer} (expected failure)"),
+        Verdict::NotRepresentable => format!("➖ {answer}"),
     }
 }
 
@@ -117,7 +117,7 @@ fn notes(imp: &ImplReport<'_>) -> Vec<String> {
     let mut notes: Vec<String> = imp
         .results
         .iter()
-        .filter(|g| g.status == Status::UnexpectedPass)
+        .filter(|g| g.verdict == Verdict::UnexpectedPass)
         .map(|g| {
             format!(
                 "{}: {} passes but is listed as an expected failure",
