@@ -429,8 +429,9 @@ mod tests {
         }
     }
 
-    /// Real messages of Python's urllib, Node and Go, which quote what
-    /// they echo.
+    /// Messages of Python's urllib, Node and Go (from their adapters where
+    /// the runtime is installed here, else from the libraries' sources),
+    /// which quote what they echo.
     #[test]
     fn quoted_echoes_are_elided_whatever_their_quotes() {
         assert_eq!(
@@ -441,6 +442,20 @@ mod tests {
             class("http://[::1/b", "g", "TypeError: Invalid URL"),
             "TypeError: Invalid URL"
         );
+        // CPython 3.11 on a net_loc that NFKC normalization changes.
+        for (base, relative, netloc) in [
+            ("http://a/b", "//a\u{2100}b/", "a\u{2100}b"),
+            ("http://a\u{ff0f}b/", "g", "a\u{ff0f}b"),
+        ] {
+            let message = format!(
+                "ValueError: netloc '{netloc}' contains invalid characters under NFKC normalization"
+            );
+            assert_eq!(
+                class(base, relative, &message),
+                "ValueError: netloc '…' contains invalid characters under NFKC normalization"
+            );
+        }
+        // Two echoes in one message, the shorter inside the longer.
         assert_eq!(
             class(
                 "http://[::1/b",
