@@ -318,26 +318,30 @@ impl<'r> Run<'r> {
     /// The first mismatches of a kind: known, with the listed vector as its
     /// example, or shrunk.
     fn first_of_kind(&mut self, kind: &Kind, tally: Tally) -> Finding {
-        let mut first = Finding {
+        let ((input, answer), known) = match self.listed_kinds.get(kind) {
+            Some((listed, answer)) => (
+                (listed.input.clone(), answer.clone()),
+                Some(listed.id.clone()),
+            ),
+            None => {
+                let example = self.shrink(tally.smallest, kind);
+                let listed = self
+                    .listed_ids
+                    .get(&example.0)
+                    .filter(|_| !kind.is_failure());
+                let known = listed.map(|id| id.to_string());
+                (example, known)
+            }
+        };
+        Finding {
             kind: kind.clone(),
             count: tally.count,
             steps: tally.steps,
-            example: Input::new("", ""),
-            reference: String::new(),
-            answer: Answer::Resolved(String::new()),
-            known: None,
-        };
-        if let Some((listed, answer)) = self.listed_kinds.get(kind) {
-            set_example(&mut first, (listed.input.clone(), answer.clone()));
-            first.known = Some(listed.id.clone());
-            return first;
+            reference: reference(&input).0,
+            example: input,
+            answer,
+            known,
         }
-        let example = self.shrink(tally.smallest, kind);
-        if !kind.is_failure() {
-            first.known = self.listed_ids.get(&example.0).map(|id| id.to_string());
-        }
-        set_example(&mut first, example);
-        first
     }
 
     /// A smallest case of `kind` from `(input, answer)`, with the

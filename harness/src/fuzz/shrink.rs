@@ -16,17 +16,18 @@
 //! The smallest candidate the predicate accepts becomes the current case and
 //! the next round starts again at level 0; when no level has an accepted
 //! candidate, the case is minimal for these edits. "Smallest" is an order
-//! in which every accepted step goes down (fewer control characters, a
-//! base that looks more like a real one, then fewer characters, then
-//! simpler ones, then the strings' order), so shrinking always ends, and it
-//! ends at the same case from the same start.
+//! in which every accepted step goes down (fewer control characters and
+//! spaces, a base that looks more like a real one, then fewer characters,
+//! then simpler ones, then the strings' order), so shrinking always ends,
+//! and it ends at the same case from the same start.
 //!
 //! A base that looks real comes first, before length, because a shrunk
 //! case is read by people: `g?` against `http://a` reads as a bug in a
 //! library, the same mismatch against `a:` or `.:` as a curiosity of the
 //! fuzzer. Where the kind needs an odd base (a scheme starting with a
 //! digit, no net_loc), no real-looking base keeps it and the odd one
-//! stays. Control characters count first, as a reader does not see them:
+//! stays. Control characters and spaces count first, as a reader does not
+//! see them:
 //! `"a" against "a:"` is a better example than `"\u{e}a:" against
 //! "http://a"`.
 
@@ -73,13 +74,14 @@ pub fn shrink(start: Input, mut still_fails: impl FnMut(&[Input]) -> Vec<bool>) 
 
 const LEVELS: usize = 4;
 
-/// The order shrinking goes down: how many control characters the case
-/// holds (a reader cannot see them), how far the base is from a real one,
+/// The order shrinking goes down: how many control characters and spaces
+/// the case holds (a reader does not see them), how far the base is from a
+/// real one,
 /// then length in characters, then how simple the characters are, then the
 /// strings themselves.
 pub(crate) fn order(input: &Input) -> (usize, u8, usize, usize, &str, &str) {
     let both = || input.base.chars().chain(input.relative.chars());
-    let controls = both().filter(|c| c.is_control()).count();
+    let controls = both().filter(|&c| c.is_control() || c == ' ').count();
     let chars = input.base.chars().count() + input.relative.chars().count();
     let complexity = input
         .base
