@@ -375,10 +375,16 @@ fn usage_and_startup_errors_exit_2() {
 /// rejects every other case with `no: rejected`. It answers the first case
 /// it is sent whatever it is, so that its stalls are never taken for a
 /// slow start (the first answer has a start-up allowance), unless the
-/// argument is `mute`: then it answers nothing. Speaks `lines`.
+/// argument is `mute`: then it answers nothing. Speaks `lines`, or `argv`
+/// when it is given a base and a relative URL after its argument.
 const STALLING: &str = r##"
 import sys, time
 stall_on = sys.argv[1]
+if len(sys.argv) == 4:
+    if stall_on in sys.argv[3]:
+        time.sleep(3600)
+    sys.stderr.write("no: rejected\n")
+    sys.exit(1)
 first = True
 for line in sys.stdin:
     base, _, relative = line.rstrip("\n").partition("\t")
@@ -389,9 +395,20 @@ for line in sys.stdin:
     sys.stdout.flush()
 "##;
 
-/// Fuzzes the stalling adapter; returns the output and the wall time.
+/// Fuzzes the stalling adapter over `lines`; returns the output and the
+/// wall time.
 fn fuzz_stalling(
     setup: &Setup,
+    stall_on: &str,
+    time: &str,
+    timeout: &str,
+) -> (Output, std::time::Duration) {
+    fuzz_stalling_over(setup, "lines", stall_on, time, timeout)
+}
+
+fn fuzz_stalling_over(
+    setup: &Setup,
+    protocol: &str,
     stall_on: &str,
     time: &str,
     timeout: &str,
@@ -408,7 +425,7 @@ fn fuzz_stalling(
         "--impl",
         &stalling,
         "--protocol",
-        "lines",
+        protocol,
         "--seed",
         "1",
         "--time",
@@ -455,6 +472,20 @@ fn a_timed_run_ends_within_one_timeout_of_its_time_however_the_adapter_stalls() 
         report.contains("\n   stalling:  failed: timeout after 1s\n"),
         "{report}"
     );
+    assert!(!report.contains("not run"), "{report}");
+}
+
+#[test]
+fn a_timed_run_over_argv_ends_within_one_timeout_of_its_time() {
+    let setup = Setup::new();
+    let (out, took) = fuzz_stalling_over(&setup, "argv", "#", "2s", "1");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    // 2s, one timeout of 1s, and 1.5s for the last processes to go.
+    assert!(took.as_secs_f64() < 4.5, "{took:?}\n{report}");
+    let failed = count_of(&report, "failed to answer").unwrap_or(0);
+    let rejected = count_of(&report, "rejected: no: rejected").expect(&report);
+    assert_eq!(failed + rejected, cases(&report), "{report}");
     assert!(!report.contains("not run"), "{report}");
 }
 
