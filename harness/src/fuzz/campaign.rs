@@ -151,7 +151,8 @@ pub struct Promotion {
 #[derive(Debug)]
 pub struct CannotPromote {
     pub kind: Kind,
-    pub error: PromoteError,
+    /// Boxed: the error is large, and rare.
+    pub error: Box<PromoteError>,
 }
 
 impl fmt::Display for CannotPromote {
@@ -191,7 +192,12 @@ impl Fuzzed {
                     kind,
                     result: Err(e),
                 }),
-                Err(error) => return Err(CannotPromote { kind, error }),
+                Err(error) => {
+                    return Err(CannotPromote {
+                        kind,
+                        error: Box::new(error),
+                    })
+                }
             }
         }
         Ok(promotions)
