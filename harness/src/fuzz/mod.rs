@@ -57,7 +57,7 @@ use std::time::{Duration, Instant};
 use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::{resolve_traced, Step, Step6};
 
-pub use campaign::{Campaign, CannotPromote, Fuzzed, Promotion};
+pub use campaign::{Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use generate::{is_absolute, Bases, Generator, Rng};
 pub use kind::{Component, Difference, Kind, NetLocEnd, Steps};
 pub use message::MessageClass;
