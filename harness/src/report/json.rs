@@ -56,7 +56,7 @@ struct Implementation<'a> {
     expectations: Option<&'a str>,
     ok: bool,
     counts: Counts,
-    stale_expectations: Vec<StaleEntry<'a>>,
+    stale_expectations: Vec<StaleJson<'a>>,
     results: Vec<Result<'a>>,
 }
 
@@ -72,7 +72,7 @@ struct Counts {
 }
 
 #[derive(Serialize)]
-struct StaleEntry<'a> {
+struct StaleJson<'a> {
     id: &'a str,
     location: &'a str,
     message: String,
@@ -151,7 +151,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         stale_expectations: imp
             .stale
             .iter()
-            .map(|s| StaleEntry {
+            .map(|s| StaleJson {
                 id: &s.id,
                 location: &s.location,
                 message: s.to_string(),
