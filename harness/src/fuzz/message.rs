@@ -7,7 +7,7 @@
 //! A message varies with its case in two ways: it echoes the input (the
 //! base, the relative URL, or a part of either, quoted or not), and it
 //! gives a position in it (`at index 7`). The class is the message's first
-//! line with
+//! line (the first that is not blank) with
 //!
 //! 1. each occurrence of the base or the relative URL that stands apart
 //!    (space, quote, bracket or the message's end on both sides) made `…`,
@@ -42,6 +42,9 @@ use rfc1808_resolver::parse;
 /// at index N: …`, whose distinguishing part is towards its end.
 pub const MAX_MESSAGE: usize = 100;
 
+/// The class of a rejection without a message.
+const NO_MESSAGE: &str = "(no message)";
+
 /// A rejection message with the input it echoes and the positions it gives
 /// taken out (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,7 +57,11 @@ impl MessageClass {
         // The whole message first: an echoed URL may hold a line break or
         // end in spaces, which taking the first line would cut.
         let text = elide_urls(message, &urls);
-        let line = text.lines().next().unwrap_or("").trim_end();
+        let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        let line = line.trim_end();
+        if line.is_empty() {
+            return MessageClass(NO_MESSAGE.to_owned());
+        }
         let text = elide_quoted(line, &urls);
         let mut text = elide_words(&text, &urls);
         if text.chars().count() > MAX_MESSAGE {
@@ -510,6 +517,8 @@ mod tests {
             "can't resolve 'g"
         );
         assert_eq!(class("http://a/b", "g", "line one\nline two"), "line one");
+        assert_eq!(class("http://a/b", "g", "\n  \nline two"), "line two");
+        assert_eq!(class("http://a/b", "g", ""), "(no message)");
     }
 
     /// Real messages of tcllib's `uri`: the scheme and the URL in single

@@ -52,6 +52,12 @@ pub fn render(fuzzed: &Fuzzed) -> String {
     );
     if let Some(why) = &summary.gave_up {
         let _ = writeln!(out, "stopped early: {why}");
+    } else if summary.cases == 0 {
+        // Nothing compared is no evidence of conformance.
+        let _ = writeln!(
+            out,
+            "no case was answered in the time: an adapter that is slow to start needs a longer --time"
+        );
     }
     let new = summary.new_findings().count();
     let known = summary.findings.len() - new;
