@@ -19,8 +19,10 @@
 //!   more: `Steps 1-5: dot segments removed` is RFC 3986's dot removal in
 //!   an absolute path, or a library normalizing every URL it parses, the
 //!   same at each of those steps; `Step 6: dot segments removed` is `..`
-//!   above the root. The params go with the path, as RFC 3986 and WHATWG
-//!   take them for part of its last segment.
+//!   above the root. The params go with the path, as RFC 2396, RFC 3986
+//!   and WHATWG take them for part of its last segment: params dropped,
+//!   added or changed are the path differing, and only an empty params on
+//!   one side is told apart (below).
 //! - Any other path difference keeps its step, which is then the most
 //!   useful thing to know about it: `Step 5a: path differs` is params taken
 //!   for a path segment, `Step 2a: path differs` a base that cannot be
@@ -87,7 +89,8 @@
 //!       segments kept` (equal so, and it has more), `empty segments
 //!       removed` / `added` (equal once runs of slashes are made one),
 //!       `slash before the path dropped` / `added`;
-//!     - otherwise `path differs`, `query differs` and so on.
+//!     - otherwise `path differs` (the params included), `query differs`
+//!       and so on.
 //!
 //! A mismatch on a case whose scheme starts with a digit or a symbol (the
 //! base's, or the embedded URL's at Step 2b) that goes away or changes kind
