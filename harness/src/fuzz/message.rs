@@ -406,8 +406,9 @@ mod tests {
         );
     }
 
-    /// libcurl's `curl_url_strerror` texts are constant: no input in them,
-    /// whatever words the input shares with them.
+    /// libcurl's `curl_url_strerror` texts (lib/urlapi.c), and
+    /// `curl_easy_strerror`'s for `CURLE_URL_MALFORMAT`, are constant: one
+    /// class each, whatever words the input shares with them.
     #[test]
     fn constant_messages_stay_whole() {
         let constant = [
@@ -419,6 +420,11 @@ mod tests {
             "No host part in the URL",
             "Bad IPv6 address",
             "Unsupported number of slashes following scheme",
+            "Bad hostname",
+            "Bad scheme",
+            "Bad path",
+            "Bad query",
+            "No port part in the URL",
         ];
         let inputs = [
             ("file:///x", "g"),
@@ -428,6 +434,8 @@ mod tests {
             ("file:", "URL"),
             ("a:", "bad/"),
             ("http://IPv6/", "//No/host"),
+            ("http://a/b", "Bad/path?query"),
+            ("bad:scheme", "part"),
         ];
         for message in constant {
             for (base, relative) in inputs {
