@@ -182,7 +182,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     };
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
     if let Some(file) = &args.expectations {
-        for warning in campaign.expect(corpus, &Expectations::load(file)?) {
+        for warning in campaign.use_expectations(corpus, &Expectations::load(file)?) {
             eprintln!("rfc1808: {warning}");
         }
     }

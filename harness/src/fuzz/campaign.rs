@@ -60,7 +60,11 @@ impl Campaign {
 
     /// Takes the resolve vectors `expectations` lists as known; returns a
     /// warning for each entry that names none.
-    pub fn expect(&mut self, corpus: &Corpus, expectations: &Expectations) -> Vec<String> {
+    pub fn use_expectations(
+        &mut self,
+        corpus: &Corpus,
+        expectations: &Expectations,
+    ) -> Vec<String> {
         self.listed = listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
         expectations
             .entries
@@ -246,7 +250,7 @@ mod tests {
         .unwrap();
         let mut c = Campaign::new(spec(), Some(1), None, Some(1), Bases::Absolute);
         assert_eq!(
-            c.expect(&corpus, &expectations),
+            c.use_expectations(&corpus, &expectations),
             ["x.toml:6: `no/such` names no resolve vector; left out"]
         );
         assert_eq!(c.listed.len(), 1);

@@ -290,27 +290,27 @@ impl<'r> Run<'r> {
         batch
     }
 
-    /// Adds a batch's mismatches of `kind` to what the run found.
+    /// Adds a batch's mismatches of `kind` to what the run found; a kind
+    /// seen before is shrunk again from a case smaller than its example.
     fn record(&mut self, kind: Kind, tally: Tally) {
-        match self.found.get_mut(&kind) {
-            Some(seen) => {
-                seen.count += tally.count;
-                add_steps(&mut seen.steps, &tally.steps);
-                let smaller = shrink::order(&tally.smallest.0) < shrink::order(&seen.example);
-                if seen.known.is_none() && smaller {
-                    let example = self.shrink(tally.smallest, &kind);
-                    let seen = self.found.get_mut(&kind).expect("found above");
-                    if shrink::order(&example.0) < shrink::order(&seen.example) {
-                        set_example(seen, example);
-                    }
-                }
+        let Some(seen) = self.found.get_mut(&kind) else {
+            let first = self.first_of_kind(&kind, tally);
+            if first.known.is_none() && self.summary.first_finding.is_none() {
+                self.summary.first_finding = Some(self.start.elapsed());
             }
-            None => {
-                let first = self.first_of_kind(&kind, tally);
-                if first.known.is_none() && self.summary.first_finding.is_none() {
-                    self.summary.first_finding = Some(self.start.elapsed());
-                }
-                self.found.insert(kind, first);
+            self.found.insert(kind, first);
+            return;
+        };
+        seen.count += tally.count;
+        add_steps(&mut seen.steps, &tally.steps);
+        let smaller = shrink::order(&tally.smallest.0) < shrink::order(&seen.example);
+        if seen.known.is_some() || !smaller {
+            return;
+        }
+        let example = self.shrink(tally.smallest, &kind);
+        if let Some(seen) = self.found.get_mut(&kind) {
+            if shrink::order(&example.0) < shrink::order(&seen.example) {
+                set_example(seen, example);
             }
         }
     }
