@@ -22,7 +22,9 @@
 //! 3. each space-separated word made `…` that is a part of the input and
 //!    holds a character other than a letter or digit (`%zz/`, Tcl's
 //!    `\]b:`, backslashes taken for escapes), unless it names the input's
-//!    scheme (`file://` in `Bad file:// URL`);
+//!    scheme (`file://` in `Bad file:// URL`), and each word that ends
+//!    such a word right after it, which it repeats (`g` in Tcl's `{invalid
+//!    url} g a:g`);
 //! 4. the number after a word that introduces a position (`index`,
 //!    `position`, `column`, ... in [`POSITION_WORDS`]) made `N`.
 //!
@@ -62,8 +64,9 @@ impl MessageClass {
         if line.is_empty() {
             return MessageClass(NO_MESSAGE.to_owned());
         }
+        let echoes = echoes(line, &urls);
         let text = elide_quoted(line, &urls);
-        let mut text = elide_words(&text, &urls);
+        let mut text = elide_words(&text, &urls, &echoes);
         if text.chars().count() > MAX_MESSAGE {
             text = text.chars().take(MAX_MESSAGE - 1).collect();
             text.push('…');
@@ -270,16 +273,33 @@ fn own_words(inner: &str, urls: &Urls<'_>) -> bool {
         && !urls.contain(inner.trim())
 }
 
-/// Steps 3 and 4: echoed words made `…`, positions made `N`.
-fn elide_words(line: &str, urls: &Urls<'_>) -> String {
+/// Each word of `line` as echoed input, without its quotes and escapes,
+/// if it is echoed input (see [`echoed`]).
+fn echoes(line: &str, urls: &Urls<'_>) -> Vec<Option<String>> {
+    let quote = |c: char| QUOTES.iter().any(|&(open, close)| c == open || c == close);
+    line.split(' ')
+        .map(|w| w.trim_matches(quote).replace('\\', ""))
+        .map(|w| echoed(&w, urls).then_some(w))
+        .collect()
+}
+
+/// Steps 3 and 4: echoed words made `…`, positions made `N`. A word that
+/// ends the echoed word right after it repeats it (Tcl names the part of
+/// a net_loc in its way, then the net_loc: `{invalid url} g a:g`), so it
+/// is echoed input too, letters or not. `echoes` are the line's words
+/// before quotes were elided, as [`echoes`] gives them.
+fn elide_words(line: &str, urls: &Urls<'_>, echoes: &[Option<String>]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut previous = "";
-    for word in line.split(' ') {
+    for (i, word) in line.split(' ').enumerate() {
         let after_position = POSITION_WORDS.contains(&previous.to_ascii_lowercase().as_str());
+        let bare = word.replace('\\', "");
+        let next = echoes.get(i + 1).and_then(Option::as_deref);
+        let repeats = next.is_some_and(|n| n.len() > bare.len() && n.ends_with(&bare));
         out.push(if after_position && is_number(word) {
             let digits = word.chars().take_while(char::is_ascii_digit).count();
             format!("N{}", &word[digits..])
-        } else if echoed(word, urls) {
+        } else if echoed(word, urls) || (repeats && !bare.is_empty()) {
             "…".to_owned()
         } else {
             word.to_owned()
@@ -360,6 +380,15 @@ mod tests {
                 "Illegal character in path at index N: …"
             );
         }
+        // A word of the message that ends an echo is still the message's.
+        assert_eq!(
+            java(
+                "a:a",
+                "//a/path x",
+                "Illegal character in path at index 8: //a/path"
+            ),
+            "Illegal character in path at index N: …"
+        );
         assert_eq!(
             java("a:a", "%zz", "Malformed escape pair at index 0: %zz"),
             "Malformed escape pair at index N: …"
@@ -584,6 +613,22 @@ mod tests {
                 "//a]b:",
                 r"{invalid url} \]b: a\]b:",
                 "{invalid url} … …",
+            ),
+            // The part in the way is a word of letters: it repeats the end
+            // of the net_loc after it.
+            ("http:", "//a:g", "{invalid url} g a:g", "{invalid url} … …"),
+            ("http://a:B", "", "{invalid url} B a:B", "{invalid url} … …"),
+            (
+                "http://a",
+                "//a:http:",
+                "{invalid url} http: a:http:",
+                "{invalid url} … …",
+            ),
+            (
+                "http://a",
+                "//a:g",
+                "{invalid url} g {a:g}",
+                "{invalid url} … {…}",
             ),
         ] {
             assert_eq!(class(base, relative, message), want, "{message}");
