@@ -1,5 +1,6 @@
-//! `rfc1808`: the command line of the conformance harness. It parses flags,
-//! builds implementations and a runner from the library, and picks a printer.
+//! `rfc1808`: the command line of the conformance harness. It parses flags
+//! ([`flags`]), calls the library (a [`Session`] for `run`), prints, and
+//! turns the result into an exit code.
 //!
 //! Exit codes: 0 all passed, 1 conformance failures, 2 usage, configuration,
 //! I/O or startup errors.
@@ -9,146 +10,21 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
-use rfc1808_harness::config;
+use clap::{Args, Parser};
 use rfc1808_harness::expectations::Expectations;
-use rfc1808_harness::filter::Filter;
-use rfc1808_harness::implementation::{ImplSpec, Protocol};
-use rfc1808_harness::report::{self, Format};
+use rfc1808_harness::implementation::Protocol;
+use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
-use rfc1808_resolver::{parse, resolve_traced, Step6};
-use rfc1808_vectors::Corpus;
+use rfc1808_resolver::readings::deciding_readings;
+use rfc1808_resolver::{parse, resolve_traced, Options, Readings};
+use rfc1808_vectors::{Assignment, Corpus, Spec};
 
-#[derive(Parser)]
-#[command(
-    name = "rfc1808",
-    version,
-    about = "Conformance harness for RFC 1808 relative URL resolution"
-)]
-struct Cli {
-    /// Read the vectors from this directory instead of the copy built into
-    /// the binary.
-    #[arg(long, global = true, value_name = "DIR")]
-    vectors: Option<PathBuf>,
+mod flags;
 
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Resolve RELATIVE against BASE with the reference resolver.
-    Resolve {
-        base: String,
-        relative: String,
-        /// Which Step 6 to use: `stack` (segment stack) or `string` (the RFC's
-        /// string patterns).
-        #[arg(long, default_value = "stack")]
-        step6: Step6,
-        /// Also print the step of section 4 at which resolution finished.
-        #[arg(long)]
-        explain: bool,
-    },
-    /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
-    Parse { url: String },
-    /// List the vectors with their ids and tags.
-    List(ListArgs),
-    /// Run the vectors through implementations (the reference resolver when
-    /// none is given) and report.
-    Run(Box<RunArgs>),
-    /// Serve the reference resolver as an adapter on standard input and
-    /// output (README, "Writing an adapter"); for `argv`, the adapter is
-    /// `rfc1808 resolve -- BASE RELATIVE`.
-    Serve {
-        /// The protocol to speak: jsonl or lines.
-        #[arg(long, value_parser = serve_protocols())]
-        protocol: Protocol,
-        /// Which Step 6 the reference uses.
-        #[arg(long, default_value = "stack")]
-        step6: Step6,
-    },
-    /// Append a finding to vectors/regressions.toml as a new vector, whose
-    /// expected value is the reference resolver's answer.
-    Promote(PromoteArgs),
-    /// Fuzz an implementation against the reference resolver, shrink each
-    /// kind of mismatch to a smallest case, and report them.
-    Fuzz(Box<FuzzArgs>),
-}
-
-#[derive(Args)]
-struct FilterArgs {
-    /// Only the vectors whose id matches GLOB (`*` any run of characters,
-    /// `?` one character); repeatable.
-    #[arg(long = "id", value_name = "GLOB")]
-    ids: Vec<String>,
-    /// Only the vectors with this tag; repeatable (a vector needs one of them).
-    #[arg(long = "tag", value_name = "TAG")]
-    tags: Vec<String>,
-    /// Leave out the vectors whose id matches GLOB; repeatable.
-    #[arg(long = "skip", value_name = "GLOB")]
-    skips: Vec<String>,
-}
-
-impl FilterArgs {
-    fn filter(&self) -> Filter {
-        Filter {
-            ids: self.ids.clone(),
-            tags: self.tags.clone(),
-            skips: self.skips.clone(),
-        }
-    }
-}
-
-#[derive(Args)]
-struct ListArgs {
-    #[command(flatten)]
-    filter: FilterArgs,
-    /// `text` (id, kind, tags, tab-separated) or `json`.
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
-    format: String,
-}
-
-#[derive(Args)]
-struct RunArgs {
-    /// An implementation to run, as NAME=COMMAND; repeatable. COMMAND is
-    /// split into words as a POSIX shell would (quotes, backslashes), and
-    /// never run through a shell.
-    #[arg(long = "impl", value_name = "NAME=COMMAND")]
-    impls: Vec<String>,
-    /// The protocol of the --impl implementations: argv, lines or jsonl.
-    /// [default: argv]
-    #[arg(long, value_name = "PROTOCOL")]
-    protocol: Option<Protocol>,
-    /// The per-case timeout of the --impl implementations, in seconds.
-    /// [default: 5]
-    #[arg(long, value_name = "SECS")]
-    timeout: Option<f64>,
-    /// Read the implementations from this TOML file (README, "Running
-    /// implementations").
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
-    /// The expected failures of implementation NAME; repeatable. Replaces
-    /// the config file's `expectations`.
-    #[arg(long = "expectations", value_name = "NAME=FILE")]
-    expectations: Vec<String>,
-    /// Write this run's failures as an expectations file: FILE when one
-    /// implementation runs, NAME=FILE for any; repeatable.
-    #[arg(long = "write-expectations", value_name = "[NAME=]FILE")]
-    write_expectations: Vec<String>,
-    /// Which Step 6 the reference resolver uses, when it runs: stack or
-    /// string. [default: stack]
-    #[arg(long)]
-    step6: Option<Step6>,
-    #[command(flatten)]
-    filter: FilterArgs,
-    /// The report on standard output: text, json, junit or markdown.
-    #[arg(long, default_value = "text", value_name = "FORMAT")]
-    format: Format,
-    /// Also write a report in FORMAT to FILE; repeatable.
-    #[arg(long = "report", value_name = "FORMAT=FILE")]
-    reports: Vec<String>,
-}
+use flags::{
+    add_impl_flags, report_targets, specs, write_targets, Cli, Command, ListArgs, PromoteArgs,
+    RunArgs,
+};
 
 fn main() -> ExitCode {
     if let Err(e) = rfc1808_harness::signals::install() {
@@ -178,12 +54,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             base,
             relative,
             step6,
+            readings,
             explain,
         } => {
-            let (resolved, step) = resolve_traced(&base, &relative, step6);
+            let readings: Readings = readings
+                .join(",")
+                .parse()
+                .map_err(|e| anyhow!("--reading: {e}"))?;
+            let options = Options { step6, readings };
+            let (resolved, step) = resolve_traced(&base, &relative, options);
             writeln!(stdout, "{resolved}")?;
             if explain {
                 writeln!(stdout, "finished at {step}")?;
+                for decided in deciding_readings(&base, &relative, options) {
+                    writeln!(stdout, "{decided}")?;
+                }
             }
         }
         Command::Parse { url } => {
@@ -206,12 +91,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The protocols `serve` speaks: the persistent ones.
-fn serve_protocols() -> impl TypedValueParser<Value = Protocol> {
-    PossibleValuesParser::new([Protocol::Jsonl.name(), Protocol::Lines.name()])
-        .try_map(|s| s.parse::<Protocol>())
-}
-
 fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
     let filter = args.filter.filter();
     filter.check(corpus)?;
@@ -232,6 +111,10 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     if let Some(dir) = vectors_dir {
         session.set_vectors_dir(dir);
     }
+    session.hold(
+        Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
+            .map_err(|e| anyhow!("--reading: {e}"))?,
+    );
     for value in &args.expectations {
         let (name, file) = value
             .split_once('=')
@@ -265,125 +148,6 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         }
     }
     Ok(ExitCode::from(if report.ok() { 0 } else { 1 }))
-}
-
-/// The implementations of the config file and the --impl flags.
-fn specs(args: &RunArgs) -> Result<Vec<ImplSpec>> {
-    let mut specs = match &args.config {
-        Some(path) => config::load(path)?,
-        None => Vec::new(),
-    };
-    add_impl_flags(&mut specs, &args.impls, args.protocol, args.timeout)?;
-    if !specs.is_empty() && args.step6.is_some() {
-        bail!("--step6 applies to the reference resolver, which runs only without --impl and --config");
-    }
-    Ok(specs)
-}
-
-/// Appends to `specs` the implementations of the `--impl` values, with the
-/// `--protocol` and `--timeout` that apply to them.
-fn add_impl_flags(
-    specs: &mut Vec<ImplSpec>,
-    values: &[String],
-    protocol: Option<Protocol>,
-    timeout: Option<f64>,
-) -> Result<()> {
-    if values.is_empty() {
-        if protocol.is_some() {
-            bail!("--protocol applies to --impl, and there is none");
-        }
-        if timeout.is_some() {
-            bail!("--timeout applies to --impl, and there is none");
-        }
-    }
-    let timeout = match timeout {
-        Some(t) => config::parse_timeout(t).map_err(|e| anyhow!("--timeout: {e}"))?,
-        None => ImplSpec::DEFAULT_TIMEOUT,
-    };
-    let protocol = protocol.unwrap_or(config::DEFAULT_PROTOCOL);
-    for value in values {
-        let spec = config::parse_impl_flag(value, protocol, timeout).map_err(|e| anyhow!(e))?;
-        if specs.iter().any(|s| s.name == spec.name) {
-            bail!(
-                "--impl `{value}`: an implementation is already named `{}`",
-                spec.name
-            );
-        }
-        specs.push(spec);
-    }
-    Ok(())
-}
-
-/// Which implementation's expectations each --write-expectations writes,
-/// and where.
-fn write_targets(values: &[String], names: &[String]) -> Result<Vec<(usize, PathBuf)>> {
-    let mut targets: Vec<(usize, PathBuf)> = Vec::new();
-    for value in values {
-        let named = value
-            .split_once('=')
-            .and_then(|(name, file)| Some((names.iter().position(|n| n == name)?, file)));
-        let (at, file) = match named {
-            Some(target) => target,
-            None if names.len() == 1 => (0, value.as_str()),
-            None => bail!(
-                "--write-expectations `{value}`: {} implementations run, so say which as NAME=FILE (one of: {})",
-                names.len(),
-                names.join(", ")
-            ),
-        };
-        if targets.iter().any(|(a, _)| *a == at) {
-            bail!(
-                "--write-expectations `{value}`: the expectations of `{}` are already written elsewhere",
-                names[at]
-            );
-        }
-        targets.push((at, PathBuf::from(file)));
-    }
-    Ok(targets)
-}
-
-fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>> {
-    values
-        .iter()
-        .map(|value| {
-            let (format, file) = value
-                .split_once('=')
-                .ok_or_else(|| anyhow!("--report `{value}`: expected FORMAT=FILE"))?;
-            let format: Format = format
-                .parse()
-                .map_err(|e| anyhow!("--report `{value}`: {e}"))?;
-            Ok((format, PathBuf::from(file)))
-        })
-        .collect()
-}
-
-#[derive(Args)]
-struct PromoteArgs {
-    /// A cargo-fuzz artifact of an rfc1808 fuzz target: the base and
-    /// relative URL it decodes to are promoted.
-    #[arg(
-        value_name = "FILE",
-        required_unless_present = "base",
-        conflicts_with = "base"
-    )]
-    artifact: Option<PathBuf>,
-    /// The base URL of the finding (with --relative, instead of FILE).
-    #[arg(long, requires = "relative", allow_hyphen_values = true)]
-    base: Option<String>,
-    /// The relative URL of the finding.
-    #[arg(long, requires = "base", allow_hyphen_values = true)]
-    relative: Option<String>,
-    /// The finding's root cause, in one line: the vector's `note`.
-    #[arg(long, allow_hyphen_values = true)]
-    note: String,
-    /// Where the finding came from: the vector's `source`. [default: the
-    /// artifact's path]
-    #[arg(long, required_unless_present = "artifact", allow_hyphen_values = true)]
-    source: Option<String>,
-    /// The vector file to append to. [default: vectors/regressions.toml in
-    /// the current directory or the nearest one above it]
-    #[arg(long, value_name = "FILE")]
-    to: Option<PathBuf>,
 }
 
 /// The vector file `--to` names, or the one found from the current

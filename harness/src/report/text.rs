@@ -109,6 +109,15 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
         let _ = write!(out, "; {} stale expectations", imp.stale.len());
     }
     out.push('\n');
+    for reading in imp.readings() {
+        let line = reading.describe();
+        let line = if reading.fails_run() {
+            style.paint(RED, &line)
+        } else {
+            line
+        };
+        let _ = writeln!(out, "  reading {line}");
+    }
 }
 
 fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
