@@ -285,9 +285,14 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
             error,
         }
     };
-    // Loading first reads only regular files: a FIFO would block the read.
-    let corpus = load_beside(file)?;
+    // A FIFO would block the read, and `/dev/zero` never end.
+    if file.metadata().is_ok_and(|m| !m.is_file()) {
+        return Err(io_error("read the vector file")(io::Error::other(
+            "not a regular file",
+        )));
+    }
     let text = std::fs::read_to_string(file).map_err(io_error("read the vector file"))?;
+    let corpus = load_beside(file)?;
     if let Some(v) = find_pair(&corpus, &finding.base, &finding.relative) {
         return Err(PromoteError::Duplicate {
             base: finding.base.clone(),

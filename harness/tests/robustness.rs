@@ -594,4 +594,28 @@ fn promote_reads_only_regular_files() {
         )
     );
     assert!(run.took < Duration::from_secs(10), "took {:?}", run.took);
+
+    // The file to append to, likewise.
+    let mut command = harness();
+    command
+        .args([
+            "promote",
+            "--base",
+            "http://a/b",
+            "--relative",
+            "zz",
+            "--note",
+            "n",
+        ])
+        .args(["--source", "s", "--to"])
+        .arg(&fifo);
+    let run = watch(command);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "rfc1808: {}: cannot read the vector file: not a regular file\n",
+            fifo.display()
+        )
+    );
 }
