@@ -11,6 +11,7 @@ use rfc1808_harness::filter::Filter;
 use rfc1808_harness::implementation::{ImplSpec, Protocol};
 use rfc1808_harness::report::Format;
 use rfc1808_resolver::Step6;
+use rfc1808_vectors::Spec;
 
 #[derive(Parser)]
 #[command(
@@ -34,8 +35,14 @@ pub(crate) enum Command {
     Resolve {
         base: String,
         relative: String,
+        /// The RFC to resolve by: `rfc1808` (sections 2.4 and 4), `rfc2396`
+        /// (section 5.2) or `rfc3986` (section 5.2), each with its own
+        /// readings (`docs/readings-rfc2396.md`, `docs/readings-rfc3986.md`).
+        #[arg(long, default_value = "rfc1808")]
+        spec: Spec,
         /// Which Step 6 to use: `stack` (segment stack) or `string` (the RFC's
-        /// string patterns).
+        /// string patterns). Under `--spec rfc3986`, `string` runs the input
+        /// and output buffers of section 5.2.4 instead of the linear version.
         #[arg(long, default_value = "stack")]
         step6: Step6,
         /// Resolve under this reading of an ambiguity (`docs/readings.md`);

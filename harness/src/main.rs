@@ -15,7 +15,7 @@ use rfc1808_harness::expectations::Expectations;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
 use rfc1808_resolver::readings::deciding_readings;
-use rfc1808_resolver::{parse, resolve_traced, Options, Readings};
+use rfc1808_resolver::{parse, resolve_traced, rfc2396, rfc3986, Options, Readings, Step6};
 use rfc1808_vectors::{Assignment, Corpus, Spec};
 
 mod flags;
@@ -52,9 +52,48 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Resolve {
             base,
             relative,
+            spec,
             step6,
             readings,
             explain,
+        } if spec != Spec::Rfc1808 => {
+            if explain {
+                bail!("--explain: only for --spec rfc1808, whose steps it names");
+            }
+            let readings = readings.join(",");
+            let resolved = match spec {
+                Spec::Rfc2396 => {
+                    let readings: rfc2396::Readings =
+                        readings.parse().map_err(|e| anyhow!("--reading: {e}"))?;
+                    rfc2396::resolve_with(&base, &relative, readings, step6)
+                }
+                _ => {
+                    let readings: rfc3986::Readings =
+                        readings.parse().map_err(|e| anyhow!("--reading: {e}"))?;
+                    let dots = match step6 {
+                        Step6::SegmentStack => rfc3986::DotSegments::Linear,
+                        Step6::StringPattern => rfc3986::DotSegments::Buffers,
+                    };
+                    Ok(rfc3986::resolve_with(&base, &relative, readings, dots))
+                }
+            };
+            match resolved {
+                Ok(resolved) => writeln!(stdout, "{resolved}")?,
+                // A reading that rejects the reference: the answer is "no
+                // answer", which is not a usage error.
+                Err(rejected) => {
+                    writeln!(stdout, "rejected: {rejected}")?;
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+        Command::Resolve {
+            base,
+            relative,
+            step6,
+            readings,
+            explain,
+            ..
         } => {
             let readings: Readings = readings
                 .join(",")

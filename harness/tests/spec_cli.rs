@@ -1,0 +1,116 @@
+//! `rfc1808 resolve --spec rfc2396|rfc3986`: the later RFCs' reference
+//! resolvers and their readings on the command line.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::{stderr, stdout};
+
+fn rfc1808(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rfc1808"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// RFC 3986 section 5.4 and RFC 2396 Appendix C's base.
+const BASE: &str = "http://a/b/c/d;p?q";
+
+fn resolve(args: &[&str]) -> (Option<i32>, String) {
+    let o = rfc1808(&[&["resolve"], args].concat());
+    (o.status.code(), stdout(&o) + &stderr(&o))
+}
+
+#[test]
+fn each_spec_gives_its_own_answer_and_rfc1808_stays_the_default() {
+    let above_root = [BASE, "../../../g"];
+    assert_eq!(
+        resolve(&above_root),
+        (Some(0), "http://a/../g\n".to_owned())
+    );
+    for (spec, want) in [
+        ("rfc1808", "http://a/../g\n"),
+        ("rfc2396", "http://a/../g\n"),
+        ("rfc3986", "http://a/g\n"),
+    ] {
+        assert_eq!(
+            resolve(&[&["--spec", spec], &above_root[..]].concat()),
+            (Some(0), want.to_owned()),
+            "{spec}"
+        );
+    }
+    // `?y` is merged by RFC 2396, not by RFC 3986.
+    assert_eq!(
+        resolve(&["--spec", "rfc2396", BASE, "?y"]),
+        (Some(0), "http://a/b/c/?y\n".to_owned())
+    );
+    // The literal remove_dot_segments gives the same answer.
+    assert_eq!(
+        resolve(&["--spec", "rfc3986", "--step6", "string", BASE, "g;x=1/../y"]),
+        (Some(0), "http://a/b/c/y\n".to_owned())
+    );
+}
+
+#[test]
+fn readings_are_the_specs_own() {
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc3986",
+            "--reading",
+            "same-scheme=non-strict",
+            BASE,
+            "http:g"
+        ]),
+        (Some(0), "http://a/b/c/g\n".to_owned())
+    );
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc2396",
+            "--reading",
+            "above-root=removed",
+            BASE,
+            "../../../g"
+        ]),
+        (Some(0), "http://a/g\n".to_owned())
+    );
+    // A reading that rejects the reference is an answer, exit 1.
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc2396",
+            "--reading",
+            "above-root=error",
+            BASE,
+            "../../../g"
+        ]),
+        (
+            Some(1),
+            "rejected: the reference climbs above the root: the merged path `/../g` still \
+             begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\n"
+                .to_owned()
+        )
+    );
+    // Another spec's reading is a usage error that lists this spec's.
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc3986",
+            "--reading",
+            "above-root=kept",
+            BASE,
+            "g"
+        ]),
+        (
+            Some(2),
+            "rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of \
+             `same-scheme`, `base-dot-segments`, `escaped-dots`, `double-slash-path`\n"
+                .to_owned()
+        )
+    );
+    let (code, out) = resolve(&["--spec", "rfc3986", "--explain", BASE, "g"]);
+    assert_eq!(code, Some(2));
+    assert!(out.contains("--explain: only for --spec rfc1808"), "{out}");
+}
