@@ -350,8 +350,10 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
             .map(|e| {
                 let resolve = &resolve;
                 scope.spawn(move || {
+                    let start = std::time::Instant::now();
                     let results = runner::run(resolve, e.implementation.as_mut());
-                    (results, e.implementation.info().cloned())
+                    let elapsed = start.elapsed();
+                    (results, e.implementation.info().cloned(), elapsed)
                 })
             })
             .collect();
@@ -361,8 +363,11 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
             .collect()
     });
 
-    let mut report = Report::default();
-    for (((results, info), entrant), (expectations, file)) in results
+    let mut report = Report {
+        vectors: corpus.digest,
+        ..Report::default()
+    };
+    for (((results, info, elapsed), entrant), (expectations, file)) in results
         .into_iter()
         .zip(entrants)
         .zip(expectations.iter().zip(&expectation_files))
@@ -377,6 +382,7 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
             rerun: entrant.rerun,
             results,
             stale,
+            elapsed,
         });
     }
     if !parse.is_empty() {

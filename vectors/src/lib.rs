@@ -43,8 +43,11 @@
 //! | `query`    | string, optional | after the first `?` (section 2.4.4). |
 //! | `fragment` | string, optional | after the first `#` (section 2.4.1). |
 
+mod digest;
 #[cfg(feature = "libtest")]
 pub mod libtest;
+
+pub use digest::VectorSetDigest;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -105,6 +108,8 @@ impl fmt::Display for Origin {
 pub struct Corpus {
     pub resolve: Vec<ResolveVector>,
     pub parse: Vec<ParseVector>,
+    /// Which files these vectors came from, for reports.
+    pub digest: VectorSetDigest,
 }
 
 /// A file that could not be loaded, and where.
@@ -314,6 +319,7 @@ impl Corpus {
         }
         self.resolve.extend(resolve);
         self.parse.extend(parse);
+        self.digest.add_file(name, text);
         Ok(())
     }
 
@@ -480,5 +486,12 @@ tags = []
         embedded.sort();
         assert_eq!(on_disk, embedded);
         assert!(!super::embedded().resolve.is_empty());
+    }
+
+    #[test]
+    fn the_embedded_vectors_and_the_directory_have_one_digest() {
+        let from_dir = load_dir(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(from_dir.digest, super::embedded().digest);
+        assert_ne!(from_dir.digest, Corpus::default().digest);
     }
 }

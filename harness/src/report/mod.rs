@@ -7,14 +7,19 @@ pub mod junit;
 pub mod markdown;
 pub mod text;
 
-use rfc1808_vectors::ParseVector;
+use rfc1808_vectors::{ParseVector, VectorSetDigest};
 
 use crate::expectations::{Graded, Stale, Status};
 use crate::implementation::{ImplSpec, Info};
 
+/// The version of this tool, which every report names beside the vector set.
+pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
 pub struct Report<'c> {
+    /// The vector set the run used ([`Corpus::digest`](rfc1808_vectors::Corpus::digest)).
+    pub vectors: VectorSetDigest,
     pub implementations: Vec<ImplReport<'c>>,
     /// The parse vectors, checked when the reference resolver runs.
     pub parse: Option<Vec<ParseResult<'c>>>,
@@ -43,6 +48,9 @@ pub struct ImplReport<'c> {
     pub rerun: String,
     pub results: Vec<Graded<'c>>,
     pub stale: Vec<Stale>,
+    /// The wall time of all its cases. The protocols answer in batches, so
+    /// a case has no time of its own; JUnit shares this out evenly.
+    pub elapsed: std::time::Duration,
 }
 
 impl ImplReport<'_> {
@@ -180,6 +188,7 @@ pub(crate) mod tests {
             rerun: "rfc1808 run".into(),
             results,
             stale,
+            elapsed: std::time::Duration::from_millis(30),
         };
         let mut fake = Fake(vec![
             (
@@ -239,8 +248,10 @@ pub(crate) mod tests {
             rerun: "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv".into(),
             results,
             stale,
+            elapsed: std::time::Duration::from_millis(500),
         };
         Report {
+            vectors: corpus.digest,
             implementations: vec![reference, py],
             parse: Some(vec![ParseResult {
                 vector: &corpus.parse[0],
