@@ -142,7 +142,7 @@ struct RunArgs {
     step6: Option<Step6>,
     #[command(flatten)]
     filter: FilterArgs,
-    /// The report on standard output: text, json, junit or markdown.
+    /// The report on standard output: text, json, junit, markdown or html.
     #[arg(long, default_value = "text", value_name = "FORMAT")]
     format: Format,
     /// Also write a report in FORMAT to FILE; repeatable.

@@ -246,8 +246,8 @@ fn usage_errors_exit_2_with_a_clear_message() {
             "rfc1808: --expectations `py=x.toml`: no implementation is named `py` in this run (there are: reference)\n",
         ),
         (
-            &["run", "--report", "html=x.html"],
-            "rfc1808: --report `html=x.html`: unknown report format `html`, expected `text`, `json`, `junit` or `markdown`\n",
+            &["run", "--report", "pdf=x.pdf"],
+            "rfc1808: --report `pdf=x.pdf`: unknown report format `pdf`, expected `text`, `json`, `junit`, `markdown` or `html`\n",
         ),
         (
             &["run", "--impl", ECHO, "--timeout", "0"],

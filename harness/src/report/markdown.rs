@@ -225,9 +225,10 @@ fn attention(report: &Report<'_>) -> Vec<String> {
 fn version(imp: &ImplReport<'_>) -> String {
     match (&imp.info, &imp.spec) {
         (Some(info), _) => {
+            // The adapter's own name is worth showing only when it says more.
             let about: Vec<&str> = [info.name.as_str(), info.implementation_version.as_str()]
                 .into_iter()
-                .filter(|s| !s.is_empty())
+                .filter(|s| !s.is_empty() && *s != imp.name)
                 .collect();
             if about.is_empty() {
                 "not reported".to_owned()

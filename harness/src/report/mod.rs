@@ -2,6 +2,7 @@
 //! they all print: every implementation's results graded against its
 //! expectations, and the parse vectors when the reference ran.
 
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod markdown;
@@ -86,6 +87,7 @@ pub enum Format {
     Json,
     Junit,
     Markdown,
+    Html,
 }
 
 impl std::str::FromStr for Format {
@@ -97,8 +99,9 @@ impl std::str::FromStr for Format {
             "json" => Ok(Format::Json),
             "junit" => Ok(Format::Junit),
             "markdown" => Ok(Format::Markdown),
+            "html" => Ok(Format::Html),
             _ => Err(format!(
-                "unknown report format `{s}`, expected `text`, `json`, `junit` or `markdown`"
+                "unknown report format `{s}`, expected `text`, `json`, `junit`, `markdown` or `html`"
             )),
         }
     }
@@ -112,6 +115,7 @@ impl Format {
             Format::Json => json::render(report),
             Format::Junit => junit::render(report),
             Format::Markdown => markdown::render(report),
+            Format::Html => html::render(report),
         }
     }
 }
