@@ -388,6 +388,8 @@ td.unexpected_pass { color: var(--warn); background: #fff8c5; }
 td.expected_failure { color: var(--muted); } td.not_representable, td.not-run { color: var(--muted); }
 td.tags { color: var(--muted); font-size: 12px; }
 .matrix td { max-width: 22rem; overflow-wrap: anywhere; }
+.matrix tbody th code { white-space: nowrap; }
+.matrix td.tags { min-width: 7rem; overflow-wrap: normal; }
 summary { cursor: pointer; }
 details[open] { min-width: 18rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .6rem; margin: .4rem 0 0; color: #1f2328; }
