@@ -21,10 +21,10 @@ use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
-use rfc1808_fuzzgen::external::{self, KnownFailures, Outcome};
+use rfc1808_fuzzgen::external::{self, KnownFailures};
 use rfc1808_fuzzgen::Input;
 use rfc1808_harness::expectations::Expectations;
-use rfc1808_harness::{subprocess, Answer, Case, ImplSpec, Implementation, Protocol};
+use rfc1808_harness::{subprocess, Case, ImplSpec, Implementation, Protocol};
 
 struct External {
     name: String,
@@ -95,14 +95,8 @@ fuzz_target!(
             relative: &input.relative,
         };
         let reply = external.implementation.resolve_all(&[case]).remove(0);
-        let outcome = match reply.answer {
-            Answer::Resolved(url) => Outcome::Resolved(url),
-            Answer::Rejected(why) => Outcome::Rejected(why),
-            Answer::NotRepresentable(_) => Outcome::NotRepresentable,
-            Answer::Error(why) => Outcome::Error(why),
-        };
         if let Err(finding) =
-            external::external_differential(&external.name, &input, &outcome, &external.known)
+            external::external_differential(&external.name, &input, &reply.answer, &external.known)
         {
             panic!("{finding}");
         }

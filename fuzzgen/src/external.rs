@@ -16,23 +16,11 @@
 use std::collections::HashSet;
 
 use rfc1808_resolver::resolve;
+use rfc1808_vectors::grade::{grade, Accepts, Answer, ExpectedFailures, Verdict};
 use rfc1808_vectors::Corpus;
 
-use crate::properties::Finding;
+use crate::properties::Violation;
 use crate::Input;
-
-/// What an external implementation did with an input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// It resolved the input to this URL.
-    Resolved(String),
-    /// Its library rejected the input, with this message.
-    Rejected(String),
-    /// The input cannot be sent through its protocol; not compared.
-    NotRepresentable,
-    /// It crashed, timed out or broke the protocol, with this message.
-    Error(String),
-}
 
 /// The (base, relative) pairs an implementation is expected to fail.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,11 +33,9 @@ impl KnownFailures {
     /// and ids that name no vector are ignored here (the harness reports
     /// those when it reads the file).
     pub fn from_ids<'i>(corpus: &Corpus, ids: impl IntoIterator<Item = &'i str>) -> KnownFailures {
-        let ids: HashSet<&str> = ids.into_iter().collect();
-        let pairs = corpus
-            .resolve
-            .iter()
-            .filter(|v| ids.contains(v.id.as_str()))
+        let pairs = ExpectedFailures::from_ids(ids)
+            .vectors(corpus)
+            .into_iter()
             .map(|v| (v.base.clone(), v.relative.clone()))
             .collect();
         KnownFailures { pairs }
@@ -71,28 +57,30 @@ impl KnownFailures {
     }
 }
 
-/// Compares what implementation `name` did with `input` with the
+/// Compares what implementation `name` answered for `input` with the
 /// reference's result.
 pub fn external_differential(
     name: &str,
     input: &Input,
-    outcome: &Outcome,
+    answer: &Answer,
     known: &KnownFailures,
-) -> Result<(), Finding> {
+) -> Result<(), Violation> {
     let want = resolve(&input.base, &input.relative);
-    let message = match outcome {
-        Outcome::Resolved(got) if *got == want => return Ok(()),
-        Outcome::NotRepresentable => return Ok(()),
-        Outcome::Resolved(_) | Outcome::Rejected(_) if known.contains(input) => return Ok(()),
-        Outcome::Resolved(got) => format!("{name} resolves to {got:?}, the reference to {want:?}"),
-        Outcome::Rejected(why) => {
+    let listed = known.contains(input);
+    // Only a failure is a finding: an unexpected pass on a listed pair is
+    // for the harness to report when it runs the listed vector, and an
+    // input the protocol cannot carry is not compared.
+    let message = match (grade(Accepts::Exactly(&want), answer, listed), answer) {
+        (Verdict::Failed, Answer::Resolved(got)) => {
+            format!("{name} resolves to {got:?}, the reference to {want:?}")
+        }
+        (Verdict::Failed, Answer::Rejected(why)) => {
             format!("{name} rejects it ({why}), the reference resolves to {want:?}")
         }
-        // As in the harness's expectations, a listed vector covers a wrong
-        // answer or a rejection, never a crash or a timeout.
-        Outcome::Error(why) => format!("{name} failed to answer: {why}"),
+        (Verdict::Error, Answer::Error(why)) => format!("{name} failed to answer: {why}"),
+        _ => return Ok(()),
     };
-    Err(Finding {
+    Err(Violation {
         property: "external_differential",
         input: input.clone(),
         message,
@@ -120,7 +108,7 @@ mod tests {
 
     #[test]
     fn a_mismatch_is_a_finding_unless_known() {
-        let wrong = Outcome::Resolved("http://a/b/c/x".to_owned());
+        let wrong = Answer::Resolved("http://a/b/c/x".to_owned());
         let listed = Input::new("http://a/b/c/d;p?q#f", "g");
         assert_eq!(
             external_differential("py", &listed, &wrong, &known()),
@@ -138,14 +126,14 @@ mod tests {
     fn rejections_and_errors_are_findings_and_unrepresentable_inputs_are_not() {
         let input = Input::new("http://a/b", "\tg");
         let none = KnownFailures::default();
-        let rejected = Outcome::Rejected("invalid URL".to_owned());
+        let rejected = Answer::Rejected("invalid URL".to_owned());
         assert_eq!(
             external_differential("js", &input, &rejected, &none)
                 .unwrap_err()
                 .message,
             "js rejects it (invalid URL), the reference resolves to \"http://a/\\tg\""
         );
-        let error = Outcome::Error("timed out after 5s".to_owned());
+        let error = Answer::Error("timed out after 5s".to_owned());
         let listed = Input::new("http://a/b/c/d;p?q#f", "g");
         assert!(external_differential("js", &listed, &error, &known()).is_err());
         assert_eq!(
@@ -154,10 +142,15 @@ mod tests {
                 .message,
             "js failed to answer: timed out after 5s"
         );
-        let right = Outcome::Resolved("http://a/\tg".to_owned());
+        let right = Answer::Resolved("http://a/\tg".to_owned());
         assert_eq!(external_differential("js", &input, &right, &none), Ok(()));
         assert_eq!(
-            external_differential("js", &input, &Outcome::NotRepresentable, &none),
+            external_differential(
+                "js",
+                &input,
+                &Answer::NotRepresentable("NUL".to_owned()),
+                &none
+            ),
             Ok(())
         );
     }

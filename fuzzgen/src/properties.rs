@@ -1,6 +1,6 @@
 //! The properties of the reference resolver that the fuzz targets and the
 //! property tests check, one function per fuzz target. Each returns the
-//! first [`Finding`] instead of panicking, so the same code serves a fuzz
+//! first [`Violation`] instead of panicking, so the same code serves a fuzz
 //! target (which panics with it), a proptest (which fails with it) and a
 //! replay of saved inputs.
 
@@ -12,7 +12,7 @@ use crate::Input;
 
 /// A property that does not hold for an input.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Finding {
+pub struct Violation {
     /// The property, as `target: sub-property`.
     pub property: &'static str,
     pub input: Input,
@@ -20,7 +20,7 @@ pub struct Finding {
     pub message: String,
 }
 
-impl fmt::Display for Finding {
+impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -36,16 +36,16 @@ impl fmt::Display for Finding {
     }
 }
 
-impl fmt::Debug for Finding {
+impl fmt::Debug for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-impl std::error::Error for Finding {}
+impl std::error::Error for Violation {}
 
-fn finding(property: &'static str, input: &Input, message: String) -> Finding {
-    Finding {
+fn violation(property: &'static str, input: &Input, message: String) -> Violation {
+    Violation {
         property,
         input: input.clone(),
         message,
@@ -53,7 +53,7 @@ fn finding(property: &'static str, input: &Input, message: String) -> Finding {
 }
 
 /// Every property of this module that needs no external implementation.
-pub fn check_all(input: &Input) -> Result<(), Finding> {
+pub fn check_all(input: &Input) -> Result<(), Violation> {
     step6_differential(input)?;
     idempotence(input)
 }
@@ -63,7 +63,7 @@ pub fn check_all(input: &Input) -> Result<(), Finding> {
 /// the paths section 2.4 parses out of them: through a whole resolution when
 /// it reaches Step 6 (so the recombined result is compared too), directly
 /// otherwise (a resolution that ends before Step 6 runs neither version).
-pub fn step6_differential(input: &Input) -> Result<(), Finding> {
+pub fn step6_differential(input: &Input) -> Result<(), Violation> {
     const PROPERTY: &str = "step6_differential";
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
     let merges_agree = |base_path: &str, embedded_path: &str| {
@@ -72,7 +72,7 @@ pub fn step6_differential(input: &Input) -> Result<(), Finding> {
         if stack == string {
             return Ok(());
         }
-        Err(finding(
+        Err(violation(
             PROPERTY,
             input,
             format!(
@@ -88,7 +88,7 @@ pub fn step6_differential(input: &Input) -> Result<(), Finding> {
     }
     let string = resolve_with(base, relative, Step6::StringPattern);
     if stack != string {
-        return Err(finding(
+        return Err(violation(
             PROPERTY,
             input,
             format!("resolved with stack {stack:?}, with string {string:?}"),
@@ -112,7 +112,7 @@ pub fn step6_differential(input: &Input) -> Result<(), Finding> {
 /// 4. the result re-parses into the components Step 7 recombined (see
 ///    `recombined`), unless they are one of the [`spec_hole`]s;
 /// 5. the result resolves to itself (see `check_reresolution`).
-pub fn idempotence(input: &Input) -> Result<(), Finding> {
+pub fn idempotence(input: &Input) -> Result<(), Violation> {
     const PROPERTY: &str = "idempotence";
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
     let (result, step) = resolve_traced(base, relative, Step6::SegmentStack);
@@ -120,7 +120,7 @@ pub fn idempotence(input: &Input) -> Result<(), Finding> {
     for s in [base, relative, &result] {
         let again = parse(s).to_string();
         if again != s {
-            return Err(finding(
+            return Err(violation(
                 "idempotence: parse round trip",
                 input,
                 format!("{s:?} parses and recomposes to {again:?}"),
@@ -130,7 +130,7 @@ pub fn idempotence(input: &Input) -> Result<(), Finding> {
 
     let empty = resolve(base, "");
     if empty != base {
-        return Err(finding(
+        return Err(violation(
             "idempotence: empty reference",
             input,
             format!("the empty reference resolves to {empty:?}, not the base"),
@@ -143,7 +143,7 @@ pub fn idempotence(input: &Input) -> Result<(), Finding> {
             let once = step6.merge(b, e);
             let twice = step6.merge("", &once);
             if twice != once {
-                return Err(finding(
+                return Err(violation(
                     "idempotence: Step 6 of its own output",
                     input,
                     format!(
@@ -158,7 +158,7 @@ pub fn idempotence(input: &Input) -> Result<(), Finding> {
     let merged = Step6::StringPattern.merge(base_c.path, embedded_c.path);
     let (want_step, want) = recombined(base, relative, &merged);
     if step != want_step {
-        return Err(finding(
+        return Err(violation(
             PROPERTY,
             input,
             format!("resolution ended at {step}, but the RFC's conditions give {want_step}"),
@@ -169,7 +169,7 @@ pub fn idempotence(input: &Input) -> Result<(), Finding> {
             return if result == whole {
                 Ok(())
             } else {
-                Err(finding(
+                Err(violation(
                     PROPERTY,
                     input,
                     format!("{step} gives {whole:?}, but resolution gave {result:?}"),
@@ -181,7 +181,7 @@ pub fn idempotence(input: &Input) -> Result<(), Finding> {
     let reparsed = parse(&result);
     match spec_hole(&want) {
         None if reparsed != want => {
-            return Err(finding(
+            return Err(violation(
                 "idempotence: re-parse",
                 input,
                 format!(
@@ -191,7 +191,7 @@ pub fn idempotence(input: &Input) -> Result<(), Finding> {
             ));
         }
         Some(hole) if reparsed == want => {
-            return Err(finding(
+            return Err(violation(
                 "idempotence: spec hole",
                 input,
                 format!(
@@ -343,7 +343,7 @@ fn check_reresolution(
     input: &Input,
     result: &str,
     inherited_scheme: Option<&str>,
-) -> Result<(), Finding> {
+) -> Result<(), Violation> {
     const PROPERTY: &str = "idempotence: resolve the result again";
     let is_empty = |c: Option<&str>| c.is_none_or(str::is_empty);
     let base = input.base.as_str();
@@ -351,7 +351,7 @@ fn check_reresolution(
     if reparsed.scheme.is_some() || !is_empty(reparsed.net_loc) || reparsed.slash {
         let again = resolve(base, result);
         if again != result {
-            return Err(finding(
+            return Err(violation(
                 PROPERTY,
                 input,
                 format!("{result:?} against the base resolves to {again:?}"),
@@ -366,7 +366,7 @@ fn check_reresolution(
     if stripped.scheme.is_none() && (!is_empty(stripped.net_loc) || stripped.slash) {
         let again = resolve(base, without_scheme);
         if again != result {
-            return Err(finding(
+            return Err(violation(
                 PROPERTY,
                 input,
                 format!(
@@ -433,7 +433,7 @@ mod tests {
 
     #[test]
     fn a_finding_says_which_property_and_how_to_reproduce() {
-        let f = finding(
+        let f = violation(
             "idempotence: re-parse",
             &Input::new("b", "r"),
             "why".to_owned(),

@@ -18,6 +18,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use rfc1808_vectors::{line_of, LoadError};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -26,11 +27,6 @@ use crate::implementation::{ImplSpec, Protocol};
 /// The protocol of an implementation that does not name one: the simplest
 /// to write an adapter for.
 pub const DEFAULT_PROTOCOL: Protocol = Protocol::Argv;
-
-pub(crate) use rfc1808_vectors::line_of;
-/// A config or expectations file that could not be read, and where: the
-/// same error, and the same messages, as for a vector file.
-pub use rfc1808_vectors::LoadError as FileError;
 
 /// Checks an implementation name: it appears in `NAME=...` flags, reports
 /// and JUnit class names, so it is kept to a safe alphabet.
@@ -76,29 +72,31 @@ pub fn parse_impl_flag(
 
 /// Parses a `--timeout` or `timeout` value in seconds.
 pub fn parse_timeout(seconds: f64) -> Result<Duration, String> {
-    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+    // Below a millisecond no adapter could answer, and the messages would
+    // say "within 0s".
+    if seconds.is_finite() && (0.001..=86_400.0).contains(&seconds) {
         Ok(Duration::from_secs_f64(seconds))
     } else {
         Err(format!(
-            "timeout {seconds} is not a number of seconds above 0 and at most 86400"
+            "timeout {seconds} is not a number of seconds from 0.001 to 86400"
         ))
     }
 }
 
 /// Reads the config file at `path`.
-pub fn load(path: &Path) -> Result<Vec<ImplSpec>, FileError> {
-    let (name, text) = FileError::read(path)?;
+pub fn load(path: &Path) -> Result<Vec<ImplSpec>, LoadError> {
+    let (name, text) = LoadError::read(path)?;
     let dir = path.parent().unwrap_or(Path::new(""));
     parse_str(&name, &text, dir)
 }
 
 /// Parses `text` as the config file `name`; relative expectation paths are
 /// taken from `dir`.
-pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Vec<ImplSpec>, FileError> {
-    let error = |at: usize, message: String| FileError::at(name, text, Some(at), message);
-    let raw: RawConfig = toml::from_str(text).map_err(|e| FileError::from_toml(name, text, &e))?;
+pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Vec<ImplSpec>, LoadError> {
+    let error = |at: usize, message: String| LoadError::at(name, text, Some(at), message);
+    let raw: RawConfig = toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
     if raw.implementation.is_empty() {
-        return Err(FileError::at(
+        return Err(LoadError::at(
             name,
             text,
             None,
@@ -229,7 +227,7 @@ timeout = 3
         );
         assert_eq!(
             parse(&TWO.replace("2.5", "0")).unwrap_err(),
-            "ci/rfc1808.toml:6: key `timeout`: timeout 0 is not a number of seconds above 0 and at most 86400"
+            "ci/rfc1808.toml:6: key `timeout`: timeout 0 is not a number of seconds from 0.001 to 86400"
         );
         assert_eq!(
             parse(&TWO.replace("\"node\", \"adapters/node/resolve.js\"", "")).unwrap_err(),

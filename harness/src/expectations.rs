@@ -20,13 +20,13 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
-use rfc1808_vectors::Corpus;
+use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
+use rfc1808_vectors::{Corpus, LineIndex, LoadError};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::config::{line_of, FileError};
 use crate::implementation::Answer;
-use crate::runner::{ImplResults, Outcome, Verdict};
+use crate::runner::{ImplResults, Outcome};
 
 /// One listed vector.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,31 +47,30 @@ pub struct Expectations {
 
 impl Expectations {
     /// Reads the expectations file at `path`.
-    pub fn load(path: &Path) -> Result<Self, FileError> {
-        let (name, text) = FileError::read(path)?;
+    pub fn load(path: &Path) -> Result<Self, LoadError> {
+        let (name, text) = LoadError::read(path)?;
         Self::parse_str(&name, &text)
     }
 
     /// Parses `text` as the expectations file `name`.
-    pub fn parse_str(name: &str, text: &str) -> Result<Self, FileError> {
+    pub fn parse_str(name: &str, text: &str) -> Result<Self, LoadError> {
         let raw: RawFile =
-            toml::from_str(text).map_err(|e| FileError::from_toml(name, text, &e))?;
+            toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
         let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
+        let lines = LineIndex::new(text);
+        let mut first_line: HashMap<String, usize> = HashMap::new();
         for e in raw.expected_failure {
-            let line = line_of(text, e.id.span().start);
+            let line = lines.line_of(e.id.span().start);
             let id = e.id.into_inner();
-            if let Some(first) = entries.iter().find(|f| f.id == id) {
-                return Err(FileError {
+            if let Some(first) = first_line.insert(id.clone(), line) {
+                return Err(LoadError {
                     file: name.to_owned(),
                     line,
-                    message: format!(
-                        "key `id`: `{id}` is listed twice, first at line {}",
-                        first.line
-                    ),
+                    message: format!("key `id`: `{id}` is listed twice, first at line {first}"),
                 });
             }
             if e.reason.get_ref().trim().is_empty() {
-                return Err(FileError::at(
+                return Err(LoadError::at(
                     name,
                     text,
                     Some(e.reason.span().start),
@@ -113,88 +112,27 @@ struct RawEntry {
     reason: Spanned<String>,
 }
 
-/// A result graded against the expectations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Status {
-    /// Resolved to the expected URL, and not listed.
-    Passed,
-    /// Resolved to another URL or rejected the case, and not listed.
-    Failed,
-    /// Failed, and listed as an expected failure.
-    ExpectedFailure,
-    /// Passed, but listed as an expected failure: the list is out of date.
-    UnexpectedPass,
-    /// The implementation did not answer: a crash, a timeout, a protocol error.
-    Error,
-    /// The case cannot be sent through the implementation's protocol.
-    NotRepresentable,
-}
-
-impl Status {
-    /// Every status, in report order.
-    pub const ALL: [Status; 6] = [
-        Status::Passed,
-        Status::Failed,
-        Status::ExpectedFailure,
-        Status::UnexpectedPass,
-        Status::Error,
-        Status::NotRepresentable,
-    ];
-
-    /// The name used in the JSON report (`snake_case`).
-    pub fn key(self) -> &'static str {
-        match self {
-            Status::Passed => "passed",
-            Status::Failed => "failed",
-            Status::ExpectedFailure => "expected_failure",
-            Status::UnexpectedPass => "unexpected_pass",
-            Status::Error => "error",
-            Status::NotRepresentable => "not_representable",
-        }
-    }
-
-    /// The plural used in counts ("3 expected failures").
-    pub fn counted(self) -> &'static str {
-        match self {
-            Status::Passed => "passed",
-            Status::Failed => "failed",
-            Status::ExpectedFailure => "expected failures",
-            Status::UnexpectedPass => "unexpected passes",
-            Status::Error => "errors",
-            Status::NotRepresentable => "not representable",
-        }
-    }
-
-    /// Whether this result fails the run.
-    pub fn fails_run(self) -> bool {
-        matches!(
-            self,
-            Status::Failed | Status::UnexpectedPass | Status::Error
-        )
-    }
-}
-
 /// One vector's result for one implementation, graded against its
 /// expectations.
 #[derive(Clone, Debug)]
 pub struct Graded<'c> {
     pub outcome: Outcome<'c>,
-    pub status: Status,
+    pub verdict: Verdict,
     /// The reason given in the expectations, if the vector is listed.
     pub expected_failure: Option<String>,
 }
 
 /// An expectation entry that names no resolve vector.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stale {
+pub struct StaleEntry {
     pub id: String,
     /// `file:line` of the entry.
     pub location: String,
     /// Why it matches nothing.
-    pub why: &'static str,
+    pub why: Stale,
 }
 
-impl std::fmt::Display for Stale {
+impl std::fmt::Display for StaleEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -211,54 +149,31 @@ pub fn grade<'c>(
     results: ImplResults<'c>,
     expectations: Option<&Expectations>,
     corpus: &Corpus,
-) -> (Vec<Graded<'c>>, Vec<Stale>) {
-    let listed: HashMap<&str, &str> = expectations
-        .map(|e| {
-            e.entries
-                .iter()
-                .map(|e| (e.id.as_str(), e.reason.as_str()))
-                .collect()
-        })
-        .unwrap_or_default();
+) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
+    let entries = expectations.map_or(&[][..], |e| &e.entries);
+    let listed = ExpectedFailures::new(entries.iter().map(|e| (e.id.as_str(), e.reason.as_str())));
     let graded = results
         .outcomes
         .into_iter()
-        .map(|outcome| {
-            let reason = listed
-                .get(outcome.vector.id.as_str())
-                .map(|r| r.to_string());
-            let status = match (outcome.verdict, reason.is_some()) {
-                (Verdict::Pass, false) => Status::Passed,
-                (Verdict::Pass, true) => Status::UnexpectedPass,
-                (Verdict::Fail, false) => Status::Failed,
-                (Verdict::Fail, true) => Status::ExpectedFailure,
-                (Verdict::Error, _) => Status::Error,
-                (Verdict::NotRepresentable, _) => Status::NotRepresentable,
-            };
-            Graded {
-                outcome,
-                status,
-                expected_failure: reason,
-            }
+        .map(|outcome| Graded {
+            verdict: listed.grade(outcome.vector, &outcome.answer),
+            expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
+            outcome,
         })
         .collect();
-    let mut stale = Vec::new();
-    if let Some(e) = expectations {
-        for entry in &e.entries {
-            let why = if corpus.resolve.iter().any(|v| v.id == entry.id) {
-                continue;
-            } else if corpus.parse.iter().any(|v| v.id == entry.id) {
-                "it is a parse vector, which only the reference resolver runs"
-            } else {
-                "no vector has this id"
-            };
-            stale.push(Stale {
-                id: entry.id.clone(),
-                location: format!("{}:{}", e.file, entry.line),
-                why,
-            });
-        }
-    }
+    let stale = expectations
+        .into_iter()
+        .flat_map(|e| {
+            e.entries.iter().filter_map(|entry| {
+                let why = grade::check_listed(corpus, &entry.id).err()?;
+                Some(StaleEntry {
+                    id: entry.id.clone(),
+                    location: format!("{}:{}", e.file, entry.line),
+                    why,
+                })
+            })
+        })
+        .collect();
     (graded, stale)
 }
 
@@ -293,12 +208,12 @@ pub fn rewrite(graded: &[Graded<'_>], existing: Option<&Expectations>, corpus: &
     let mut count = 0;
     for v in &corpus.resolve {
         let reason = match ran.get(v.id.as_str()) {
-            Some(g) if g.outcome.verdict == Verdict::Fail => Some(
+            Some(g) if g.verdict.answered_wrong() => Some(
                 old(&v.id)
                     .map(str::to_owned)
                     .unwrap_or_else(|| observed(&g.outcome)),
             ),
-            Some(g) if g.outcome.verdict == Verdict::Pass => None,
+            Some(g) if g.verdict.answered_right() => None,
             _ => old(&v.id).map(str::to_owned),
         };
         if let Some(reason) = reason {
@@ -407,17 +322,17 @@ reason = "gone"
                 .iter()
                 .find(|g| g.outcome.vector.id == id)
                 .unwrap()
-                .status
+                .verdict
         };
-        assert_eq!(status("rfc1808-5.1/g"), Status::ExpectedFailure);
-        assert_eq!(status("rfc1808-5.1/dot-g"), Status::Failed);
-        assert_eq!(status("rfc1808-5.1/slash-g"), Status::UnexpectedPass);
+        assert_eq!(status("rfc1808-5.1/g"), Verdict::ExpectedFailure);
+        assert_eq!(status("rfc1808-5.1/dot-g"), Verdict::Failed);
+        assert_eq!(status("rfc1808-5.1/slash-g"), Verdict::UnexpectedPass);
         assert_eq!(
             status("rfc1808-5.1/g-slash"),
-            Status::Error,
+            Verdict::Error,
             "a crash is not covered by an expectation"
         );
-        assert_eq!(status("rfc1808-5.1/scheme"), Status::Passed);
+        assert_eq!(status("rfc1808-5.1/scheme"), Verdict::Passed);
         assert_eq!(
             stale.iter().map(ToString::to_string).collect::<Vec<_>>(),
             ["py.toml:15: stale expectation `nowhere/at-all`: no vector has this id"]

@@ -14,18 +14,7 @@ pub struct Case<'a> {
     pub relative: &'a str,
 }
 
-/// What an implementation answered for one case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// It resolved the case to this URL.
-    Resolved(String),
-    /// It declined to resolve the case (an error of its own), with its message.
-    Rejected(String),
-    /// The case cannot be sent through this implementation's protocol.
-    NotRepresentable(String),
-    /// It failed to answer: a crash, a timeout, a broken protocol message.
-    Error(String),
-}
+pub use rfc1808_vectors::grade::Answer;
 
 /// An answer with what the implementation wrote to standard error while
 /// working on it (empty for in-process implementations).

@@ -9,14 +9,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use rfc1808_harness::config;
-use rfc1808_harness::expectations::{self, Expectations};
+use rfc1808_harness::expectations::Expectations;
 use rfc1808_harness::filter::Filter;
-use rfc1808_harness::implementation::{ImplSpec, Implementation, Protocol};
-use rfc1808_harness::reference::Reference;
-use rfc1808_harness::report::{Format, ImplReport, ParseResult, Report};
-use rfc1808_harness::runner::{self, describe};
+use rfc1808_harness::implementation::{ImplSpec, Protocol};
+use rfc1808_harness::report::{self, Format};
+use rfc1808_harness::session::{self, Session};
 use rfc1808_resolver::{parse, resolve_traced, Step6};
 use rfc1808_vectors::Corpus;
 
@@ -61,9 +61,9 @@ enum Command {
     /// output (README, "Writing an adapter"); for `argv`, the adapter is
     /// `rfc1808 resolve -- BASE RELATIVE`.
     Serve {
-        /// The protocol to speak.
-        #[arg(long, value_parser = ["jsonl", "lines"])]
-        protocol: String,
+        /// The protocol to speak: jsonl or lines.
+        #[arg(long, value_parser = serve_protocols())]
+        protocol: Protocol,
         /// Which Step 6 the reference uses.
         #[arg(long, default_value = "stack")]
         step6: Step6,
@@ -151,6 +151,9 @@ struct RunArgs {
 }
 
 fn main() -> ExitCode {
+    if let Err(e) = rfc1808_harness::signals::install() {
+        eprintln!("rfc1808: cannot handle signals, so adapters may outlive a stopped run: {e}");
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -184,7 +187,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
         Command::Parse { url } => {
-            write!(stdout, "{}", describe(&parse(&url)))?;
+            write!(stdout, "{}", report::components::render(&parse(&url)))?;
         }
         Command::List(args) => {
             let corpus = load(&cli.vectors)?;
@@ -195,10 +198,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return run_vectors(&corpus, &args, cli.vectors.as_deref());
         }
         Command::Serve { protocol, step6 } => {
-            let protocol = match protocol.as_str() {
-                "jsonl" => rfc1808_harness::Protocol::Jsonl,
-                _ => rfc1808_harness::Protocol::Lines,
-            };
             rfc1808_harness::serve::serve(protocol, step6, std::io::stdin().lock(), &mut stdout)?;
         }
         Command::Promote(args) => return promote(&args),
@@ -207,195 +206,44 @@ fn run(cli: Cli) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The protocols `serve` speaks: the persistent ones.
+fn serve_protocols() -> impl TypedValueParser<Value = Protocol> {
+    PossibleValuesParser::new([Protocol::Jsonl.name(), Protocol::Lines.name()])
+        .try_map(|s| s.parse::<Protocol>())
+}
+
 fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
     let filter = args.filter.filter();
     filter.check(corpus)?;
-    let resolve = filter.resolve(corpus);
-    let parse = filter.parse(corpus);
-    if args.format == "json" {
-        let mut items: Vec<serde_json::Value> = resolve
-            .iter()
-            .map(|v| {
-                serde_json::json!({
-                    "id": v.id, "kind": "resolve", "tags": v.tags, "source": v.source,
-                    "origin": v.origin.to_string(),
-                    "base": v.base, "relative": v.relative, "expected": v.expected,
-                })
-            })
-            .collect();
-        items.extend(parse.iter().map(|v| {
-            serde_json::json!({
-                "id": v.id, "kind": "parse", "tags": v.tags, "source": v.source,
-                "origin": v.origin.to_string(), "input": v.input,
-            })
-        }));
-        return Ok(serde_json::to_string_pretty(&items)? + "\n");
-    }
-    let mut out = String::new();
-    for v in resolve {
-        out += &format!("{}\tresolve\t{}\n", v.id, v.tags.join(","));
-    }
-    for v in parse {
-        out += &format!("{}\tparse\t{}\n", v.id, v.tags.join(","));
-    }
-    Ok(out)
-}
-
-/// An implementation ready to run, with what the report says of it.
-struct Entrant {
-    implementation: Box<dyn Implementation + Send>,
-    spec: Option<ImplSpec>,
-    rerun: String,
+    let (resolve, parse) = (filter.resolve(corpus), filter.parse(corpus));
+    Ok(match args.format.as_str() {
+        "json" => report::list::json(&resolve, &parse)?,
+        _ => report::list::text(&resolve, &parse),
+    })
 }
 
 fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> Result<ExitCode> {
-    let filter = args.filter.filter();
-    filter.check(corpus)?;
-
+    let mut session = Session::new(corpus, args.filter.filter())?;
     let specs = specs(args)?;
-    let reference_runs = specs.is_empty();
-    let mut rerun_base = "rfc1808 run".to_owned();
-    if let Some(dir) = vectors_dir {
-        rerun_base += &format!(
-            " --vectors {}",
-            shell_words::quote(&dir.display().to_string())
-        );
+    if specs.is_empty() {
+        session.add_reference(args.step6.unwrap_or_default());
     }
-    // The names in the run, for the NAME=... flags.
-    let names: Vec<String> = if reference_runs {
-        vec![Reference::new(args.step6.unwrap_or_default())
-            .name()
-            .to_owned()]
-    } else {
-        specs.iter().map(|s| s.name.clone()).collect()
-    };
-    let mut expectation_files: Vec<Option<PathBuf>> = if reference_runs {
-        vec![None]
-    } else {
-        specs.iter().map(|s| s.expectations.clone()).collect()
-    };
+    specs.into_iter().for_each(|spec| session.add(spec));
+    if let Some(dir) = vectors_dir {
+        session.set_vectors_dir(dir);
+    }
     for value in &args.expectations {
         let (name, file) = value
             .split_once('=')
             .ok_or_else(|| anyhow!("--expectations `{value}`: expected NAME=FILE"))?;
-        let at = names.iter().position(|n| n == name).ok_or_else(|| {
-            anyhow!(
-                "--expectations `{value}`: no implementation is named `{name}` in this run (there are: {})",
-                names.join(", ")
-            )
-        })?;
-        expectation_files[at] = Some(PathBuf::from(file));
+        session
+            .set_expectations(name, PathBuf::from(file))
+            .map_err(|e| anyhow!("--expectations `{value}`: {e}"))?;
     }
-    let expectations: Vec<Option<Expectations>> = expectation_files
-        .iter()
-        .map(|f| f.as_deref().map(Expectations::load).transpose())
-        .collect::<Result<_, _>>()?;
-    let writes = write_targets(&args.write_expectations, &names)?;
+    session.load_expectations()?;
+    let writes = write_targets(&args.write_expectations, &session.names())?;
     let reports = report_targets(&args.reports)?;
-
-    let resolve = filter.resolve(corpus);
-    let parse = if reference_runs {
-        filter.parse(corpus)
-    } else {
-        Vec::new()
-    };
-    if resolve.is_empty() && parse.is_empty() {
-        bail!(if reference_runs {
-            "the filters select no vector"
-        } else {
-            "the filters select no resolve vector (parse vectors run on the reference resolver only)"
-        });
-    }
-
-    let mut entrants = Vec::new();
-    if reference_runs {
-        let step6 = args.step6.unwrap_or_default();
-        let mut rerun = rerun_base.clone();
-        if step6 != Step6::default() {
-            rerun += &format!(" --step6 {step6}");
-        }
-        entrants.push(Entrant {
-            implementation: Box::new(Reference::new(step6)),
-            spec: None,
-            rerun,
-        });
-    }
-    for spec in specs {
-        let implementation =
-            rfc1808_harness::subprocess::spawn(&spec).map_err(|e| anyhow!("{e}"))?;
-        let mut rerun = format!(
-            "{rerun_base} --impl {} --protocol {}",
-            shell_words::quote(&format!(
-                "{}={}",
-                spec.name,
-                shell_words::join(&spec.command)
-            )),
-            spec.protocol
-        );
-        if spec.timeout != ImplSpec::DEFAULT_TIMEOUT {
-            rerun += &format!(" --timeout {}", spec.timeout.as_secs_f64());
-        }
-        entrants.push(Entrant {
-            implementation,
-            spec: Some(spec),
-            rerun,
-        });
-    }
-
-    // Each implementation on its own thread: a slow adapter does not hold up
-    // the others.
-    let results: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = entrants
-            .iter_mut()
-            .map(|e| {
-                let resolve = &resolve;
-                scope.spawn(move || {
-                    let start = std::time::Instant::now();
-                    let results = runner::run(resolve, e.implementation.as_mut());
-                    let elapsed = start.elapsed();
-                    (results, e.implementation.info().cloned(), elapsed)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("an implementation thread does not panic"))
-            .collect()
-    });
-
-    let mut report = Report {
-        vectors: corpus.digest,
-        ..Report::default()
-    };
-    for (((results, info, elapsed), entrant), (expectations, file)) in results
-        .into_iter()
-        .zip(entrants)
-        .zip(expectations.iter().zip(&expectation_files))
-    {
-        let name = results.name.clone();
-        let (results, stale) = expectations::grade(results, expectations.as_ref(), corpus);
-        report.implementations.push(ImplReport {
-            name,
-            info,
-            spec: entrant.spec,
-            expectations: file.as_ref().map(|f| f.display().to_string()),
-            rerun: entrant.rerun,
-            results,
-            stale,
-            elapsed,
-        });
-    }
-    if !parse.is_empty() {
-        report.parse = Some(
-            parse
-                .iter()
-                .map(|&vector| ParseResult {
-                    vector,
-                    mismatch: runner::check_parse(vector).err(),
-                })
-                .collect(),
-        );
-    }
+    let report = session.run()?;
 
     let colour = std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
@@ -404,30 +252,14 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         .write_all(args.format.render(&report, colour).as_bytes())
         .context("cannot write the report")?;
     for (format, file) in reports {
-        std::fs::write(&file, format.render(&report, false))
-            .with_context(|| format!("cannot write the report {}", file.display()))?;
+        session::write_report(&report, format, &file)?;
     }
     for (at, file) in writes {
-        let imp = &report.implementations[at];
-        // Keep the reasons of the file being replaced, or else of the
-        // expectations this run was graded against.
-        let existing = if file.exists() {
-            Some(Expectations::load(&file)?)
-        } else {
-            expectations[at].clone()
-        };
-        let text = expectations::rewrite(&imp.results, existing.as_ref(), corpus);
-        std::fs::write(&file, text)
-            .with_context(|| format!("cannot write the expectations {}", file.display()))?;
-        let errors = imp
-            .results
-            .iter()
-            .filter(|g| g.status == expectations::Status::Error)
-            .count();
+        let errors = session.write_expectations(&report, at, &file)?;
         if errors > 0 {
             eprintln!(
                 "rfc1808: {}: {errors} errors are not written to {} (expectations cover wrong answers only)",
-                imp.name,
+                report.implementations[at].name,
                 file.display()
             );
         }
@@ -441,20 +273,35 @@ fn specs(args: &RunArgs) -> Result<Vec<ImplSpec>> {
         Some(path) => config::load(path)?,
         None => Vec::new(),
     };
-    if args.impls.is_empty() {
-        if args.protocol.is_some() {
+    add_impl_flags(&mut specs, &args.impls, args.protocol, args.timeout)?;
+    if !specs.is_empty() && args.step6.is_some() {
+        bail!("--step6 applies to the reference resolver, which runs only without --impl and --config");
+    }
+    Ok(specs)
+}
+
+/// Appends to `specs` the implementations of the `--impl` values, with the
+/// `--protocol` and `--timeout` that apply to them.
+fn add_impl_flags(
+    specs: &mut Vec<ImplSpec>,
+    values: &[String],
+    protocol: Option<Protocol>,
+    timeout: Option<f64>,
+) -> Result<()> {
+    if values.is_empty() {
+        if protocol.is_some() {
             bail!("--protocol applies to --impl, and there is none");
         }
-        if args.timeout.is_some() {
+        if timeout.is_some() {
             bail!("--timeout applies to --impl, and there is none");
         }
     }
-    let timeout = match args.timeout {
+    let timeout = match timeout {
         Some(t) => config::parse_timeout(t).map_err(|e| anyhow!("--timeout: {e}"))?,
         None => ImplSpec::DEFAULT_TIMEOUT,
     };
-    let protocol = args.protocol.unwrap_or(config::DEFAULT_PROTOCOL);
-    for value in &args.impls {
+    let protocol = protocol.unwrap_or(config::DEFAULT_PROTOCOL);
+    for value in values {
         let spec = config::parse_impl_flag(value, protocol, timeout).map_err(|e| anyhow!(e))?;
         if specs.iter().any(|s| s.name == spec.name) {
             bail!(
@@ -464,10 +311,7 @@ fn specs(args: &RunArgs) -> Result<Vec<ImplSpec>> {
         }
         specs.push(spec);
     }
-    if !specs.is_empty() && args.step6.is_some() {
-        bail!("--step6 applies to the reference resolver, which runs only without --impl and --config");
-    }
-    Ok(specs)
+    Ok(())
 }
 
 /// Which implementation's expectations each --write-expectations writes,
@@ -555,49 +399,22 @@ fn promote_target(to: &Option<PathBuf>) -> Result<PathBuf> {
 }
 
 fn promote(args: &PromoteArgs) -> Result<ExitCode> {
-    use rfc1808_harness::promote;
+    use rfc1808_harness::promote::{self, Candidate};
 
-    let (base, relative, source) = match (&args.artifact, &args.base, &args.relative) {
+    let candidate = match (&args.artifact, &args.base, &args.relative) {
         (Some(file), _, _) => {
-            let input = promote::decode_artifact(file)?;
-            let source = args
-                .source
-                .clone()
-                .unwrap_or_else(|| format!("cargo-fuzz artifact {}", file.display()));
-            (input.base, input.relative, source)
+            Candidate::from_artifact(file, args.source.clone(), args.note.clone())?
         }
-        (None, Some(base), Some(relative)) => (
-            base.clone(),
-            relative.clone(),
-            args.source.clone().unwrap_or_default(),
-        ),
+        (None, Some(base), Some(relative)) => Candidate {
+            base: base.clone(),
+            relative: relative.clone(),
+            source: args.source.clone().unwrap_or_default(),
+            note: args.note.clone(),
+        },
         _ => bail!("give a FILE, or --base and --relative"),
     };
-    let file = promote_target(&args.to)?;
-    let finding = promote::Finding {
-        base,
-        relative,
-        source,
-        note: args.note.clone(),
-    };
-    let promoted = promote::promote(&file, &finding)?;
-    let dir = file.parent().unwrap_or(Path::new("."));
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    println!(
-        "appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n  expected: {:?} (finished at {})\n\
-         `rfc1808 --vectors {} run` runs it now; `cargo test` and the built-in vectors have it after the next build",
-        promoted.id,
-        file.display(),
-        finding.base,
-        finding.relative,
-        promoted.expected,
-        promoted.step,
-        shell_words::quote(&dir.display().to_string()),
-    );
+    let promoted = promote::promote(&promote_target(&args.to)?, &candidate)?;
+    print!("{}", promoted.summary(&candidate));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -647,13 +464,10 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     use rfc1808_harness::fuzz::{self, Options, Progress};
     use rfc1808_harness::promote::{self, PromoteError};
 
-    let timeout = match args.timeout {
-        Some(t) => config::parse_timeout(t).map_err(|e| anyhow!("--timeout: {e}"))?,
-        None => ImplSpec::DEFAULT_TIMEOUT,
-    };
-    let protocol = args.protocol.unwrap_or(config::DEFAULT_PROTOCOL);
-    let spec =
-        config::parse_impl_flag(&args.implementation, protocol, timeout).map_err(|e| anyhow!(e))?;
+    let mut specs = Vec::new();
+    let value = std::slice::from_ref(&args.implementation);
+    add_impl_flags(&mut specs, value, args.protocol, args.timeout)?;
+    let spec = specs.remove(0);
     let listed = match &args.expectations {
         Some(file) => {
             let expectations = Expectations::load(file)?;
@@ -736,7 +550,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     if let Some(file) = target {
         let label = fuzz::label(&spec.name, info.as_ref());
         for f in summary.new_findings() {
-            let finding = promote::Finding {
+            let finding = promote::Candidate {
                 base: f.example.base.clone(),
                 relative: f.example.relative.clone(),
                 source: fuzz::source(&spec.name),

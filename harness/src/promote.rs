@@ -34,6 +34,8 @@ use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::{resolve_traced, Step, Step6};
 use rfc1808_vectors::{Corpus, LoadError, ResolveVector};
 
+use crate::command_line;
+
 /// The id group of promoted vectors.
 pub const GROUP: &str = "regression";
 
@@ -43,9 +45,9 @@ pub const DEFAULT_FILE: &str = "vectors/regressions.toml";
 /// The start of a high-water mark line.
 const MARK: &str = "# rfc1808 promote: ids up to regression/";
 
-/// A case to make a vector of.
+/// A case to make a vector of: a finding, before it is promoted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
+pub struct Candidate {
     pub base: String,
     pub relative: String,
     /// Where it came from: an artifact path, a fuzz run, a bug report.
@@ -103,6 +105,8 @@ pub enum PromoteError {
     /// The text that would be appended does not load back as the vector
     /// it is meant to be (a bug of this module).
     Verify { file: PathBuf, problem: String },
+    /// The largest number is taken, so there is no next one.
+    Exhausted { file: PathBuf },
 }
 
 impl fmt::Display for PromoteError {
@@ -124,6 +128,13 @@ impl fmt::Display for PromoteError {
                 "{}: the artifact decodes to an empty base and an empty relative URL, \
                  which is not a finding; is it an artifact of an rfc1808 fuzz target?",
                 file.display()
+            ),
+            PromoteError::Exhausted { file } => write!(
+                f,
+                "{}: `{GROUP}/{}` is taken (by an id or a mark line), so there is no next \
+                 number; nothing promoted",
+                file.display(),
+                u64::MAX
             ),
             PromoteError::Note(why) => write!(f, "--note {why}"),
             PromoteError::Source => f.write_str("--source must be one non-empty line"),
@@ -189,6 +200,48 @@ pub fn decode_artifact(file: &Path) -> Result<Input, PromoteError> {
     Ok(input)
 }
 
+impl Candidate {
+    /// The pair a cargo-fuzz artifact decodes to; `source` defaults to the
+    /// artifact's path.
+    pub fn from_artifact(
+        file: &Path,
+        source: Option<String>,
+        note: String,
+    ) -> Result<Self, PromoteError> {
+        let input = decode_artifact(file)?;
+        Ok(Candidate {
+            base: input.base,
+            relative: input.relative,
+            source: source.unwrap_or_else(|| format!("cargo-fuzz artifact {}", file.display())),
+            note,
+        })
+    }
+}
+
+impl Promoted {
+    /// What `rfc1808 promote` prints: the vector appended, and how to run
+    /// it.
+    pub fn summary(&self, candidate: &Candidate) -> String {
+        let dir = self.file.parent().unwrap_or(Path::new("."));
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        format!(
+            "appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n  expected: {:?} (finished at {})\n\
+             `{}` runs it now; `cargo test` and the built-in vectors have it after the next build\n",
+            self.id,
+            self.file.display(),
+            candidate.base,
+            candidate.relative,
+            self.expected,
+            self.step,
+            command_line::run_vectors_of(dir),
+        )
+    }
+}
+
 /// The reference's answer and the step it finished at, when both Step 6
 /// versions agree.
 pub fn expected(base: &str, relative: &str) -> Result<(String, Step), PromoteError> {
@@ -205,20 +258,6 @@ pub fn expected(base: &str, relative: &str) -> Result<(String, Step), PromoteErr
     Ok((stack, step))
 }
 
-/// The tag naming the step that decided a result, as the vector files spell
-/// it (`step5` for both halves of Step 5).
-pub fn step_tag(step: Step) -> &'static str {
-    match step {
-        Step::Step1 => "step1",
-        Step::Step2a => "step2a",
-        Step::Step2b => "step2b",
-        Step::Step3 => "step3",
-        Step::Step4 => "step4",
-        Step::Step5a | Step::Step5b => "step5",
-        Step::Step6 => "step6",
-    }
-}
-
 /// The vector with the same base and relative URL, if there is one.
 pub fn find_pair<'c>(corpus: &'c Corpus, base: &str, relative: &str) -> Option<&'c ResolveVector> {
     corpus
@@ -229,7 +268,7 @@ pub fn find_pair<'c>(corpus: &'c Corpus, base: &str, relative: &str) -> Option<&
 
 /// Appends `finding` to the vector file `file` as a new vector, after
 /// checking it against every vector file in the same directory.
-pub fn promote(file: &Path, finding: &Finding) -> Result<Promoted, PromoteError> {
+pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteError> {
     check_line(&finding.note).map_err(PromoteError::Note)?;
     if check_line(&finding.source).is_err() {
         return Err(PromoteError::Source);
@@ -252,7 +291,11 @@ pub fn promote(file: &Path, finding: &Finding) -> Result<Promoted, PromoteError>
         });
     }
     let (expected, step) = expected(&finding.base, &finding.relative)?;
-    let number = high_water_mark(&corpus, &text) + 1;
+    let number = high_water_mark(&corpus, &text)
+        .checked_add(1)
+        .ok_or_else(|| PromoteError::Exhausted {
+            file: file.to_owned(),
+        })?;
     let id = format!("{GROUP}/{number}");
     let snippet = snippet(&text, &id, finding, &expected, step);
 
@@ -283,7 +326,7 @@ pub fn promote(file: &Path, finding: &Finding) -> Result<Promoted, PromoteError>
         finding.relative.as_str(),
         expected.as_str(),
         finding.source.as_str(),
-        vec![GROUP.to_owned(), step_tag(step).to_owned()],
+        vec![GROUP.to_owned(), step.tag().to_owned()],
         Some(finding.note.as_str()),
     );
     if loaded != Some(want) {
@@ -363,7 +406,7 @@ pub fn high_water_mark(corpus: &Corpus, text: &str) -> u64 {
 }
 
 /// The text to append to a file that holds `text`.
-fn snippet(text: &str, id: &str, finding: &Finding, expected: &str, step: Step) -> String {
+fn snippet(text: &str, id: &str, finding: &Candidate, expected: &str, step: Step) -> String {
     let value = |s: &str| toml::Value::String(s.to_owned()).to_string();
     let mut out = String::new();
     if !text.is_empty() && !text.ends_with('\n') {
@@ -385,7 +428,7 @@ fn snippet(text: &str, id: &str, finding: &Finding, expected: &str, step: Step) 
     out.push_str(&format!(
         "tags = [{}, {}]\n",
         value(GROUP),
-        value(step_tag(step))
+        value(step.tag())
     ));
     out.push_str(&format!("note = {}\n", value(&finding.note)));
     let number = id.rsplit('/').next().unwrap_or(id);
@@ -433,7 +476,7 @@ tags = []
 
     #[test]
     fn snippet_escapes_and_ends_with_the_mark() {
-        let finding = Finding {
+        let finding = Candidate {
             base: "http://a/\"b\"".to_owned(),
             relative: "\t..\\g\n".to_owned(),
             source: "test".to_owned(),
@@ -451,11 +494,5 @@ tags = []
         c.add_str("t", s.trim_start()).unwrap();
         assert_eq!(c.resolve[0].base, finding.base);
         assert_eq!(c.resolve[0].relative, finding.relative);
-    }
-
-    #[test]
-    fn step_tags_match_the_vector_files() {
-        assert_eq!(step_tag(Step::Step5a), "step5");
-        assert_eq!(step_tag(Step::Step2b), "step2b");
     }
 }

@@ -1,33 +1,11 @@
-//! Puts vectors through implementations and grades the answers.
+//! Puts vectors through implementations; the grading is
+//! [`rfc1808_vectors::grade`], done by [`crate::expectations::grade`].
 
 use rfc1808_resolver::{parse, Components};
 use rfc1808_vectors::{Corpus, ParseVector, ResolveVector};
 
 use crate::implementation::{Answer, Case, Implementation, Reply};
-
-/// How one answer compares with the vector's expected value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Verdict {
-    /// Resolved to the expected URL.
-    Pass,
-    /// Resolved to another URL, or rejected the case.
-    Fail,
-    /// The case could not be sent through the implementation's protocol.
-    NotRepresentable,
-    /// The implementation failed to answer (crash, timeout, protocol error).
-    Error,
-}
-
-impl Verdict {
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Pass => "pass",
-            Verdict::Fail => "fail",
-            Verdict::NotRepresentable => "not representable",
-            Verdict::Error => "error",
-        }
-    }
-}
+use crate::report::components;
 
 /// One vector's result for one implementation.
 #[derive(Clone, Debug)]
@@ -36,7 +14,6 @@ pub struct Outcome<'c> {
     pub answer: Answer,
     /// What the implementation wrote to standard error for this case.
     pub stderr: String,
-    pub verdict: Verdict,
 }
 
 /// Everything one implementation answered.
@@ -44,31 +21,6 @@ pub struct Outcome<'c> {
 pub struct ImplResults<'c> {
     pub name: String,
     pub outcomes: Vec<Outcome<'c>>,
-}
-
-impl ImplResults<'_> {
-    /// How many outcomes have `verdict`.
-    pub fn count(&self, verdict: Verdict) -> usize {
-        self.outcomes
-            .iter()
-            .filter(|o| o.verdict == verdict)
-            .count()
-    }
-
-    /// Whether every vector passed.
-    pub fn all_passed(&self) -> bool {
-        self.outcomes.iter().all(|o| o.verdict == Verdict::Pass)
-    }
-}
-
-/// Grades an answer against the expected URL.
-pub fn grade(expected: &str, answer: &Answer) -> Verdict {
-    match answer {
-        Answer::Resolved(got) if got == expected => Verdict::Pass,
-        Answer::Resolved(_) | Answer::Rejected(_) => Verdict::Fail,
-        Answer::NotRepresentable(_) => Verdict::NotRepresentable,
-        Answer::Error(_) => Verdict::Error,
-    }
 }
 
 /// Runs `vectors` through `implementation`.
@@ -95,7 +47,6 @@ pub fn run<'c>(
         .zip(answers)
         .map(|(vector, Reply { answer, stderr })| Outcome {
             vector,
-            verdict: grade(&vector.expected, &answer),
             answer,
             stderr,
         })
@@ -122,24 +73,8 @@ pub fn check_parse(vector: &ParseVector) -> Result<(), (String, String)> {
     if got == expected && got.to_string() == vector.input {
         Ok(())
     } else {
-        Err((describe(&expected), describe(&got)))
+        Err((components::render(&expected), components::render(&got)))
     }
-}
-
-/// The components one per line, `-` for an absent one, as `rfc1808 parse`
-/// prints them.
-pub fn describe(c: &Components<'_>) -> String {
-    let show = |v: Option<&str>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:?}"));
-    let path = format!("{}{}", if c.slash { "/" } else { "" }, c.path);
-    format!(
-        "scheme:   {}\nnet_loc:  {}\npath:     {:?}\nparams:   {}\nquery:    {}\nfragment: {}\n",
-        show(c.scheme),
-        show(c.net_loc),
-        path,
-        show(c.params),
-        show(c.query),
-        show(c.fragment)
-    )
 }
 
 /// The resolve vectors of a corpus, all selected.

@@ -4,21 +4,23 @@
 //! measured against a known-good implementation, and shows adapter writers
 //! what a correct conversation looks like.
 
-use std::borrow::Cow;
 use std::error::Error;
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
 
 use rfc1808_resolver::{resolve_with, Step6};
-use serde::{Deserialize, Serialize};
 
-use crate::implementation::Protocol;
+use crate::implementation::{Info, Protocol};
+use crate::protocol::jsonl::{self, Request, Started};
+use crate::protocol::lines;
 
 /// The name `serve` gives in the `jsonl` handshake.
 pub const NAME: &str = "rfc1808-reference";
 
 /// Answers requests from `input` on `output` until the input ends (or, in
-/// `jsonl`, a stop message). Answers are buffered while more input is ready
+/// `jsonl`, a stop message). A request that cannot be read is answered with
+/// an error in its place, naming its line, and the conversation goes on;
+/// only failing to read or write ends it early. Answers are buffered while more input is ready
 /// and flushed as soon as it is not, so pipelined requests are answered in
 /// large writes and a lone request at once.
 pub fn serve(
@@ -33,12 +35,16 @@ pub fn serve(
         out: BufWriter::with_capacity(64 << 10, output),
         line: 0,
         started: false,
+        buf: Vec::new(),
     };
     if protocol == Protocol::Argv {
         return Err(ServeError::Argv);
     }
     let mut chunk = vec![0; 64 << 10];
     let mut partial: Vec<u8> = Vec::new();
+    // The length of the line being read, past the limit: the rest of it is
+    // skipped, not kept.
+    let mut overlong = 0;
     loop {
         let n = match input.read(&mut chunk) {
             Ok(0) => break,
@@ -48,39 +54,49 @@ pub fn serve(
         };
         let mut rest = &chunk[..n];
         while let Some(end) = rest.iter().position(|&b| b == b'\n') {
-            let flow = if partial.is_empty() {
+            let flow = if overlong > 0 {
+                server.too_long(overlong + end)?
+            } else if partial.is_empty() {
                 server.handle(&rest[..end])?
             } else {
                 partial.extend_from_slice(&rest[..end]);
-                let flow = server.handle(&partial)?;
-                partial.clear();
-                flow
+                server.handle(&partial)?
             };
+            partial.clear();
+            overlong = 0;
             rest = &rest[end + 1..];
             if flow == Flow::Stop {
                 return server.flush();
             }
         }
-        partial.extend_from_slice(rest);
+        if overlong > 0 {
+            overlong += rest.len();
+        } else if partial.len() + rest.len() > REQUEST_LIMIT {
+            overlong = partial.len() + rest.len();
+            partial = Vec::new();
+        } else {
+            partial.extend_from_slice(rest);
+        }
         server.flush()?;
     }
     // A last request without a line ending is still a request.
-    if !partial.is_empty() {
+    if overlong > 0 {
+        server.too_long(overlong)?;
+    } else if !partial.is_empty() {
         server.handle(&partial)?;
     }
     server.flush()
 }
+
+/// The longest request line read, in bytes; a longer one is answered with
+/// an error and skipped, so that a line that never ends costs no memory.
+pub const REQUEST_LIMIT: usize = 1 << 20;
 
 /// Why `serve` stopped before its input ended.
 #[derive(Debug)]
 pub enum ServeError {
     /// `argv` has no server: `rfc1808 resolve -- BASE RELATIVE` is its adapter.
     Argv,
-    /// A request that does not follow the protocol, by line number.
-    BadRequest {
-        line: usize,
-        problem: String,
-    },
     Read(io::Error),
     Write(io::Error),
 }
@@ -91,9 +107,6 @@ impl fmt::Display for ServeError {
             ServeError::Argv => f.write_str(
                 "the `argv` protocol has no server: `rfc1808 resolve -- BASE RELATIVE` is its adapter",
             ),
-            ServeError::BadRequest { line, problem } => {
-                write!(f, "standard input, line {line}: {problem}")
-            }
             ServeError::Read(e) => write!(f, "cannot read standard input: {e}"),
             ServeError::Write(e) => write!(f, "cannot write standard output: {e}"),
         }
@@ -122,31 +135,8 @@ struct Server<W: Write> {
     /// The number of the line being handled, for messages.
     line: usize,
     started: bool,
-}
-
-/// A `jsonl` request; the fields present depend on `type`.
-#[derive(Deserialize)]
-struct Request<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
-    version: Option<u64>,
-    id: Option<u64>,
-    #[serde(borrow)]
-    base: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    relative: Option<Cow<'a, str>>,
-}
-
-/// The `jsonl` handshake answer.
-#[derive(Serialize)]
-struct Started {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    version: u64,
-    name: &'static str,
-    implementation_version: &'static str,
-    language: &'static str,
-    spec: &'static str,
+    /// The answer being encoded, reused between requests.
+    buf: Vec<u8>,
 }
 
 impl<W: Write> Server<W> {
@@ -154,82 +144,106 @@ impl<W: Write> Server<W> {
         self.line += 1;
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let Ok(line) = std::str::from_utf8(line) else {
-            return Err(self.bad("the request is not UTF-8".to_owned()));
+            return self.refuse(None, "the request is not UTF-8".to_owned());
         };
         match self.protocol {
             Protocol::Jsonl => self.handle_jsonl(line),
-            _ => {
-                let Some((base, relative)) = line.split_once('\t') else {
-                    return Err(self.bad("expected BASE<TAB>RELATIVE".to_owned()));
-                };
-                let resolved = resolve_with(base, relative, self.step6);
-                self.write(resolved.as_bytes())?;
-                self.write(b"\n")?;
-                Ok(Flow::Continue)
-            }
+            _ => match lines::decode_request(line) {
+                Ok((base, relative)) => {
+                    let resolved = resolve_with(base, relative, self.step6);
+                    self.buf.clear();
+                    lines::encode_answer(Ok(&resolved), &mut self.buf);
+                    self.write_buf()?;
+                    Ok(Flow::Continue)
+                }
+                Err(problem) => self.refuse(None, problem.to_owned()),
+            },
         }
+    }
+
+    /// Answers a request line longer than [`REQUEST_LIMIT`].
+    fn too_long(&mut self, len: usize) -> Result<Flow, ServeError> {
+        self.line += 1;
+        self.refuse(
+            None,
+            format!(
+                "the request is longer than the limit of {} MiB ({len} bytes)",
+                REQUEST_LIMIT >> 20
+            ),
+        )
+    }
+
+    /// Answers a request that cannot be read with an error in its place
+    /// (with its id, in `jsonl`, when that much could be read), as the
+    /// protocol asks, and goes on.
+    fn refuse(&mut self, id: Option<u64>, problem: String) -> Result<Flow, ServeError> {
+        let message = format!("standard input, line {}: {problem}", self.line);
+        self.buf.clear();
+        match self.protocol {
+            Protocol::Jsonl => jsonl::Reply {
+                id,
+                result: None,
+                error: Some(message),
+            }
+            .encode(&mut self.buf),
+            _ => lines::encode_answer(Err(&message), &mut self.buf),
+        }
+        self.write_buf()?;
+        Ok(Flow::Continue)
     }
 
     fn handle_jsonl(&mut self, line: &str) -> Result<Flow, ServeError> {
-        let request: Request<'_> =
-            serde_json::from_str(line).map_err(|e| self.bad(format!("not a request ({e})")))?;
-        match (&*request.kind, self.started) {
-            ("start", false) => {
-                if request.version.is_none() {
-                    return Err(self.bad("a start message needs a `version`".to_owned()));
-                }
+        let request = match Request::decode(line) {
+            Ok(request) => request,
+            Err(e) => return self.refuse(e.id, e.problem),
+        };
+        self.buf.clear();
+        match (request, self.started) {
+            (Request::Start { .. }, false) => {
                 self.started = true;
                 // The harness, not the server, decides whether the
                 // versions match, so this answers with its own.
-                let started = Started {
-                    kind: "started",
-                    version: 1,
-                    name: NAME,
-                    implementation_version: env!("CARGO_PKG_VERSION"),
-                    language: "rust",
-                    spec: "RFC 1808",
-                };
-                serde_json::to_writer(&mut self.out, &started)
-                    .map_err(|e| ServeError::Write(e.into()))?;
-                self.write(b"\n")?;
-                Ok(Flow::Continue)
+                Started::new(Info {
+                    name: NAME.to_owned(),
+                    implementation_version: env!("CARGO_PKG_VERSION").to_owned(),
+                    language: "rust".to_owned(),
+                    spec: "RFC 1808".to_owned(),
+                })
+                .encode(&mut self.buf);
             }
-            ("resolve", true) => {
-                let (Some(id), Some(base), Some(relative)) =
-                    (request.id, request.base, request.relative)
-                else {
-                    return Err(self.bad(
-                        "a resolve request needs an `id`, a `base` and a `relative`".to_owned(),
-                    ));
-                };
+            (Request::Resolve { id, base, relative }, true) => {
                 let resolved = resolve_with(&base, &relative, self.step6);
-                self.write(b"{\"id\":")?;
-                self.write(id.to_string().as_bytes())?;
-                self.write(b",\"result\":")?;
-                serde_json::to_writer(&mut self.out, &resolved)
-                    .map_err(|e| ServeError::Write(e.into()))?;
-                self.write(b"}\n")?;
-                Ok(Flow::Continue)
+                jsonl::Reply {
+                    id: Some(id),
+                    result: Some(resolved),
+                    error: None,
+                }
+                .encode(&mut self.buf);
             }
-            ("stop", true) => Ok(Flow::Stop),
-            ("start", true) => Err(self.bad("a second start message".to_owned())),
-            (_, false) => Err(self.bad(format!(
-                "expected a start message first, got type `{}`",
-                request.kind
-            ))),
-            (kind, true) => Err(self.bad(format!("unknown message type `{kind}`"))),
+            (Request::Stop, true) => return Ok(Flow::Stop),
+            (Request::Start { .. }, true) => {
+                return self.refuse(None, "a second start message".to_owned())
+            }
+            (request, false) => {
+                let id = match &request {
+                    Request::Resolve { id, .. } => Some(*id),
+                    _ => None,
+                };
+                return self.refuse(
+                    id,
+                    format!(
+                        "expected a start message first, got type `{}`",
+                        request.kind()
+                    ),
+                );
+            }
         }
+        self.write_buf()?;
+        Ok(Flow::Continue)
     }
 
-    fn bad(&self, problem: String) -> ServeError {
-        ServeError::BadRequest {
-            line: self.line,
-            problem,
-        }
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> Result<(), ServeError> {
-        self.out.write_all(bytes).map_err(ServeError::Write)
+    fn write_buf(&mut self) -> Result<(), ServeError> {
+        self.out.write_all(&self.buf).map_err(ServeError::Write)
     }
 
     fn flush(&mut self) -> Result<(), ServeError> {
@@ -258,8 +272,14 @@ mod tests {
             Ok("http://a/b/g\nhttp://a/b/c/d;p?q#f\nhttp://a/b?y\n".to_owned())
         );
         assert_eq!(
-            run(Protocol::Lines, "http://a/b\tg\nno tab here\n"),
-            Err("standard input, line 2: expected BASE<TAB>RELATIVE".to_owned())
+            run(
+                Protocol::Lines,
+                "http://a/b\tg\nno tab here\nhttp://a/b\th\n"
+            ),
+            Ok(
+                "http://a/g\n\tstandard input, line 2: expected BASE<TAB>RELATIVE\nhttp://a/h\n"
+                    .to_owned()
+            )
         );
     }
 
@@ -285,34 +305,76 @@ mod tests {
     }
 
     #[test]
-    fn jsonl_protocol_errors_name_the_line() {
+    fn jsonl_bad_requests_are_answered_in_place_and_the_conversation_goes_on() {
+        let start = "{\"type\":\"start\",\"version\":1}\n";
+        let answers = |input: &str| -> Vec<String> {
+            run(Protocol::Jsonl, input)
+                .unwrap()
+                .lines()
+                .skip_while(|l| l.contains("\"started\""))
+                .map(str::to_owned)
+                .collect()
+        };
         assert_eq!(
-            run(
-                Protocol::Jsonl,
-                "{\"type\":\"resolve\",\"id\":1,\"base\":\"a\",\"relative\":\"b\"}\n"
-            ),
-            Err(
-                "standard input, line 1: expected a start message first, got type `resolve`"
-                    .to_owned()
-            )
+            answers("{\"type\":\"resolve\",\"id\":1,\"base\":\"a\",\"relative\":\"b\"}\n"),
+            ["{\"id\":1,\"error\":\"standard input, line 1: expected a start message first, got type `resolve`\"}"]
         );
         assert_eq!(
-            run(Protocol::Jsonl, "{\"type\":\"start\",\"version\":1}\n{\"type\":\"resolve\",\"id\":1}\n"),
-            Err("standard input, line 2: a resolve request needs an `id`, a `base` and a `relative`".to_owned())
+            answers(&format!(
+                "{start}{{\"type\":\"resolve\",\"id\":1}}\nhttp://a\n\u{ff}\n\
+                 {{\"type\":\"resolve\",\"id\":2,\"base\":\"http://a/b\",\"relative\":\"g\"}}\n"
+            )),
+            [
+                "{\"id\":1,\"error\":\"standard input, line 2: a resolve request needs an `id`, a `base` and a `relative`\"}",
+                "{\"id\":null,\"error\":\"standard input, line 3: not a request (expected value at line 1 column 1)\"}",
+                "{\"id\":null,\"error\":\"standard input, line 4: not a request (expected value at line 1 column 1)\"}",
+                "{\"id\":2,\"result\":\"http://a/g\"}",
+            ]
         );
-        assert_eq!(
-            run(
-                Protocol::Jsonl,
-                "{\"type\":\"start\",\"version\":1}\nhttp://a\n"
-            ),
-            Err(
-                "standard input, line 2: not a request (expected value at line 1 column 1)"
-                    .to_owned()
-            )
-        );
+        let mut input = start.as_bytes().to_vec();
+        input.extend([b'\xff', b'\n']);
+        let mut out = Vec::new();
+        serve(Protocol::Jsonl, Step6::SegmentStack, &input[..], &mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().ends_with(
+            "{\"id\":null,\"error\":\"standard input, line 2: the request is not UTF-8\"}\n"
+        ));
         assert_eq!(
             run(Protocol::Argv, ""),
             Err("the `argv` protocol has no server: `rfc1808 resolve -- BASE RELATIVE` is its adapter".to_owned())
+        );
+    }
+
+    /// Input of `len` bytes that never ends a line, then a request.
+    struct Endless {
+        left: usize,
+        then: &'static [u8],
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                return self.then.read(buf);
+            }
+            let n = buf.len().min(self.left);
+            buf[..n].fill(b'x');
+            self.left -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_skipped_not_kept() {
+        // 64 MiB of one line: kept whole, it would be that much memory.
+        let input = Endless {
+            left: 64 << 20,
+            then: b"\nhttp://a/b\tg\n",
+        };
+        let mut out = Vec::new();
+        serve(Protocol::Lines, Step6::SegmentStack, input, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\tstandard input, line 1: the request is longer than the limit of 1 MiB \
+             (67108864 bytes)\nhttp://a/g\n"
         );
     }
 }

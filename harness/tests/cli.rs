@@ -251,7 +251,7 @@ fn usage_errors_exit_2_with_a_clear_message() {
         ),
         (
             &["run", "--impl", ECHO, "--timeout", "0"],
-            "rfc1808: --timeout: timeout 0 is not a number of seconds above 0 and at most 86400\n",
+            "rfc1808: --timeout: timeout 0 is not a number of seconds from 0.001 to 86400\n",
         ),
     ];
     for (args, message) in cases {

@@ -6,8 +6,8 @@ use crate::parse::{is_empty, parse, Components};
 use crate::step6::Step6;
 
 /// The step of section 4 at which resolution finished, for explaining a
-/// result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// result. Steps order as in the RFC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Step {
     /// Step 1: the base URL is empty; the embedded URL is taken as absolute.
     Step1,
@@ -27,18 +27,65 @@ pub enum Step {
     Step6,
 }
 
+impl Step {
+    /// Every step, in the RFC's order.
+    pub const ALL: [Step; 8] = [
+        Step::Step1,
+        Step::Step2a,
+        Step::Step2b,
+        Step::Step3,
+        Step::Step4,
+        Step::Step5a,
+        Step::Step5b,
+        Step::Step6,
+    ];
+
+    /// The name, the vector tag and the summary of each step, in one table.
+    fn names(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Step::Step1 => (
+                "Step 1",
+                "step1",
+                "empty base: the embedded URL is absolute",
+            ),
+            Step::Step2a => ("Step 2a", "step2a", "empty embedded URL: the base URL"),
+            Step::Step2b => (
+                "Step 2b",
+                "step2b",
+                "the embedded URL has a scheme: absolute",
+            ),
+            Step::Step3 => ("Step 3", "step3", "the embedded URL has a net_loc"),
+            Step::Step4 => ("Step 4", "step4", "the embedded path starts with a slash"),
+            Step::Step5a => ("Step 5a", "step5", "empty path, params given"),
+            Step::Step5b => (
+                "Step 5b",
+                "step5",
+                "empty path, params and query inherited as needed",
+            ),
+            Step::Step6 => ("Step 6", "step6", "relative path merged with the base path"),
+        }
+    }
+
+    /// The step as the RFC names it: `Step 2a`.
+    pub fn name(self) -> &'static str {
+        self.names().0
+    }
+
+    /// The tag of the vectors that finish at this step: `step2a`; Steps 5a
+    /// and 5b share `step5`.
+    pub fn tag(self) -> &'static str {
+        self.names().1
+    }
+
+    /// What happens at this step, in a few words.
+    pub fn summary(self) -> &'static str {
+        self.names().2
+    }
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Step::Step1 => "Step 1 (empty base: the embedded URL is absolute)",
-            Step::Step2a => "Step 2a (empty embedded URL: the base URL)",
-            Step::Step2b => "Step 2b (the embedded URL has a scheme: absolute)",
-            Step::Step3 => "Step 3 (the embedded URL has a net_loc)",
-            Step::Step4 => "Step 4 (the embedded path starts with a slash)",
-            Step::Step5a => "Step 5a (empty path, params given)",
-            Step::Step5b => "Step 5b (empty path, params and query inherited as needed)",
-            Step::Step6 => "Step 6 (relative path merged with the base path)",
-        })
+        write!(f, "{} ({})", self.name(), self.summary())
     }
 }
 
@@ -251,6 +298,19 @@ mod tests {
     use super::*;
 
     const BASE: &str = "http://a/b/c/d;p?q#f";
+
+    #[test]
+    fn steps_have_the_rfcs_names_and_order_and_the_vectors_tags() {
+        assert!(Step::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(
+            Step::Step2b.to_string(),
+            "Step 2b (the embedded URL has a scheme: absolute)"
+        );
+        assert_eq!(Step::Step5a.name(), "Step 5a");
+        assert_eq!(Step::Step5a.tag(), "step5");
+        assert_eq!(Step::Step5b.tag(), "step5");
+        assert_eq!(Step::Step2b.tag(), "step2b");
+    }
 
     fn check(base: &str, embedded: &str, want: &str, step: Step) {
         for step6 in Step6::ALL {

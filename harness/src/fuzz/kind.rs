@@ -122,7 +122,8 @@ pub struct Kind {
 }
 
 /// The steps of section 4 a kind stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Ordered as the steps are: every step, Steps 1-5, then each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Steps {
     /// Every step: the difference has one cause wherever it shows.
     All,
@@ -131,16 +132,6 @@ pub enum Steps {
     TakenPath,
     /// The step at which the reference finished.
     One(Step),
-}
-
-impl Steps {
-    fn rank(self) -> u8 {
-        match self {
-            Steps::All => 0,
-            Steps::TakenPath => 1,
-            Steps::One(step) => 1 + step_rank(step),
-        }
-    }
 }
 
 /// Which steps a difference found at a step stands for.
@@ -240,37 +231,9 @@ impl Kind {
     }
 }
 
-/// `Step 5b`: the step's short name.
-pub fn step_name(step: Step) -> &'static str {
-    match step {
-        Step::Step1 => "Step 1",
-        Step::Step2a => "Step 2a",
-        Step::Step2b => "Step 2b",
-        Step::Step3 => "Step 3",
-        Step::Step4 => "Step 4",
-        Step::Step5a => "Step 5a",
-        Step::Step5b => "Step 5b",
-        Step::Step6 => "Step 6",
-    }
-}
-
-/// The steps in the RFC's order.
-pub(crate) fn step_rank(step: Step) -> u8 {
-    match step {
-        Step::Step1 => 1,
-        Step::Step2a => 2,
-        Step::Step2b => 3,
-        Step::Step3 => 4,
-        Step::Step4 => 5,
-        Step::Step5a => 6,
-        Step::Step5b => 7,
-        Step::Step6 => 8,
-    }
-}
-
 impl Ord for Kind {
     fn cmp(&self, other: &Self) -> Ordering {
-        (self.steps.rank(), &self.difference).cmp(&(other.steps.rank(), &other.difference))
+        (self.steps, &self.difference).cmp(&(other.steps, &other.difference))
     }
 }
 
@@ -285,7 +248,7 @@ impl fmt::Display for Kind {
         match self.steps {
             Steps::All => f.write_str(&self.difference),
             Steps::TakenPath => write!(f, "Steps 1-5: {}", self.difference),
-            Steps::One(step) => write!(f, "{}: {}", step_name(step), self.difference),
+            Steps::One(step) => write!(f, "{}: {}", step.name(), self.difference),
         }
     }
 }

@@ -47,7 +47,7 @@ use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::{resolve_traced, Step, Step6};
 
 pub use generate::{is_absolute, Bases, Generator, Rng};
-pub use kind::{step_name, Kind, Steps};
+pub use kind::{Kind, Steps};
 pub use shrink::shrink;
 
 use crate::implementation::{Answer, Case, Implementation, Info};
@@ -393,7 +393,7 @@ fn add_steps(steps: &mut Vec<(Step, u64)>, more: &[(Step, u64)]) {
             None => steps.push((step, n)),
         }
     }
-    steps.sort_by_key(|(s, _)| kind::step_rank(*s));
+    steps.sort_by_key(|(s, _)| *s);
 }
 
 /// The size of the next batch in a timed run: about a quarter of a second
@@ -441,11 +441,9 @@ pub fn listed<'i>(
     corpus: &rfc1808_vectors::Corpus,
     ids: impl IntoIterator<Item = &'i str>,
 ) -> Vec<Listed> {
-    let ids: Vec<&str> = ids.into_iter().collect();
-    corpus
-        .resolve
-        .iter()
-        .filter(|v| ids.contains(&v.id.as_str()))
+    rfc1808_vectors::grade::ExpectedFailures::from_ids(ids)
+        .vectors(corpus)
+        .into_iter()
         .map(|v| Listed {
             id: v.id.clone(),
             input: Input::new(&*v.base, &*v.relative),
@@ -497,7 +495,7 @@ pub fn note(label: &str, finding: &Finding) -> String {
     let step = reference(&finding.example).1;
     format!(
         "{label} differs at {}: {}",
-        step_name(step),
+        step.name(),
         finding.kind.difference
     )
 }
@@ -507,42 +505,13 @@ pub fn source(name: &str) -> String {
     format!("rfc1808 fuzz against {name}")
 }
 
-/// A word quoted for a POSIX shell; one holding control characters is
-/// quoted as `$'...'` (bash, zsh, ksh), so that the command prints on one
-/// line with nothing invisible in it.
-fn quote(word: &str) -> String {
-    if !word.chars().any(char::is_control) {
-        return shell_words::quote(word).into_owned();
-    }
-    let mut out = String::from("$'");
-    for c in word.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let mut buf = [0; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    out.push_str(&format!("\\x{b:02x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
-
 /// The command that promotes a finding.
 pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
-    format!(
-        "rfc1808 promote --base {} --relative {} --source {} --note {}",
-        quote(&finding.example.base),
-        quote(&finding.example.relative),
-        quote(&source(name)),
-        quote(&note(label, finding)),
+    crate::command_line::promote(
+        &finding.example.base,
+        &finding.example.relative,
+        &source(name),
+        &note(label, finding),
     )
 }
 
@@ -648,7 +617,7 @@ pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> 
             let steps: Vec<String> = f
                 .steps
                 .iter()
-                .map(|(step, n)| format!("{} ({n})", step_name(*step)))
+                .map(|(step, n)| format!("{} ({n})", step.name()))
                 .collect();
             rows.push(("steps:", steps.join(", ")));
         }
@@ -759,7 +728,7 @@ mod tests {
                     f.kind,
                     f.steps
                         .iter()
-                        .map(|(step, n)| format!("{} {n}", step_name(*step)))
+                        .map(|(step, n)| format!("{} {n}", step.name()))
                         .collect::<Vec<_>>()
                         .join(", "),
                     f.example.base,
@@ -902,14 +871,6 @@ mod tests {
             "{:?}",
             summary.elapsed
         );
-    }
-
-    #[test]
-    fn words_with_control_characters_are_quoted_visibly() {
-        assert_eq!(quote("http://a/b"), "http://a/b");
-        assert_eq!(quote("a b'c"), r#"'a b'\''c'"#);
-        assert_eq!(quote("a\tb\r\u{1}'\\é"), r"$'a\tb\r\x01\'\\é'");
-        assert_eq!(quote("\u{85}"), r"$'\xc2\x85'");
     }
 
     #[test]

@@ -15,9 +15,10 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use crate::expectations::{Graded, Status};
+use crate::expectations::Graded;
 use crate::implementation::Answer;
 use crate::report::{first_difference, ImplReport, Report, TOOL_VERSION};
+use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as one HTML document.
 pub fn render(report: &Report<'_>) -> String {
@@ -36,7 +37,7 @@ pub fn render(report: &Report<'_>) -> String {
     );
 
     out.push_str("<section><h2>Implementations</h2>\n<table class=\"summary\">\n<thead><tr><th>implementation</th><th>version</th><th>spec</th><th>result</th>");
-    for status in Status::ALL {
+    for status in Verdict::ALL {
         let _ = write!(out, "<th>{}</th>", status.counted());
     }
     out.push_str("<th>stale expectations</th></tr></thead>\n<tbody>\n");
@@ -51,7 +52,7 @@ pub fn render(report: &Report<'_>) -> String {
             if imp.ok() { "passed" } else { "failed" },
             if imp.ok() { "ok" } else { "FAILED" }
         );
-        for status in Status::ALL {
+        for status in Verdict::ALL {
             let _ = write!(out, "<td class=\"n\">{}</td>", imp.count(status));
         }
         let _ = writeln!(out, "<td class=\"n\">{}</td></tr>", imp.stale.len());
@@ -112,7 +113,7 @@ pub fn render(report: &Report<'_>) -> String {
 
     out.push_str("<section><h2>Vectors</h2>\n<form id=\"filters\" onsubmit=\"return false\">\n");
     out.push_str("<label>status <select id=\"status\"><option value=\"\">any</option><option value=\"problem\">fails the run</option><option value=\"differs\">not a plain pass</option>");
-    for status in Status::ALL {
+    for status in Verdict::ALL {
         let _ = write!(
             out,
             "<option value=\"{}\">{}</option>",
@@ -201,24 +202,24 @@ fn about(imp: &ImplReport<'_>) -> (String, String) {
     }
 }
 
-fn label(status: Status) -> &'static str {
+fn label(status: Verdict) -> &'static str {
     match status {
-        Status::Passed => "passed",
-        Status::Failed => "failed",
-        Status::ExpectedFailure => "expected failure",
-        Status::UnexpectedPass => "unexpected pass",
-        Status::Error => "error",
-        Status::NotRepresentable => "not representable",
+        Verdict::Passed => "passed",
+        Verdict::Failed => "failed",
+        Verdict::ExpectedFailure => "expected failure",
+        Verdict::UnexpectedPass => "unexpected pass",
+        Verdict::Error => "error",
+        Verdict::NotRepresentable => "not representable",
     }
 }
 
-fn mark(status: Status) -> &'static str {
+fn mark(status: Verdict) -> &'static str {
     match status {
-        Status::Passed => "✓",
-        Status::Failed | Status::Error => "✗",
-        Status::UnexpectedPass => "!",
-        Status::ExpectedFailure => "○",
-        Status::NotRepresentable => "–",
+        Verdict::Passed => "✓",
+        Verdict::Failed | Verdict::Error => "✗",
+        Verdict::UnexpectedPass => "!",
+        Verdict::ExpectedFailure => "○",
+        Verdict::NotRepresentable => "–",
     }
 }
 
@@ -229,7 +230,7 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         out.push_str("<td class=\"not-run\" data-status=\"not_run\">not run</td>");
         return;
     };
-    let status = g.status;
+    let status = g.verdict;
     let _ = write!(
         out,
         "<td class=\"{}\" data-status=\"{}\" title=\"{}\">",
@@ -237,13 +238,13 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         status.key(),
         label(status)
     );
-    if status == Status::Passed {
+    if status == Verdict::Passed {
         let _ = write!(out, "{}</td>", mark(status));
         return;
     }
     let v = g.outcome.vector;
     let summary = match &g.outcome.answer {
-        Answer::Resolved(got) if status == Status::UnexpectedPass => {
+        Answer::Resolved(got) if status == Verdict::UnexpectedPass => {
             format!("unexpected pass: {}", shown(got))
         }
         Answer::Resolved(got) => shown(got),

@@ -6,9 +6,10 @@
 
 use serde::Serialize;
 
-use crate::expectations::{Graded, Status};
+use crate::expectations::Graded;
 use crate::implementation::{Answer, Info};
 use crate::report::{ImplReport, ParseResult, Report, TOOL_VERSION};
+use rfc1808_vectors::grade::Verdict;
 
 /// The version of the schema below.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -143,12 +144,12 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         ok: imp.ok(),
         counts: Counts {
             total: imp.results.len(),
-            passed: imp.count(Status::Passed),
-            failed: imp.count(Status::Failed),
-            expected_failures: imp.count(Status::ExpectedFailure),
-            unexpected_passes: imp.count(Status::UnexpectedPass),
-            errors: imp.count(Status::Error),
-            not_representable: imp.count(Status::NotRepresentable),
+            passed: imp.count(Verdict::Passed),
+            failed: imp.count(Verdict::Failed),
+            expected_failures: imp.count(Verdict::ExpectedFailure),
+            unexpected_passes: imp.count(Verdict::UnexpectedPass),
+            errors: imp.count(Verdict::Error),
+            not_representable: imp.count(Verdict::NotRepresentable),
         },
         stale_expectations: imp
             .stale
@@ -173,7 +174,7 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
     };
     Result {
         id: &v.id,
-        status: g.status.key(),
+        status: g.verdict.key(),
         base: &v.base,
         relative: &v.relative,
         expected: &v.expected,

@@ -14,8 +14,9 @@
 
 use std::fmt::Write;
 
-use crate::expectations::{observed, Graded, Status};
+use crate::expectations::{observed, Graded};
 use crate::report::{ImplReport, ParseResult, Report, TOOL_VERSION};
+use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as a JUnit XML document.
 pub fn render(report: &Report<'_>) -> String {
@@ -102,9 +103,9 @@ fn implementation(
             cases,
             "    <testcase classname=\"{class}\" name=\"{id}\" time=\"{case_time:.6}\""
         );
-        match g.status {
-            Status::Passed => cases.push_str("/>\n"),
-            Status::Failed => {
+        match g.verdict {
+            Verdict::Passed => cases.push_str("/>\n"),
+            Verdict::Failed => {
                 t.failures += 1;
                 let message = observed(&g.outcome);
                 body(
@@ -116,7 +117,7 @@ fn implementation(
                     g,
                 );
             }
-            Status::UnexpectedPass => {
+            Verdict::UnexpectedPass => {
                 t.failures += 1;
                 let message = format!(
                     "unexpected pass: listed as an expected failure ({}) but resolved to the expected {:?}; remove the entry",
@@ -142,15 +143,15 @@ fn implementation(
                     g,
                 );
             }
-            Status::Error => {
+            Verdict::Error => {
                 t.errors += 1;
                 let message = observed(&g.outcome);
                 body(&mut cases, "error", "error", &message, &details(imp, g), g);
             }
-            Status::ExpectedFailure | Status::NotRepresentable => {
+            Verdict::ExpectedFailure | Verdict::NotRepresentable => {
                 t.skipped += 1;
-                let message = match g.status {
-                    Status::ExpectedFailure => format!(
+                let message = match g.verdict {
+                    Verdict::ExpectedFailure => format!(
                         "expected failure: {}",
                         g.expected_failure.as_deref().unwrap_or_default()
                     ),

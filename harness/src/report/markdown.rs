@@ -12,10 +12,10 @@
 
 use std::fmt::Write;
 
-use crate::expectations::{observed, Graded, Status};
+use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
 use crate::report::{ImplReport, Report, TOOL_VERSION};
-use crate::runner::Verdict;
+use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as GitHub-flavoured Markdown.
 pub fn render(report: &Report<'_>) -> String {
@@ -41,11 +41,11 @@ pub fn render(report: &Report<'_>) -> String {
     }
 
     out.push_str("### Implementations\n\n| implementation | version | result |");
-    for status in Status::ALL {
+    for status in Verdict::ALL {
         let _ = write!(out, " {} |", status.counted());
     }
     out.push_str(" stale expectations |\n|---|---|---|");
-    out.push_str(&"---:|".repeat(Status::ALL.len() + 1));
+    out.push_str(&"---:|".repeat(Verdict::ALL.len() + 1));
     out.push('\n');
     for imp in imps {
         let _ = write!(
@@ -55,7 +55,7 @@ pub fn render(report: &Report<'_>) -> String {
             version(imp),
             if imp.ok() { "✅" } else { "❌" }
         );
-        for status in Status::ALL {
+        for status in Verdict::ALL {
             let _ = write!(out, " {} |", imp.count(status));
         }
         let _ = writeln!(out, " {} |", imp.stale.len());
@@ -83,10 +83,9 @@ pub fn render(report: &Report<'_>) -> String {
         }
     }
     rows.retain(|row| {
-        imps.iter().flat_map(|imp| &imp.results).any(|g| {
-            g.outcome.vector.id == row.outcome.vector.id
-                && (g.outcome.verdict != Verdict::Pass || g.status == Status::UnexpectedPass)
-        })
+        imps.iter()
+            .flat_map(|imp| &imp.results)
+            .any(|g| g.outcome.vector.id == row.outcome.vector.id && g.verdict != Verdict::Passed)
     });
     if rows.is_empty() {
         out.push_str("\nEvery implementation gave the expected answer on every vector it ran.\n");
@@ -109,19 +108,19 @@ pub fn render(report: &Report<'_>) -> String {
         // A legend of the marks in the table only, so that a green run's
         // summary holds no red mark at all.
         let legend: Vec<&str> = [
-            (&[Status::Passed][..], "✅ passed"),
-            (&[Status::Failed, Status::Error], "❌ failed or no answer"),
-            (&[Status::UnexpectedPass], "⚠️ unexpected pass"),
-            (&[Status::ExpectedFailure], "⚪ expected failure"),
+            (&[Verdict::Passed][..], "✅ passed"),
+            (&[Verdict::Failed, Verdict::Error], "❌ failed or no answer"),
+            (&[Verdict::UnexpectedPass], "⚠️ unexpected pass"),
+            (&[Verdict::ExpectedFailure], "⚪ expected failure"),
             (
-                &[Status::NotRepresentable],
+                &[Verdict::NotRepresentable],
                 "➖ not representable in the protocol",
             ),
         ]
         .into_iter()
         .filter(|(statuses, _)| {
             imps.iter().flat_map(|imp| &imp.results).any(|g| {
-                statuses.contains(&g.status)
+                statuses.contains(&g.verdict)
                     && rows
                         .iter()
                         .any(|r| r.outcome.vector.id == g.outcome.vector.id)
@@ -137,7 +136,7 @@ pub fn render(report: &Report<'_>) -> String {
         .flat_map(|imp| {
             imp.results
                 .iter()
-                .filter(|g| g.status == Status::ExpectedFailure)
+                .filter(|g| g.verdict == Verdict::ExpectedFailure)
                 .map(move |g| {
                     format!(
                         "{} {}: {}",
@@ -179,16 +178,16 @@ fn attention(report: &Report<'_>) -> Vec<String> {
         let name = format!("**{}**", cell_text(&imp.name));
         for g in &imp.results {
             let id = code(&g.outcome.vector.id);
-            match g.status {
-                Status::Failed => lines.push(format!(
+            match g.verdict {
+                Verdict::Failed => lines.push(format!(
                     "{name}: new failure {id}: {}",
                     cell_text(&observed(&g.outcome))
                 )),
-                Status::Error => lines.push(format!(
+                Verdict::Error => lines.push(format!(
                     "{name}: no answer on {id}: {}",
                     cell_text(&observed(&g.outcome))
                 )),
-                Status::UnexpectedPass => lines.push(format!(
+                Verdict::UnexpectedPass => lines.push(format!(
                     "{name}: unexpected pass {id}: listed as an expected failure ({}) but resolved to the expected URL; remove the entry{}",
                     cell_text(g.expected_failure.as_deref().unwrap_or_default()),
                     imp.expectations
@@ -196,7 +195,7 @@ fn attention(report: &Report<'_>) -> Vec<String> {
                         .map(|f| format!(" from {}", code(f)))
                         .unwrap_or_default()
                 )),
-                Status::Passed | Status::ExpectedFailure | Status::NotRepresentable => {}
+                Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
             }
         }
         for s in &imp.stale {
@@ -252,12 +251,12 @@ fn cell(imp: &ImplReport<'_>, id: &str) -> String {
         Answer::NotRepresentable(_) => "not representable".to_owned(),
         Answer::Error(why) => format!("error: {}", code(why)),
     };
-    match g.status {
-        Status::Passed => "✅".to_owned(),
-        Status::UnexpectedPass => "⚠️ unexpected pass".to_owned(),
-        Status::Failed | Status::Error => format!("❌ {answer}"),
-        Status::ExpectedFailure => format!("⚪ {answer}"),
-        Status::NotRepresentable => format!("➖ {answer}"),
+    match g.verdict {
+        Verdict::Passed => "✅".to_owned(),
+        Verdict::UnexpectedPass => "⚠️ unexpected pass".to_owned(),
+        Verdict::Failed | Verdict::Error => format!("❌ {answer}"),
+        Verdict::ExpectedFailure => format!("⚪ {answer}"),
+        Verdict::NotRepresentable => format!("➖ {answer}"),
     }
 }
 
@@ -398,7 +397,7 @@ mod tests {
         let mut report = sample(&corpus);
         let py = &mut report.implementations[1];
         py.results
-            .retain(|g| matches!(g.status, Status::Passed | Status::ExpectedFailure));
+            .retain(|g| matches!(g.verdict, Verdict::Passed | Verdict::ExpectedFailure));
         py.stale.clear();
         assert!(report.ok());
         let md = render(&report);

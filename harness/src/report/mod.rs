@@ -2,16 +2,19 @@
 //! they all print: every implementation's results graded against its
 //! expectations, and the parse vectors when the reference ran.
 
+pub mod components;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod list;
 pub mod markdown;
 pub mod text;
 
 use rfc1808_vectors::{ParseVector, VectorSetDigest};
 
-use crate::expectations::{Graded, Stale, Status};
+use crate::expectations::{Graded, StaleEntry};
 use crate::implementation::{ImplSpec, Info};
+use rfc1808_vectors::grade::Verdict;
 
 /// The version of this tool, which every report names beside the vector set.
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -48,27 +51,27 @@ pub struct ImplReport<'c> {
     /// rerun by appending `--id ID` ([`ImplReport::rerun_case`]).
     pub rerun: String,
     pub results: Vec<Graded<'c>>,
-    pub stale: Vec<Stale>,
+    pub stale: Vec<StaleEntry>,
     /// The wall time of all its cases. The protocols answer in batches, so
     /// a case has no time of its own; JUnit shares this out evenly.
     pub elapsed: std::time::Duration,
 }
 
 impl ImplReport<'_> {
-    /// How many results have `status`.
-    pub fn count(&self, status: Status) -> usize {
-        self.results.iter().filter(|g| g.status == status).count()
+    /// How many results have `verdict`.
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.results.iter().filter(|g| g.verdict == verdict).count()
     }
 
     /// Whether nothing fails the run: no failure, unexpected pass, error or
     /// stale expectation.
     pub fn ok(&self) -> bool {
-        self.stale.is_empty() && !self.results.iter().any(|g| g.status.fails_run())
+        self.stale.is_empty() && !self.results.iter().any(|g| g.verdict.fails_run())
     }
 
     /// The shell command that reruns just the vector `id`.
     pub fn rerun_case(&self, id: &str) -> String {
-        format!("{} --id {}", self.rerun, shell_words::quote(id))
+        crate::command_line::rerun_case(&self.rerun, id)
     }
 }
 
@@ -270,8 +273,8 @@ pub(crate) mod tests {
         let report = sample(&corpus);
         assert!(report.implementations[0].ok());
         let py = &report.implementations[1];
-        for status in Status::ALL {
-            let want = usize::from(status != Status::Passed);
+        for status in Verdict::ALL {
+            let want = usize::from(status != Verdict::Passed);
             assert_eq!(py.count(status), want, "{status:?}");
         }
         assert!(!report.ok());

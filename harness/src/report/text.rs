@@ -4,9 +4,10 @@
 
 use std::fmt::Write;
 
-use crate::expectations::{Graded, Status};
+use crate::expectations::Graded;
 use crate::implementation::Answer;
 use crate::report::{escape, first_difference, ImplReport, ParseResult, Report, TOOL_VERSION};
+use rfc1808_vectors::grade::Verdict;
 
 /// Options for the text report.
 #[derive(Clone, Copy, Debug, Default)]
@@ -41,10 +42,10 @@ pub fn render(report: &Report<'_>, style: Style) -> String {
     let mut out = format!("rfc1808 {TOOL_VERSION}, {}\n\n", report.vectors);
     for imp in &report.implementations {
         for g in &imp.results {
-            match g.status {
-                Status::Failed | Status::Error => failure(&mut out, imp, g, style),
-                Status::UnexpectedPass => unexpected_pass(&mut out, imp, g, style),
-                Status::Passed | Status::ExpectedFailure | Status::NotRepresentable => {}
+            match g.verdict {
+                Verdict::Failed | Verdict::Error => failure(&mut out, imp, g, style),
+                Verdict::UnexpectedPass => unexpected_pass(&mut out, imp, g, style),
+                Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
             }
         }
         for stale in &imp.stale {
@@ -99,7 +100,7 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
             let _ = write!(out, " ({})", about.join(", "));
         }
     }
-    let counts: Vec<String> = Status::ALL
+    let counts: Vec<String> = Verdict::ALL
         .iter()
         .map(|&s| format!("{} {}", imp.count(s), s.counted()))
         .collect();
@@ -112,7 +113,7 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
 
 fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
     let v = g.outcome.vector;
-    let label = if g.status == Status::Error {
+    let label = if g.verdict == Verdict::Error {
         "ERROR"
     } else {
         "FAIL"

@@ -1,24 +1,28 @@
 //! The `argv` protocol: `COMMAND... BASE RELATIVE`, one process per case,
 //! as many at once as there are cores.
 
-use std::io::{self, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::process::{self, StderrBuf};
-use super::{escape_bytes, show_duration, ANSWER_LIMIT, STDERR_LIMIT};
+use super::{show_duration, Budget, ANSWER_LIMIT};
 use crate::implementation::{Answer, Case, ImplSpec, Implementation, Reply};
+use crate::protocol::escape_bytes;
 
 pub(super) struct Argv {
     spec: ImplSpec,
+    budget: Budget,
 }
 
 impl Argv {
     pub(super) fn new(spec: ImplSpec) -> Self {
-        Argv { spec }
+        Argv {
+            spec,
+            budget: Budget::new(),
+        }
     }
 }
 
@@ -34,7 +38,7 @@ impl Implementation for Argv {
         let work = || loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(case) = cases.get(i) else { break };
-            let reply = run_case(&self.spec, case);
+            let reply = run_case(&self.spec, &self.budget, case);
             if let Ok(mut replies) = replies.lock() {
                 replies[i] = Some(reply);
             }
@@ -58,11 +62,18 @@ impl Implementation for Argv {
 }
 
 enum Output {
-    Stdout(Vec<u8>, usize),
-    Stderr(Vec<u8>, usize),
+    Stdout(Vec<u8>),
+    StdoutEnd,
+    Stderr(Vec<u8>),
+    StderrEnd,
 }
 
-fn run_case(spec: &ImplSpec, case: &Case<'_>) -> Reply {
+/// How long the pipes may stay open after the adapter exited: something it
+/// started that left its process group may hold them, and what was read by
+/// then is the answer.
+const AFTER_EXIT: Duration = Duration::from_millis(200);
+
+fn run_case(spec: &ImplSpec, budget: &Budget, case: &Case<'_>) -> Reply {
     if case.base.contains('\0') || case.relative.contains('\0') {
         return Answer::NotRepresentable(
             "a NUL byte cannot be passed as a command-line argument".into(),
@@ -77,43 +88,80 @@ fn run_case(spec: &ImplSpec, case: &Case<'_>) -> Reply {
         Ok(child) => child,
         Err(e) => return Answer::Error(format!("cannot run the adapter: {e}")).into(),
     };
-    let (tx, rx) = mpsc::channel();
-    let mut pending = 0;
+    // Bounded, so that a flood waits on its pipe rather than in memory.
+    let (tx, rx) = mpsc::sync_channel(16);
+    let mut open = 0;
     if let Some(stdout) = child.stdout.take() {
-        pending += read_in_background(stdout, ANSWER_LIMIT, tx.clone(), Output::Stdout);
+        if process::forward(
+            "rfc1808-argv-out",
+            stdout,
+            tx.clone(),
+            Output::Stdout,
+            Output::StdoutEnd,
+        )
+        .is_ok()
+        {
+            open += 1;
+        }
     }
     if let Some(stderr) = child.stderr.take() {
-        pending += read_in_background(stderr, STDERR_LIMIT, tx, Output::Stderr);
+        if process::forward(
+            "rfc1808-argv-err",
+            stderr,
+            tx,
+            Output::Stderr,
+            Output::StderrEnd,
+        )
+        .is_ok()
+        {
+            open += 1;
+        }
     }
     let (mut stdout, mut stdout_len) = (Vec::new(), 0);
     let mut stderr = StderrBuf::default();
-    let timeout = || -> Reply {
-        Answer::Error(format!("timeout after {}", show_duration(spec.timeout))).into()
-    };
-    while pending > 0 {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(left) {
-            Ok(Output::Stdout(bytes, len)) => (stdout, stdout_len) = (bytes, len),
-            Ok(Output::Stderr(bytes, len)) => {
-                stderr.push(&bytes);
-                stderr.push_dropped(len - bytes.len());
-            }
-            Err(_) => {
-                process::kill(&mut child);
-                let mut reply = timeout();
-                reply.stderr = stderr.take();
-                return reply;
+    let mut status = None;
+    let mut until = deadline;
+    while open > 0 {
+        let now = Instant::now();
+        if status.is_none() {
+            status = process::wait_until(&mut child, now);
+            if status.is_some() {
+                until = until.min(now + AFTER_EXIT);
             }
         }
-        pending -= 1;
+        if now >= until {
+            break;
+        }
+        // Short waits while the process runs, to notice its exit.
+        let step = if status.is_none() {
+            Duration::from_millis(5)
+        } else {
+            until - now
+        };
+        match rx.recv_timeout(step.min(until - now)) {
+            Ok(Output::Stdout(bytes)) => {
+                let room = ANSWER_LIMIT.saturating_sub(stdout.len());
+                stdout.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                stdout_len += bytes.len();
+            }
+            Ok(Output::Stderr(bytes)) => stderr.push(&bytes),
+            Ok(Output::StdoutEnd | Output::StderrEnd) => open -= 1,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
     }
-    let Some(status) = process::wait_until(&mut child, deadline) else {
-        process::kill(&mut child);
-        let mut reply = timeout();
-        reply.stderr = stderr.take();
-        return reply;
+    let status = match status {
+        Some(status) => Some(status),
+        None => process::wait_until(&mut child, deadline),
     };
-    let stderr = stderr.take();
+    let Some(status) = status else {
+        process::kill(&mut child);
+        return Reply {
+            answer: Answer::Error(format!("timeout after {}", show_duration(spec.timeout))),
+            stderr: budget.stderr(stderr.take()),
+        };
+    };
+    let stderr = budget.stderr(stderr.take());
     match status.code() {
         Some(0) => {
             let answer = if stdout_len > stdout.len() {
@@ -125,7 +173,7 @@ fn run_case(spec: &ImplSpec, case: &Case<'_>) -> Reply {
             } else {
                 let line = strip_line_ending(&stdout);
                 match std::str::from_utf8(line) {
-                    Ok(url) => Answer::Resolved(url.to_owned()),
+                    Ok(url) => budget.answer(Answer::Resolved(url.to_owned())),
                     Err(_) => {
                         Answer::Error(format!("answer is not UTF-8: {}", escape_bytes(&stdout)))
                     }
@@ -153,27 +201,6 @@ fn strip_line_ending(bytes: &[u8]) -> &[u8] {
         [rest @ .., b'\r', b'\n'] | [rest @ .., b'\n'] => rest,
         _ => bytes,
     }
-}
-
-/// Reads `from` to its end on its own thread, keeping at most `limit`
-/// bytes, and sends what it kept and the full length. Returns how many
-/// messages will come (0 if no thread could be started).
-fn read_in_background<R: Read + Send + 'static>(
-    mut from: R,
-    limit: usize,
-    to: mpsc::Sender<Output>,
-    wrap: fn(Vec<u8>, usize) -> Output,
-) -> usize {
-    let started = thread::Builder::new()
-        .name("rfc1808-argv-read".to_owned())
-        .spawn(move || {
-            let mut kept = Vec::new();
-            let _ = (&mut from).take(limit as u64).read_to_end(&mut kept);
-            let rest = io::copy(&mut from, &mut io::sink()).unwrap_or(0);
-            let len = kept.len() + usize::try_from(rest).unwrap_or(usize::MAX - kept.len());
-            let _ = to.send(wrap(kept, len));
-        });
-    usize::from(started.is_ok())
 }
 
 #[cfg(test)]

@@ -15,23 +15,114 @@ use std::error::Error;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::implementation::{ImplSpec, Implementation, Protocol};
+use crate::implementation::{Answer, ImplSpec, Implementation};
+use crate::protocol;
+
+pub use process::{adopt_orphans, kill_everything};
 
 /// A persistent adapter is restarted at most this many times in its life;
 /// after that its remaining cases are errors.
 pub const MAX_RESTARTS: u32 = 10;
 
-/// The longest answer accepted, in bytes. Large enough for any URL a test
-/// could produce, small enough that a runaway adapter cannot exhaust memory.
-pub const ANSWER_LIMIT: usize = 64 << 20;
+/// The longest answer accepted, in bytes. Far beyond any URL a test could
+/// expect, small enough that a runaway adapter cannot exhaust memory.
+pub const ANSWER_LIMIT: usize = 1 << 20;
 
 /// How much of standard error is kept per case.
 pub const STDERR_LIMIT: usize = 64 << 10;
 
-/// How many raw bytes of a malformed answer an error message shows.
-const SHOWN_BYTES: usize = 200;
+/// How many bytes of answers and standard error are kept of one
+/// implementation in all. Once they are spent, an answer or a case's
+/// standard error keeps at most [`SPENT_KEEP`] bytes, so that what the
+/// harness holds stays bounded however many cases an adapter floods.
+pub const BUDGET: usize = 64 << 20;
+
+/// What an answer or a case's standard error may keep once [`BUDGET`] is
+/// spent.
+pub const SPENT_KEEP: usize = 1 << 10;
+
+/// How long a process gets to start: to answer the `jsonl` handshake, or
+/// its first `lines` answer on top of the per-case timeout. The per-case
+/// timeout when it is longer. A JVM that compiles its source, or `go run`,
+/// needs seconds before its first answer, and a per-case timeout should not
+/// have to pay for that.
+pub const START_ALLOWANCE: Duration = Duration::from_secs(10);
+
+/// The start-up allowance of `spec`: [`START_ALLOWANCE`], or its timeout if
+/// longer.
+fn start_allowance(spec: &ImplSpec) -> Duration {
+    START_ALLOWANCE.max(spec.timeout)
+}
+
+/// What the harness still keeps of one implementation's output.
+struct Budget {
+    left: AtomicUsize,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            left: AtomicUsize::new(BUDGET),
+        }
+    }
+
+    /// Takes `len` bytes from the budget if it has them; else nothing, and
+    /// says how many may be kept.
+    fn keep(&self, len: usize) -> usize {
+        let taken = self
+            .left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                left.checked_sub(len)
+            });
+        if taken.is_ok() {
+            len
+        } else {
+            len.min(SPENT_KEEP)
+        }
+    }
+
+    /// `answer` as kept: whole while the budget lasts, else an error
+    /// showing its start when it is longer than [`SPENT_KEEP`].
+    fn answer(&self, answer: Answer) -> Answer {
+        let text = match &answer {
+            Answer::Resolved(text) | Answer::Rejected(text) => text,
+            Answer::NotRepresentable(_) | Answer::Error(_) => return answer,
+        };
+        if self.keep(text.len()) == text.len() {
+            return answer;
+        }
+        Answer::Error(format!(
+            "answer of {} bytes not kept: the {} MiB this harness keeps of an \
+             implementation's output are spent; it begins: {}",
+            text.len(),
+            BUDGET >> 20,
+            protocol::escape_bytes(text.as_bytes())
+        ))
+    }
+
+    /// A case's standard error as kept: whole while the budget lasts, else
+    /// its start and a count of what was left out.
+    fn stderr(&self, mut text: String) -> String {
+        let kept = self.keep(text.len());
+        if kept < text.len() {
+            let mut end = kept;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let left_out = text.len() - end;
+            text.truncate(end);
+            text.push_str(&format!(
+                "\n[{left_out} more bytes of standard error left out: the {} MiB this \
+                 harness keeps of an implementation's output are spent]",
+                BUDGET >> 20
+            ));
+        }
+        text
+    }
+}
 
 /// Starts the implementation `spec` describes. For `jsonl` this includes the
 /// handshake; for `lines` it starts the process; for `argv` it checks that
@@ -40,14 +131,10 @@ pub fn spawn(spec: &ImplSpec) -> Result<Box<dyn Implementation + Send>, StartErr
     let Some(program) = spec.command.first() else {
         return Err(StartError::new(spec, Why::EmptyCommand));
     };
-    match spec.protocol {
-        Protocol::Argv => {
-            if find_program(program).is_none() {
-                return Err(StartError::new(spec, Why::NotFound));
-            }
-            Ok(Box::new(argv::Argv::new(spec.clone())))
-        }
-        Protocol::Lines | Protocol::Jsonl => Ok(Box::new(persistent::Persistent::start(spec)?)),
+    find_program(program).map_err(|why| StartError::new(spec, why))?;
+    match protocol::codec(spec.protocol) {
+        Some(codec) => Ok(Box::new(persistent::Persistent::start(spec, codec)?)),
+        None => Ok(Box::new(argv::Argv::new(spec.clone()))),
     }
 }
 
@@ -63,6 +150,8 @@ pub struct StartError {
 enum Why {
     EmptyCommand,
     NotFound,
+    /// The file exists but cannot be run: not executable, or not a file.
+    NotExecutable(String),
     Spawn(io::Error),
     Exited {
         status: String,
@@ -96,6 +185,7 @@ impl fmt::Display for StartError {
         let stderr = match &self.why {
             Why::EmptyCommand => return f.write_str("the command is empty"),
             Why::NotFound => return write!(f, "cannot run command `{command}`: program not found"),
+            Why::NotExecutable(what) => return write!(f, "cannot run command `{command}`: {what}"),
             Why::Spawn(e) => return write!(f, "cannot run command `{command}`: {e}"),
             Why::Exited { status, stderr } => {
                 write!(
@@ -125,7 +215,7 @@ impl fmt::Display for StartError {
             }
         };
         if !stderr.is_empty() {
-            write!(f, "; its standard error: {}", excerpt(stderr))?;
+            write!(f, "; its standard error: {}", escape_text(&excerpt(stderr)))?;
         }
         Ok(())
     }
@@ -156,30 +246,68 @@ fn excerpt(stderr: &str) -> String {
 }
 
 /// Where `program` would be found by `execvp`: itself if it holds a slash,
-/// else the first executable file of that name on `PATH`.
-fn find_program(program: &str) -> Option<PathBuf> {
+/// else the first executable file of that name on `PATH`. When it is not
+/// found as an executable file, says whether it is missing or is there but
+/// cannot be run, since the two call for different fixes.
+fn find_program(program: &str) -> Result<PathBuf, Why> {
     if program.contains(std::path::MAIN_SEPARATOR) || program.contains('/') {
-        return is_executable(Path::new(program)).then(|| PathBuf::from(program));
+        let path = PathBuf::from(program);
+        return match not_executable(&path) {
+            None => Ok(path),
+            Some(why) => Err(why),
+        };
     }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|candidate| is_executable(candidate))
+    let path = std::env::var_os("PATH").ok_or(Why::NotFound)?;
+    let mut first_problem = None;
+    for candidate in std::env::split_paths(&path).map(|dir| dir.join(program)) {
+        match not_executable(&candidate) {
+            None => return Ok(candidate),
+            Some(Why::NotFound) => {}
+            Some(why) => {
+                first_problem.get_or_insert(why);
+            }
+        }
+    }
+    Err(first_problem.unwrap_or(Why::NotFound))
 }
 
-fn is_executable(path: &Path) -> bool {
+/// Why `path` cannot be run, if it cannot.
+fn not_executable(path: &Path) -> Option<Why> {
     let Ok(meta) = path.metadata() else {
-        return false;
+        return Some(Why::NotFound);
     };
+    if !meta.is_file() {
+        return Some(Why::NotExecutable(format!(
+            "{} is not a file",
+            path.display()
+        )));
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        meta.is_file() && meta.permissions().mode() & 0o111 != 0
+        if meta.permissions().mode() & 0o111 == 0 {
+            return Some(Why::NotExecutable(format!(
+                "{} is not executable (chmod +x it, or run it through its interpreter)",
+                path.display()
+            )));
+        }
     }
-    #[cfg(not(unix))]
-    {
-        meta.is_file()
+    None
+}
+
+/// `text` with its control characters escaped (line breaks and TABs kept),
+/// so that what an adapter wrote cannot move the cursor, recolour or
+/// rewrite the terminal that shows it.
+pub fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    out
 }
 
 /// `5s`, `1500ms`: how timeouts appear in messages.
@@ -193,41 +321,9 @@ pub(crate) fn show_duration(d: Duration) -> String {
     }
 }
 
-/// Raw bytes from an adapter, printable ASCII as is and everything else
-/// escaped, cut after [`SHOWN_BYTES`] so a huge malformed answer stays a
-/// readable message.
-pub(crate) fn escape_bytes(bytes: &[u8]) -> String {
-    let shown = &bytes[..bytes.len().min(SHOWN_BYTES)];
-    let mut out = String::with_capacity(shown.len() + 16);
-    for &b in shown {
-        match b {
-            b'\\' => out.push_str(r"\\"),
-            b'\n' => out.push_str(r"\n"),
-            b'\r' => out.push_str(r"\r"),
-            b'\t' => out.push_str(r"\t"),
-            0x20..=0x7e => out.push(b as char),
-            _ => out.push_str(&format!(r"\x{b:02x}")),
-        }
-    }
-    if shown.len() < bytes.len() {
-        out.push_str(&format!("... ({} bytes in all)", bytes.len()));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_raw_bytes_and_cuts_long_ones() {
-        assert_eq!(escape_bytes(b"ok \xff\xfe\t\\\n"), r"ok \xff\xfe\t\\\n");
-        let long = vec![b'a'; 1000];
-        assert_eq!(
-            escape_bytes(&long),
-            format!("{}... (1000 bytes in all)", "a".repeat(200))
-        );
-    }
 
     #[test]
     fn durations_read_as_people_write_them() {

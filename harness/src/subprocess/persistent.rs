@@ -5,25 +5,21 @@
 
 use std::io::{self, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Arc;
 use std::thread;
-use std::time::Instant;
-
-use serde::Deserialize;
+use std::time::{Duration, Instant};
 
 use super::process::{self, StderrBuf, GRACE};
-use super::{
-    escape_bytes, show_duration, StartError, Why, ANSWER_LIMIT, MAX_RESTARTS, SHOWN_BYTES,
-};
-use crate::implementation::{Answer, Case, ImplSpec, Implementation, Info, Protocol, Reply};
-
-const START: &[u8] = b"{\"type\":\"start\",\"version\":1}\n";
-const STOP: &[u8] = b"{\"type\":\"stop\"}\n";
+use super::{show_duration, start_allowance, Budget, StartError, Why, ANSWER_LIMIT, MAX_RESTARTS};
+use crate::implementation::{Answer, Case, ImplSpec, Implementation, Info, Reply};
+use crate::protocol::{escape_bytes, Codec, SHOWN_BYTES};
 
 /// A `lines` or `jsonl` adapter.
 pub(super) struct Persistent {
     spec: ImplSpec,
+    codec: &'static dyn Codec,
     info: Option<Info>,
     /// The running process; `None` after a failure, until the next case
     /// needs it.
@@ -33,18 +29,30 @@ pub(super) struct Persistent {
     gave_up: Option<String>,
     /// The `jsonl` id of the next request; ids stay unique across runs.
     next_id: u64,
+    /// Whether any of its processes ever wrote to standard output.
+    heard: bool,
+    /// Whether a process timed out without having written anything.
+    silent_timeout: bool,
+    budget: Budget,
 }
 
 impl Persistent {
     /// Starts the process, and for `jsonl` completes the handshake.
-    pub(super) fn start(spec: &ImplSpec) -> Result<Persistent, StartError> {
+    pub(super) fn start(
+        spec: &ImplSpec,
+        codec: &'static dyn Codec,
+    ) -> Result<Persistent, StartError> {
         let mut adapter = Persistent {
             spec: spec.clone(),
+            codec,
             info: None,
             proc: None,
             restarts: 0,
             gave_up: None,
             next_id: 1,
+            heard: false,
+            silent_timeout: false,
+            budget: Budget::new(),
         };
         adapter.proc = Some(adapter.start_proc()?);
         Ok(adapter)
@@ -53,9 +61,9 @@ impl Persistent {
     fn start_proc(&mut self) -> Result<Proc, StartError> {
         let mut proc =
             Proc::start(&self.spec.command).map_err(|why| StartError::new(&self.spec, why))?;
-        if self.spec.protocol == Protocol::Jsonl {
+        if let Some(hello) = self.codec.hello() {
             let info = proc
-                .handshake(&self.spec)
+                .handshake(&hello, self.codec, &self.spec)
                 .map_err(|why| StartError::new(&self.spec, why))?;
             self.info.get_or_insert(info);
         }
@@ -80,10 +88,19 @@ impl Implementation for Persistent {
     fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
         let first_id = self.next_id;
         self.next_id += cases.len() as u64;
-        let requests = Arc::new(Requests::encode(self.spec.protocol, cases, first_id));
+        let requests = Arc::new(Requests::encode(self.codec, cases, first_id));
         let mut replies: Vec<Reply> = Vec::with_capacity(cases.len());
+        // A line that arrived since the last run answers no request.
+        if let Some(proc) = self.proc.as_mut() {
+            if proc.surplus(Duration::ZERO).is_some() {
+                self.discard();
+            }
+        }
         // Whether the current process has a writer sending requests.
         let mut writing = false;
+        // The first case the current process answers in this run.
+        let mut stretch = 0;
+        let began = Instant::now();
         while replies.len() < cases.len() {
             let i = replies.len();
             if let Some(why) = &requests.unsendable[i] {
@@ -96,9 +113,15 @@ impl Implementation for Persistent {
             }
             if self.proc.is_none() {
                 if self.restarts == MAX_RESTARTS {
-                    self.gave_up = Some(format!(
-                        "not run: gave up on the adapter after {MAX_RESTARTS} restarts"
-                    ));
+                    let mut message =
+                        format!("not run: gave up on the adapter after {MAX_RESTARTS} restarts");
+                    if self.silent_timeout && !self.heard {
+                        message.push_str(
+                            "; it never wrote a byte to standard output: an adapter must \
+                             flush its standard output after each answer",
+                        );
+                    }
+                    self.gave_up = Some(message);
                     continue;
                 }
                 self.restarts += 1;
@@ -110,6 +133,7 @@ impl Implementation for Persistent {
                     }
                 }
                 writing = false;
+                stretch = i;
             }
             let Some(proc) = self.proc.as_mut() else {
                 continue;
@@ -122,16 +146,24 @@ impl Implementation for Persistent {
                 }
                 writing = true;
             }
-            let deadline = Instant::now() + self.spec.timeout;
-            match proc.next(deadline) {
+            let mut wait = self.spec.timeout;
+            if !proc.answered && self.codec.hello().is_none() {
+                // Without a handshake, the first answer also waits for the
+                // process to start.
+                wait += start_allowance(&self.spec);
+            }
+            let next = proc.next(Instant::now() + wait);
+            self.heard |= proc.heard();
+            match next {
                 Next::Line(line) => {
-                    let (answer, in_sync) = match self.spec.protocol {
-                        Protocol::Jsonl => decode_jsonl(line, first_id + i as u64),
-                        _ => decode_lines(line),
+                    proc.answered = true;
+                    let (answer, in_sync) = match line {
+                        Line::Complete(bytes) => self.codec.decode(&bytes, first_id + i as u64),
+                        Line::TooLong { len, head } => (too_long(len, &head), true),
                     };
                     replies.push(Reply {
-                        answer,
-                        stderr: proc.stderr.take(),
+                        answer: self.budget.answer(answer),
+                        stderr: self.budget.stderr(proc.stderr.take()),
                     });
                     if !in_sync {
                         self.discard();
@@ -139,10 +171,25 @@ impl Implementation for Persistent {
                 }
                 Next::Timeout => {
                     proc.kill();
-                    let message = format!("timeout after {}", show_duration(self.spec.timeout));
+                    let mut message = format!("timeout after {}", show_duration(wait));
+                    if wait != self.spec.timeout {
+                        message.push_str(&format!(
+                            " ({} per case, and {} for the adapter to start)",
+                            show_duration(self.spec.timeout),
+                            show_duration(wait - self.spec.timeout)
+                        ));
+                    }
+                    if !proc.heard() {
+                        self.silent_timeout = true;
+                        message.push_str(
+                            "; the adapter has written nothing to standard output since it \
+                             started: an adapter must flush its standard output after each \
+                             answer",
+                        );
+                    }
                     replies.push(Reply {
                         answer: Answer::Error(message),
-                        stderr: proc.stderr.take(),
+                        stderr: self.budget.stderr(proc.stderr.take()),
                     });
                     self.discard();
                 }
@@ -158,18 +205,44 @@ impl Implementation for Persistent {
                     };
                     replies.push(Reply {
                         answer: Answer::Error(message),
-                        stderr: proc.stderr.take(),
+                        stderr: self.budget.stderr(proc.stderr.take()),
                     });
                     self.discard();
                 }
             }
         }
+        let Some(proc) = self.proc.as_mut() else {
+            return replies;
+        };
         // Every request was answered, so the writer is done, unless the
         // adapter answered requests it never read.
-        if writing {
-            if let Some(proc) = self.proc.as_mut() {
-                if !proc.take_back_stdin() {
-                    self.discard();
+        if writing && !proc.take_back_stdin() {
+            self.discard();
+            return replies;
+        }
+        // A line beyond the last answer means the adapter wrote a line no
+        // request asked for, somewhere: without ids, which answers moved is
+        // unknown. It comes about one answer's time after the last answer,
+        // if the adapter writes it then.
+        let answered = replies.len().saturating_sub(stretch).max(1) as u32;
+        let wait = (began.elapsed() / answered * 5 + Duration::from_millis(2))
+            .min(Duration::from_millis(100));
+        if let Some(line) = proc.surplus(wait) {
+            self.discard();
+            self.restarts += 1;
+            if !self.codec.numbered() {
+                let message = format!(
+                    "protocol error: the adapter wrote more lines than it was sent requests \
+                     (one of them: `{}`), so its answers from case {} to case {} cannot be \
+                     matched to their requests; the adapter was restarted",
+                    escape_bytes(&line),
+                    cases[stretch].id,
+                    cases[cases.len() - 1].id,
+                );
+                for reply in &mut replies[stretch..] {
+                    if !matches!(reply.answer, Answer::NotRepresentable(_)) {
+                        reply.answer = Answer::Error(message.clone());
+                    }
                 }
             }
         }
@@ -180,7 +253,7 @@ impl Implementation for Persistent {
 impl Drop for Persistent {
     fn drop(&mut self) {
         if let Some(mut proc) = self.proc.take() {
-            proc.stop(self.spec.protocol == Protocol::Jsonl);
+            proc.stop(self.codec.goodbye());
         }
     }
 }
@@ -196,41 +269,13 @@ struct Requests {
 }
 
 impl Requests {
-    fn encode(protocol: Protocol, cases: &[Case<'_>], first_id: u64) -> Requests {
+    fn encode(codec: &dyn Codec, cases: &[Case<'_>], first_id: u64) -> Requests {
         let mut bytes = Vec::with_capacity(cases.len() * 64);
         let mut starts = Vec::with_capacity(cases.len() + 1);
         let mut unsendable = Vec::with_capacity(cases.len());
         for (i, case) in cases.iter().enumerate() {
             starts.push(bytes.len());
-            if protocol == Protocol::Jsonl {
-                let id = first_id + i as u64;
-                bytes.extend_from_slice(b"{\"type\":\"resolve\",\"id\":");
-                bytes.extend_from_slice(id.to_string().as_bytes());
-                bytes.extend_from_slice(b",\"base\":");
-                write_json_string(&mut bytes, case.base);
-                bytes.extend_from_slice(b",\"relative\":");
-                write_json_string(&mut bytes, case.relative);
-                bytes.extend_from_slice(b"}\n");
-                unsendable.push(None);
-            } else if let Some(c) = [case.base, case.relative]
-                .iter()
-                .find_map(|s| s.chars().find(|c| matches!(c, '\t' | '\r' | '\n')))
-            {
-                unsendable.push(Some(format!(
-                    "the `lines` protocol cannot send a {} in a URL",
-                    match c {
-                        '\t' => "TAB",
-                        '\r' => "CR",
-                        _ => "LF",
-                    }
-                )));
-            } else {
-                bytes.extend_from_slice(case.base.as_bytes());
-                bytes.push(b'\t');
-                bytes.extend_from_slice(case.relative.as_bytes());
-                bytes.push(b'\n');
-                unsendable.push(None);
-            }
+            unsendable.push(codec.encode(first_id + i as u64, case, &mut bytes).err());
         }
         starts.push(bytes.len());
         Requests {
@@ -239,11 +284,6 @@ impl Requests {
             unsendable,
         }
     }
-}
-
-fn write_json_string(out: &mut Vec<u8>, s: &str) {
-    // Writing a `str` to a `Vec` cannot fail.
-    let _ = serde_json::to_writer(&mut *out, s);
 }
 
 /// What the process sent, in order, from its reader threads.
@@ -282,7 +322,16 @@ struct Proc {
     stderr_end: bool,
     /// Standard error since the last answer, for the case in flight.
     stderr: StderrBuf,
+    /// Set by the reader when the first byte of standard output arrives.
+    heard: Arc<AtomicBool>,
+    /// Whether it has answered a request.
+    answered: bool,
 }
+
+/// How many batches of output the reader threads may have waiting. Past
+/// that they stop reading, and an adapter that floods its output waits on
+/// its pipe instead of filling the harness's memory.
+const EVENTS_IN_FLIGHT: usize = 16;
 
 impl Proc {
     fn start(command: &[String]) -> Result<Proc, Why> {
@@ -290,7 +339,8 @@ impl Proc {
             io::ErrorKind::NotFound => Why::NotFound,
             _ => Why::Spawn(e),
         })?;
-        let (tx, events) = mpsc::channel();
+        let (tx, events) = mpsc::sync_channel(EVENTS_IN_FLIGHT);
+        let heard = Arc::new(AtomicBool::new(false));
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let readers = match (stdout, stderr) {
@@ -298,7 +348,8 @@ impl Proc {
                 .name("rfc1808-stdout".to_owned())
                 .spawn({
                     let tx = tx.clone();
-                    move || read_lines(stdout, tx)
+                    let heard = Arc::clone(&heard);
+                    move || read_lines(stdout, tx, &heard)
                 })
                 .and_then(|_| {
                     process::forward(
@@ -324,21 +375,47 @@ impl Proc {
             stdout_end: None,
             stderr_end: false,
             stderr: StderrBuf::default(),
+            heard,
+            answered: false,
         })
     }
 
-    fn handshake(&mut self, spec: &ImplSpec) -> Result<Info, Why> {
+    /// Whether it ever wrote to standard output.
+    fn heard(&self) -> bool {
+        self.heard.load(Ordering::Relaxed)
+    }
+
+    /// A line that arrives within `wait` (or has arrived) when no request
+    /// is outstanding, if any.
+    fn surplus(&mut self, wait: Duration) -> Option<Vec<u8>> {
+        let deadline = Instant::now() + wait;
+        match self.next(deadline) {
+            Next::Line(Line::Complete(line)) => Some(line),
+            Next::Line(Line::TooLong { head, .. }) => Some(head),
+            // An exit now is for the next run to see.
+            Next::Ended(partial) => {
+                self.stdout_end = Some(partial);
+                None
+            }
+            Next::Timeout => None,
+        }
+    }
+
+    fn handshake(&mut self, hello: &[u8], codec: &dyn Codec, spec: &ImplSpec) -> Result<Info, Why> {
         if let Some(stdin) = self.stdin.as_mut() {
             // A failed write means the process is gone; reading says how.
-            let _ = stdin.write_all(START).and_then(|()| stdin.flush());
+            let _ = stdin.write_all(hello).and_then(|()| stdin.flush());
         }
-        match self.next(Instant::now() + spec.timeout) {
+        let allowance = start_allowance(spec);
+        match self.next(Instant::now() + allowance) {
             Next::Line(Line::Complete(line)) => {
-                parse_started(&line).map_err(|problem| Why::BadHandshake {
-                    line: escape_bytes(&line),
-                    problem,
-                    stderr: self.stderr.take(),
-                })
+                codec
+                    .read_hello(&line)
+                    .map_err(|problem| Why::BadHandshake {
+                        line: escape_bytes(&line),
+                        problem,
+                        stderr: self.stderr.take(),
+                    })
             }
             Next::Line(Line::TooLong { len, head }) => Err(Why::BadHandshake {
                 line: format!("{}...", escape_bytes(&head)),
@@ -358,7 +435,7 @@ impl Proc {
             Next::Timeout => {
                 self.kill();
                 Err(Why::Silent {
-                    timeout: spec.timeout,
+                    timeout: allowance,
                     stderr: self.stderr.take(),
                 })
             }
@@ -460,11 +537,13 @@ impl Proc {
         self.drain_stderr(Instant::now() + GRACE / 10);
     }
 
-    /// Asks the process to exit as the protocol says, then makes sure.
-    fn stop(&mut self, jsonl: bool) {
+    /// Asks the process to exit as the protocol says, then makes sure. The
+    /// goodbye is written only if the pipe has room for it: an adapter that
+    /// stopped reading must not block the harness.
+    fn stop(&mut self, goodbye: Option<Vec<u8>>) {
         if let Some(mut stdin) = self.stdin.take() {
-            if jsonl {
-                let _ = stdin.write_all(STOP).and_then(|()| stdin.flush());
+            if let Some(goodbye) = goodbye {
+                let _ = process::write_nonblocking(&mut stdin, &goodbye);
             }
         }
         process::wait_until(&mut self.child, Instant::now() + GRACE);
@@ -480,7 +559,7 @@ impl Drop for Proc {
 /// Sends standard output as lines, in batches of what each read brought.
 /// A line past [`ANSWER_LIMIT`] keeps only its first bytes, so a runaway
 /// adapter costs bounded memory.
-fn read_lines(mut stdout: ChildStdout, to: Sender<Event>) {
+fn read_lines(mut stdout: ChildStdout, to: SyncSender<Event>, heard: &AtomicBool) {
     let mut chunk = vec![0; 64 << 10];
     // The line read so far, and its full length (more, past the limit).
     let mut partial = Vec::new();
@@ -492,6 +571,7 @@ fn read_lines(mut stdout: ChildStdout, to: Sender<Event>) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         };
+        heard.store(true, Ordering::Relaxed);
         let mut batch = Vec::new();
         let mut rest = &chunk[..n];
         while let Some(end) = rest.iter().position(|&b| b == b'\n') {
@@ -548,257 +628,4 @@ fn too_long(len: usize, head: &[u8]) -> Answer {
         ANSWER_LIMIT >> 20,
         escape_bytes(head)
     ))
-}
-
-/// A `lines` answer, and whether the stream can still be trusted.
-fn decode_lines(line: Line) -> (Answer, bool) {
-    match line {
-        Line::TooLong { len, head } => (too_long(len, &head), true),
-        Line::Complete(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => match text.strip_prefix('\t') {
-                Some(message) => (Answer::Rejected(message.to_owned()), true),
-                None => (Answer::Resolved(text), true),
-            },
-            Err(e) => (
-                Answer::Error(format!(
-                    "answer is not UTF-8: {}",
-                    escape_bytes(e.as_bytes())
-                )),
-                false,
-            ),
-        },
-    }
-}
-
-#[derive(Deserialize)]
-struct AnswerMessage {
-    id: u64,
-    result: Option<String>,
-    error: Option<String>,
-}
-
-/// A `jsonl` answer to request `id`, and whether the stream can still be
-/// trusted.
-fn decode_jsonl(line: Line, id: u64) -> (Answer, bool) {
-    let bytes = match line {
-        Line::TooLong { len, head } => return (too_long(len, &head), true),
-        Line::Complete(bytes) => bytes,
-    };
-    let broken = |what: String| {
-        (
-            Answer::Error(format!("{what}: {}", escape_bytes(&bytes))),
-            false,
-        )
-    };
-    if std::str::from_utf8(&bytes).is_err() {
-        return broken("answer is not UTF-8".to_owned());
-    }
-    let message: AnswerMessage = match serde_json::from_slice(&bytes) {
-        Ok(message) => message,
-        Err(e) if e.is_data() => {
-            return broken(format!("answer is not a resolve answer ({e})"));
-        }
-        Err(e) => return broken(format!("answer is not valid JSON ({e})")),
-    };
-    if message.id != id {
-        return broken(format!("answer has id {}, expected {id}", message.id));
-    }
-    match (message.result, message.error) {
-        (Some(url), None) => (Answer::Resolved(url), true),
-        (None, Some(error)) => (Answer::Rejected(error), true),
-        (Some(_), Some(_)) => (
-            Answer::Error(format!(
-                "answer has both `result` and `error`: {}",
-                escape_bytes(&bytes)
-            )),
-            true,
-        ),
-        (None, None) => (
-            Answer::Error(format!(
-                "answer has neither `result` nor `error`: {}",
-                escape_bytes(&bytes)
-            )),
-            true,
-        ),
-    }
-}
-
-#[derive(Deserialize)]
-struct Started {
-    name: String,
-    implementation_version: String,
-    language: String,
-    spec: String,
-}
-
-/// The adapter's `started` message, or what is wrong with it.
-fn parse_started(line: &[u8]) -> Result<Info, String> {
-    const EXPECTED: &str = r#"expected {"type":"started","version":1,...}"#;
-    let value: serde_json::Value = match serde_json::from_slice(line) {
-        Ok(value) => value,
-        Err(_) if std::str::from_utf8(line).is_err() => {
-            return Err(format!("the line is not UTF-8, {EXPECTED}"))
-        }
-        Err(e) => return Err(format!("not valid JSON ({e}), {EXPECTED}")),
-    };
-    if value.get("type").and_then(|t| t.as_str()) != Some("started") {
-        return Err(EXPECTED.to_owned());
-    }
-    match value.get("version") {
-        Some(v) if v.as_u64() == Some(1) => {}
-        Some(v) => {
-            return Err(format!(
-                "the adapter speaks protocol version {v}, this harness speaks version 1"
-            ))
-        }
-        None => return Err(format!("no `version`, {EXPECTED}")),
-    }
-    let started: Started = serde_json::from_value(value).map_err(|e| e.to_string())?;
-    Ok(Info {
-        name: started.name,
-        implementation_version: started.implementation_version,
-        language: started.language,
-        spec: started.spec,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn complete(s: &[u8]) -> Line {
-        Line::Complete(s.to_vec())
-    }
-
-    #[test]
-    fn jsonl_answers_are_checked_field_by_field() {
-        let decode = |s: &[u8], id| decode_jsonl(complete(s), id);
-        assert_eq!(
-            decode(br#"{"id":3,"result":"http://a/g"}"#, 3),
-            (Answer::Resolved("http://a/g".into()), true)
-        );
-        assert_eq!(
-            decode(br#"{"id":3,"error":"bad","extra":1}"#, 3),
-            (Answer::Rejected("bad".into()), true)
-        );
-        assert_eq!(
-            decode(br#"{"id":4,"result":"x"}"#, 3),
-            (
-                Answer::Error(r#"answer has id 4, expected 3: {"id":4,"result":"x"}"#.into()),
-                false
-            )
-        );
-        assert_eq!(
-            decode(br#"{"id":null,"error":"x"}"#, 3),
-            (
-                Answer::Error(
-                    r#"answer is not a resolve answer (invalid type: null, expected u64 at line 1 column 10): {"id":null,"error":"x"}"#
-                        .into()
-                ),
-                false
-            )
-        );
-        assert_eq!(
-            decode(b"http://a/g", 3),
-            (
-                Answer::Error(
-                    "answer is not valid JSON (expected value at line 1 column 1): http://a/g"
-                        .into()
-                ),
-                false
-            )
-        );
-        assert_eq!(
-            decode(br#"{"id":3}"#, 3),
-            (
-                Answer::Error(r#"answer has neither `result` nor `error`: {"id":3}"#.into()),
-                true
-            )
-        );
-        assert_eq!(
-            decode(b"{\"id\":3,\"result\":\"\xff\"}", 3),
-            (
-                Answer::Error(r#"answer is not UTF-8: {"id":3,"result":"\xff"}"#.into()),
-                false
-            )
-        );
-    }
-
-    #[test]
-    fn lines_answers_start_with_tab_when_rejected() {
-        assert_eq!(
-            decode_lines(complete(b"http://a/g")),
-            (Answer::Resolved("http://a/g".into()), true)
-        );
-        assert_eq!(
-            decode_lines(complete(b"\tno base")),
-            (Answer::Rejected("no base".into()), true)
-        );
-        assert_eq!(
-            decode_lines(complete(b"\xc3(")),
-            (Answer::Error(r"answer is not UTF-8: \xc3(".into()), false)
-        );
-    }
-
-    #[test]
-    fn handshake_problems_are_named() {
-        let ok = br#"{"type":"started","version":1,"name":"n","implementation_version":"1","language":"l","spec":"s"}"#;
-        assert_eq!(
-            parse_started(ok),
-            Ok(Info {
-                name: "n".into(),
-                implementation_version: "1".into(),
-                language: "l".into(),
-                spec: "s".into()
-            })
-        );
-        assert_eq!(
-            parse_started(br#"{"type":"started","version":2}"#),
-            Err("the adapter speaks protocol version 2, this harness speaks version 1".into())
-        );
-        assert_eq!(
-            parse_started(br#"{"type":"started","version":1,"name":"n"}"#),
-            Err("missing field `implementation_version`".into())
-        );
-        assert_eq!(
-            parse_started(b"hello"),
-            Err(r#"not valid JSON (expected value at line 1 column 1), expected {"type":"started","version":1,...}"#.into())
-        );
-        assert_eq!(
-            parse_started(br#"{"id":1,"result":"x"}"#),
-            Err(r#"expected {"type":"started","version":1,...}"#.into())
-        );
-    }
-
-    #[test]
-    fn requests_are_encoded_per_protocol() {
-        let cases = [
-            Case {
-                id: "a",
-                base: "http://a/b",
-                relative: "g\"h",
-            },
-            Case {
-                id: "b",
-                base: "http://a/\tb",
-                relative: "g",
-            },
-        ];
-        let jsonl = Requests::encode(Protocol::Jsonl, &cases, 7);
-        assert_eq!(
-            String::from_utf8(jsonl.bytes).unwrap(),
-            "{\"type\":\"resolve\",\"id\":7,\"base\":\"http://a/b\",\"relative\":\"g\\\"h\"}\n\
-             {\"type\":\"resolve\",\"id\":8,\"base\":\"http://a/\\tb\",\"relative\":\"g\"}\n"
-        );
-        let lines = Requests::encode(Protocol::Lines, &cases, 7);
-        assert_eq!(lines.bytes, b"http://a/b\tg\"h\n");
-        assert_eq!(lines.starts, [0, 15, 15]);
-        assert_eq!(
-            lines.unsendable,
-            [
-                None,
-                Some("the `lines` protocol cannot send a TAB in a URL".into())
-            ]
-        );
-    }
 }

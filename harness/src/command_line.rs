@@ -1,0 +1,138 @@
+//! Command lines printed for a person to paste: the rerun line of a report,
+//! the promote command of a fuzz finding, the run that picks up a promoted
+//! vector. Every word goes through [`quote`], so what is printed is what
+//! runs.
+
+use std::path::Path;
+
+use rfc1808_resolver::Step6;
+
+use crate::implementation::ImplSpec;
+
+/// A word quoted for a POSIX shell; one holding control characters is
+/// quoted as `$'...'` (bash, zsh, ksh), so that the command prints on one
+/// line with nothing invisible in it.
+pub fn quote(word: &str) -> String {
+    if !word.chars().any(char::is_control) {
+        return shell_words::quote(word).into_owned();
+    }
+    let mut out = String::from("$'");
+    for c in word.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let mut buf = [0; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("\\x{b:02x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// `rfc1808 run`, with `--vectors DIR` when the vectors were read from DIR.
+fn run(vectors_dir: Option<&Path>) -> String {
+    let mut line = "rfc1808 run".to_owned();
+    if let Some(dir) = vectors_dir {
+        line += &format!(" --vectors {}", quote(&dir.display().to_string()));
+    }
+    line
+}
+
+/// The command that reruns the reference resolver with `step6`.
+pub fn rerun_reference(vectors_dir: Option<&Path>, step6: Step6) -> String {
+    let mut line = run(vectors_dir);
+    if step6 != Step6::default() {
+        line += &format!(" --step6 {step6}");
+    }
+    line
+}
+
+/// The command that reruns the subprocess implementation `spec` alone.
+pub fn rerun_subprocess(vectors_dir: Option<&Path>, spec: &ImplSpec) -> String {
+    let command: Vec<String> = spec.command.iter().map(|w| quote(w)).collect();
+    let mut line = format!(
+        "{} --impl {} --protocol {}",
+        run(vectors_dir),
+        quote(&format!("{}={}", spec.name, command.join(" "))),
+        spec.protocol
+    );
+    if spec.timeout != ImplSpec::DEFAULT_TIMEOUT {
+        line += &format!(" --timeout {}", spec.timeout.as_secs_f64());
+    }
+    line
+}
+
+/// A rerun command narrowed to the vector `id`.
+pub fn rerun_case(rerun: &str, id: &str) -> String {
+    format!("{rerun} --id {}", quote(id))
+}
+
+/// The command that promotes a finding to a vector.
+pub fn promote(base: &str, relative: &str, source: &str, note: &str) -> String {
+    format!(
+        "rfc1808 promote --base {} --relative {} --source {} --note {}",
+        quote(base),
+        quote(relative),
+        quote(source),
+        quote(note),
+    )
+}
+
+/// The command that runs the vectors of `dir`.
+pub fn run_vectors_of(dir: &Path) -> String {
+    format!(
+        "rfc1808 --vectors {} run",
+        quote(&dir.display().to_string())
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::Protocol;
+
+    #[test]
+    fn words_are_quoted_for_a_posix_shell_on_one_line() {
+        assert_eq!(quote("http://a/b"), "http://a/b");
+        assert_eq!(quote("a b'c"), r#"'a b'\''c'"#);
+        assert_eq!(quote("a\tb\r\u{1}'\\é"), r"$'a\tb\r\x01\'\\é'");
+        assert_eq!(quote("\u{85}"), r"$'\xc2\x85'");
+    }
+
+    #[test]
+    fn rerun_lines_name_what_differs_from_the_defaults() {
+        let dir = Path::new("my vectors");
+        assert_eq!(rerun_reference(None, Step6::default()), "rfc1808 run");
+        assert_eq!(
+            rerun_reference(Some(dir), Step6::StringPattern),
+            "rfc1808 run --vectors 'my vectors' --step6 string"
+        );
+        let mut spec = ImplSpec {
+            name: "py".to_owned(),
+            command: vec!["python3".to_owned(), "a b.py".to_owned()],
+            protocol: Protocol::Jsonl,
+            timeout: ImplSpec::DEFAULT_TIMEOUT,
+            expectations: None,
+        };
+        assert_eq!(
+            rerun_subprocess(None, &spec),
+            r#"rfc1808 run --impl 'py=python3 '\''a b.py'\''' --protocol jsonl"#
+        );
+        spec.timeout = std::time::Duration::from_millis(2500);
+        let line = rerun_subprocess(None, &spec);
+        assert!(line.ends_with(" --protocol jsonl --timeout 2.5"), "{line}");
+        assert_eq!(
+            rerun_case("rfc1808 run", "rfc1808-5.1/g"),
+            "rfc1808 run --id rfc1808-5.1/g"
+        );
+        assert_eq!(run_vectors_of(dir), "rfc1808 --vectors 'my vectors' run");
+    }
+}

@@ -1,0 +1,41 @@
+//! The printer of `rfc1808 list`: the selected vectors with their ids and
+//! tags.
+
+use rfc1808_vectors::{ParseVector, ResolveVector};
+
+/// One line per vector: id, kind and tags, tab-separated.
+pub fn text(resolve: &[&ResolveVector], parse: &[&ParseVector]) -> String {
+    let mut out = String::new();
+    for v in resolve {
+        out += &format!("{}\tresolve\t{}\n", v.id, v.tags.join(","));
+    }
+    for v in parse {
+        out += &format!("{}\tparse\t{}\n", v.id, v.tags.join(","));
+    }
+    out
+}
+
+/// A JSON array of the vectors, each with its kind, tags, source, origin
+/// and inputs.
+pub fn json(
+    resolve: &[&ResolveVector],
+    parse: &[&ParseVector],
+) -> Result<String, serde_json::Error> {
+    let mut items: Vec<serde_json::Value> = resolve
+        .iter()
+        .map(|v| {
+            serde_json::json!({
+                "id": v.id, "kind": "resolve", "tags": v.tags, "source": v.source,
+                "origin": v.origin.to_string(),
+                "base": v.base, "relative": v.relative, "expected": v.expected,
+            })
+        })
+        .collect();
+    items.extend(parse.iter().map(|v| {
+        serde_json::json!({
+            "id": v.id, "kind": "parse", "tags": v.tags, "source": v.source,
+            "origin": v.origin.to_string(), "input": v.input,
+        })
+    }));
+    Ok(serde_json::to_string_pretty(&items)? + "\n")
+}

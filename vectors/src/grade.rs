@@ -1,0 +1,290 @@
+//! Grading: whether an implementation's answer passes a vector, and what
+//! that means for a run, given the vectors the implementation is expected to
+//! fail.
+//!
+//! Every runner grades here, so that a listed vector means the same thing
+//! everywhere: `rfc1808 run`, the `libtest` suite in a library's own
+//! `cargo test`, `rfc1808 fuzz` and the `external_differential` fuzz target.
+//!
+//! Expected failures are strict both ways: a listed vector that passes is
+//! graded [`Verdict::UnexpectedPass`], and a listed id that names no resolve
+//! vector is [`Stale`]; both fail a run. A listing covers a wrong answer or
+//! a rejection only: a failure to answer (a crash, a timeout) is graded
+//! [`Verdict::Error`] whether the vector is listed or not, because it says
+//! the adapter broke, not what the library answers.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::{Corpus, ResolveVector};
+
+/// What an implementation answered for one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// It resolved the case to this URL.
+    Resolved(String),
+    /// It declined to resolve the case (an error of its own), with its message.
+    Rejected(String),
+    /// The case cannot be sent through this implementation's protocol.
+    NotRepresentable(String),
+    /// It failed to answer: a crash, a timeout, a broken protocol message.
+    Error(String),
+}
+
+/// What a resolve vector accepts as a right answer.
+///
+/// Grading takes this rather than the vector's `expected` string, so that a
+/// vector may come to accept more than one answer without a change to any
+/// runner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Accepts<'v> {
+    /// This URL, exactly.
+    Exactly(&'v str),
+}
+
+impl Accepts<'_> {
+    /// Whether resolving to `url` is a right answer.
+    pub fn admits(&self, url: &str) -> bool {
+        match self {
+            Accepts::Exactly(expected) => url == *expected,
+        }
+    }
+}
+
+impl ResolveVector {
+    /// What this vector accepts as a right answer.
+    pub fn accepts(&self) -> Accepts<'_> {
+        Accepts::Exactly(&self.expected)
+    }
+}
+
+/// One answer graded against a vector and the implementation's expected
+/// failures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// A right answer, and not listed.
+    Passed,
+    /// Resolved to another URL or rejected the case, and not listed.
+    Failed,
+    /// Failed, and listed as an expected failure.
+    ExpectedFailure,
+    /// A right answer, but listed as an expected failure: the list is out of
+    /// date.
+    UnexpectedPass,
+    /// The implementation did not answer: a crash, a timeout, a protocol error.
+    Error,
+    /// The case cannot be sent through the implementation's protocol.
+    NotRepresentable,
+}
+
+impl Verdict {
+    /// Every verdict, in report order.
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Passed,
+        Verdict::Failed,
+        Verdict::ExpectedFailure,
+        Verdict::UnexpectedPass,
+        Verdict::Error,
+        Verdict::NotRepresentable,
+    ];
+
+    /// The name used in the JSON report (`snake_case`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Failed => "failed",
+            Verdict::ExpectedFailure => "expected_failure",
+            Verdict::UnexpectedPass => "unexpected_pass",
+            Verdict::Error => "error",
+            Verdict::NotRepresentable => "not_representable",
+        }
+    }
+
+    /// The plural used in counts ("3 expected failures").
+    pub fn counted(self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Failed => "failed",
+            Verdict::ExpectedFailure => "expected failures",
+            Verdict::UnexpectedPass => "unexpected passes",
+            Verdict::Error => "errors",
+            Verdict::NotRepresentable => "not representable",
+        }
+    }
+
+    /// Whether this result fails the run.
+    pub fn fails_run(self) -> bool {
+        matches!(
+            self,
+            Verdict::Failed | Verdict::UnexpectedPass | Verdict::Error
+        )
+    }
+
+    /// Whether the answer was right, listed or not.
+    pub fn answered_right(self) -> bool {
+        matches!(self, Verdict::Passed | Verdict::UnexpectedPass)
+    }
+
+    /// Whether the answer was wrong (another URL or a rejection), listed or
+    /// not.
+    pub fn answered_wrong(self) -> bool {
+        matches!(self, Verdict::Failed | Verdict::ExpectedFailure)
+    }
+}
+
+/// Grades `answer` against what a vector `accepts`; `listed` says whether
+/// the implementation is expected to fail the vector.
+pub fn grade(accepts: Accepts<'_>, answer: &Answer, listed: bool) -> Verdict {
+    match (answer, listed) {
+        (Answer::Resolved(got), false) if accepts.admits(got) => Verdict::Passed,
+        (Answer::Resolved(got), true) if accepts.admits(got) => Verdict::UnexpectedPass,
+        (Answer::Resolved(_) | Answer::Rejected(_), false) => Verdict::Failed,
+        (Answer::Resolved(_) | Answer::Rejected(_), true) => Verdict::ExpectedFailure,
+        (Answer::NotRepresentable(_), _) => Verdict::NotRepresentable,
+        (Answer::Error(_), _) => Verdict::Error,
+    }
+}
+
+/// Why an expected-failure id names no vector that an implementation runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stale {
+    /// It names a parse vector; implementations run resolve vectors only.
+    ParseVector,
+    /// No vector has this id.
+    NoVector,
+}
+
+impl fmt::Display for Stale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stale::ParseVector => "it is a parse vector, which only the reference resolver runs",
+            Stale::NoVector => "no vector has this id",
+        })
+    }
+}
+
+/// The vectors an implementation is expected to fail, by id, with the
+/// reason given for each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExpectedFailures<'a> {
+    reasons: HashMap<&'a str, &'a str>,
+}
+
+impl<'a> ExpectedFailures<'a> {
+    /// The `(id, reason)` pairs; for an id given twice, the first reason.
+    pub fn new(entries: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        let mut reasons = HashMap::new();
+        for (id, reason) in entries {
+            reasons.entry(id).or_insert(reason);
+        }
+        ExpectedFailures { reasons }
+    }
+
+    /// The ids alone, each with an empty reason.
+    pub fn from_ids(ids: impl IntoIterator<Item = &'a str>) -> Self {
+        Self::new(ids.into_iter().map(|id| (id, "")))
+    }
+
+    /// The reason given for `id`, if it is listed.
+    pub fn reason(&self, id: &str) -> Option<&'a str> {
+        self.reasons.get(id).copied()
+    }
+
+    /// Grades `answer` for `vector`.
+    pub fn grade(&self, vector: &ResolveVector, answer: &Answer) -> Verdict {
+        grade(
+            vector.accepts(),
+            answer,
+            self.reasons.contains_key(vector.id.as_str()),
+        )
+    }
+
+    /// The listed resolve vectors of `corpus`, in corpus order.
+    pub fn vectors<'c>(&self, corpus: &'c Corpus) -> Vec<&'c ResolveVector> {
+        corpus
+            .resolve
+            .iter()
+            .filter(|v| self.reasons.contains_key(v.id.as_str()))
+            .collect()
+    }
+}
+
+/// Whether `id`, listed as an expected failure, names a resolve vector of
+/// `corpus`, and if not, why it is stale. Check against the whole corpus,
+/// not the vectors a filter selected, so that an entry for a vector left out
+/// of one run is not stale.
+pub fn check_listed(corpus: &Corpus, id: &str) -> Result<(), Stale> {
+    if corpus.resolve.iter().any(|v| v.id == id) {
+        Ok(())
+    } else if corpus.parse.iter().any(|v| v.id == id) {
+        Err(Stale::ParseVector)
+    } else {
+        Err(Stale::NoVector)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answers() -> [Answer; 4] {
+        [
+            Answer::Resolved("http://a/b/c/g".into()),
+            Answer::Resolved("http://a/g".into()),
+            Answer::Rejected("bad".into()),
+            Answer::Error("timed out".into()),
+        ]
+    }
+
+    #[test]
+    fn listing_flips_pass_and_fail_but_not_errors() {
+        let accepts = Accepts::Exactly("http://a/b/c/g");
+        let graded = |listed| {
+            answers()
+                .iter()
+                .map(|a| grade(accepts, a, listed))
+                .collect::<Vec<_>>()
+        };
+        use Verdict::*;
+        assert_eq!(graded(false), [Passed, Failed, Failed, Error]);
+        assert_eq!(
+            graded(true),
+            [UnexpectedPass, ExpectedFailure, ExpectedFailure, Error]
+        );
+        assert_eq!(
+            grade(accepts, &Answer::NotRepresentable("NUL".into()), true),
+            NotRepresentable
+        );
+        let fails: Vec<Verdict> = Verdict::ALL.into_iter().filter(|v| v.fails_run()).collect();
+        assert_eq!(fails, [Failed, UnexpectedPass, Error]);
+    }
+
+    #[test]
+    fn listed_ids_name_resolve_vectors_or_are_stale() {
+        let corpus = crate::embedded();
+        assert_eq!(check_listed(&corpus, "rfc1808-5.1/g"), Ok(()));
+        let parse = &corpus.parse[0].id;
+        assert_eq!(check_listed(&corpus, parse), Err(Stale::ParseVector));
+        assert_eq!(
+            check_listed(&corpus, "no/such-id").unwrap_err().to_string(),
+            "no vector has this id"
+        );
+        let listed = ExpectedFailures::from_ids(["rfc1808-5.1/g-slash", parse, "rfc1808-5.1/g"]);
+        let ids: Vec<&str> = listed
+            .vectors(&corpus)
+            .iter()
+            .map(|v| v.id.as_str())
+            .collect();
+        assert_eq!(
+            ids,
+            ["rfc1808-5.1/g", "rfc1808-5.1/g-slash"],
+            "corpus order"
+        );
+        let g = listed.vectors(&corpus)[0];
+        assert_eq!(
+            listed.grade(g, &Answer::Resolved(g.expected.clone())),
+            Verdict::UnexpectedPass
+        );
+    }
+}
