@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{stderr, stdout};
+use common::{header, stderr, stdout};
 
 /// The fixture in the mode that answers the relative URL as is: right on
 /// `rfc1808-5.1/scheme` only, among the section 5.1 examples.
@@ -50,6 +50,9 @@ fn the_reference_passes_everything() {
     let o = rfc1808(&["run"]);
     assert_exit(&o, 0);
     let out = stdout(&o);
+    let out = out
+        .strip_prefix(&header())
+        .unwrap_or_else(|| panic!("{out}"));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     assert!(
@@ -62,7 +65,7 @@ fn the_reference_passes_everything() {
     assert_exit(&o, 0);
     assert_eq!(
         stdout(&o),
-        "reference-string: ok. 24 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+        header() + "reference-string: ok. 24 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     );
 }
 
@@ -123,7 +126,7 @@ fn filters_choose_the_vectors() {
     assert_exit(&o, 0);
     assert_eq!(
         stdout(&o),
-        "wrong: ok. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+        header() + "wrong: ok. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     );
     let o = rfc1808(&[
         "run",
@@ -373,7 +376,7 @@ fn expectations_are_strict_both_ways() {
     assert_exit(&o, 0);
     assert_eq!(
         stdout(&o),
-        "wrong: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+        header() + "wrong: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     );
     // Listed and passing: exit 1.
     std::fs::write(
@@ -385,7 +388,8 @@ fn expectations_are_strict_both_ways() {
     assert_exit(&o, 1);
     assert_eq!(
         stdout(&o),
-        format!(
+        header()
+            + &format!(
             "UNEXPECTED PASS rfc1808-5.1/scheme [wrong] (vectors/rfc1808.toml:6)\n  \
              listed in {} as an expected failure (echoes), but it resolved to the expected \"g:h\"; remove the entry\n  \
              rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/scheme\n\n\
@@ -404,7 +408,8 @@ fn expectations_are_strict_both_ways() {
     assert_exit(&o, 1);
     assert_eq!(
         stdout(&o),
-        format!(
+        header()
+            + &format!(
             "STALE [wrong] {}:6: stale expectation `rfc1808-5.1/renamed`: no vector has this id; remove the entry\n\n\
              wrong: FAILED. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable; 1 stale expectations\n",
             file.display()
@@ -563,15 +568,33 @@ fn several_reports_in_one_run() {
     assert_exit(&o, 1);
     let markdown = stdout(&o);
     assert_eq!(std::fs::read_to_string(&md).unwrap(), markdown);
-    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with('|')).collect();
-    // Header, separator, the 23 failing vectors, totals.
-    assert_eq!(rows.len(), 26, "{markdown}");
-    assert_eq!(rows[0], "| vector | expected | wrong |");
-    assert_eq!(rows[2], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
-    assert_eq!(rows[25], "| **passed** | | ❌ 1/24 |");
-    // Every row has the three cells of the header.
     assert!(
-        rows.iter()
+        markdown.starts_with("## RFC 1808 conformance\n\n❌ failed · rfc1808 "),
+        "{markdown}"
+    );
+    // The 23 failures lead, before any table.
+    let attention: Vec<&str> = markdown
+        .lines()
+        .skip_while(|l| *l != "### Needs attention")
+        .take_while(|l| !l.starts_with('|') && !l.starts_with("### Impl"))
+        .filter(|l| l.starts_with("- "))
+        .collect();
+    assert_eq!(attention.len(), 23, "{markdown}");
+    assert_eq!(
+        attention[0],
+        "- **wrong**: new failure `rfc1808-5.1/g`: got \"g\" (expected \"http://a/b/c/g\")"
+    );
+    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with('|')).collect();
+    // The implementations table (header, separator, one row), then the
+    // matrix: header, separator, the 23 failing vectors.
+    assert_eq!(rows.len(), 3 + 25, "{markdown}");
+    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 |");
+    assert_eq!(rows[3], "| vector | expected | wrong |");
+    assert_eq!(rows[5], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
+    // Every matrix row has the three cells of its header.
+    assert!(
+        rows[3..]
+            .iter()
             .all(|r| r.replace("\\|", "").matches('|').count() == 4),
         "{markdown}"
     );
