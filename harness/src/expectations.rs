@@ -17,14 +17,100 @@
 //! the adapter broke, not what the library answers.
 
 use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::Path;
 
 use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
-use rfc1808_vectors::Corpus;
+use rfc1808_vectors::{Corpus, LineIndex, LoadError};
+use serde::Deserialize;
+use toml::Spanned;
 
 use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
-pub use rfc1808_vectors::expectations::{Entry, Expectations};
+/// One listed vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: String,
+    pub reason: String,
+    /// The 1-based line of its `id`.
+    pub line: usize,
+}
+
+/// The expected failures of one implementation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expectations {
+    /// The file they were read from, for messages.
+    pub file: String,
+    pub entries: Vec<Entry>,
+}
+
+impl Expectations {
+    /// Reads the expectations file at `path`.
+    pub fn load(path: &Path) -> Result<Self, LoadError> {
+        let (name, text) = LoadError::read(path)?;
+        Self::parse_str(&name, &text)
+    }
+
+    /// Parses `text` as the expectations file `name`.
+    pub fn parse_str(name: &str, text: &str) -> Result<Self, LoadError> {
+        let raw: RawFile =
+            toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
+        let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
+        let lines = LineIndex::new(text);
+        let mut first_line: HashMap<String, usize> = HashMap::new();
+        for e in raw.expected_failure {
+            let line = lines.line_of(e.id.span().start);
+            let id = e.id.into_inner();
+            if let Some(first) = first_line.insert(id.clone(), line) {
+                return Err(LoadError {
+                    file: name.to_owned(),
+                    line,
+                    message: format!("key `id`: `{id}` is listed twice, first at line {first}"),
+                });
+            }
+            if e.reason.get_ref().trim().is_empty() {
+                return Err(LoadError::at(
+                    name,
+                    text,
+                    Some(e.reason.span().start),
+                    format!("key `reason`: say why `{id}` fails"),
+                ));
+            }
+            entries.push(Entry {
+                id,
+                reason: e.reason.into_inner(),
+                line,
+            });
+        }
+        Ok(Expectations {
+            file: name.to_owned(),
+            entries,
+        })
+    }
+
+    /// The reason given for `id`, if it is listed.
+    pub fn reason(&self, id: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.reason.as_str())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(rename = "expected-failure", default)]
+    expected_failure: Vec<RawEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntry {
+    id: Spanned<String>,
+    reason: Spanned<String>,
+}
 
 /// One vector's result for one implementation, graded against its
 /// expectations.
@@ -115,7 +201,11 @@ pub fn rewrite(graded: &[Graded<'_>], existing: Option<&Expectations>, corpus: &
         .map(|g| (g.outcome.vector.id.as_str(), g))
         .collect();
     let old = |id: &str| existing.and_then(|e| e.reason(id));
-    let mut entries = Vec::new();
+    let mut out = String::from(
+        "# Expected failures, read by `rfc1808 run --expectations`.\n\
+         # Each vector listed here fails; a listed vector that passes fails the run.\n",
+    );
+    let mut count = 0;
     for v in &corpus.resolve {
         let reason = match ran.get(v.id.as_str()) {
             Some(g) if g.verdict.answered_wrong() => Some(
@@ -127,10 +217,40 @@ pub fn rewrite(graded: &[Graded<'_>], existing: Option<&Expectations>, corpus: &
             _ => old(&v.id).map(str::to_owned),
         };
         if let Some(reason) = reason {
-            entries.push((v.id.as_str(), reason));
+            count += 1;
+            let _ = write!(
+                out,
+                "\n[[expected-failure]]\nid = {}\nreason = {}\n",
+                toml_string(&v.id),
+                toml_string(&reason)
+            );
         }
     }
-    rfc1808_vectors::expectations::render(entries.iter().map(|(id, reason)| (*id, reason.as_str())))
+    if count == 0 {
+        out.push_str("# None: every vector passes.\n");
+    }
+    out
+}
+
+/// `s` as a TOML basic string.
+fn toml_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]
@@ -286,5 +406,16 @@ reason = "gone"
                 .starts_with("py.toml:3: unknown key `why`, expected `id` or `reason`"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn toml_strings_round_trip() {
+        let s = "a\"b\\c\nd\te\u{1}f\u{7f}é";
+        let text = format!(
+            "[[expected-failure]]\nid = \"a/b\"\nreason = {}\n",
+            toml_string(s)
+        );
+        let e = Expectations::parse_str("t.toml", &text).unwrap();
+        assert_eq!(e.entries[0].reason, s);
     }
 }
