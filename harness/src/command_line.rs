@@ -70,15 +70,6 @@ pub fn rerun_subprocess(vectors_dir: Option<&Path>, spec: &ImplSpec) -> String {
     line
 }
 
-/// `line` graded against the expectations `file` of the implementation
-/// `name`, as `--expectations NAME=FILE`.
-pub fn with_expectations(line: String, name: &str, file: &Path) -> String {
-    format!(
-        "{line} --expectations {}",
-        quote(&format!("{name}={}", file.display()))
-    )
-}
-
 /// A rerun command narrowed to the vector `id`.
 pub fn rerun_case(rerun: &str, id: &str) -> String {
     format!("{rerun} --id {}", quote(id))

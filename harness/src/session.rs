@@ -193,7 +193,7 @@ impl<'c> Session<'c> {
                     .expectations_file
                     .as_ref()
                     .map(|f| f.display().to_string()),
-                rerun: self.rerun(&p.entrant, p.expectations_file.as_deref()),
+                rerun: self.rerun(&p.entrant),
                 results,
                 stale,
                 elapsed,
@@ -220,23 +220,11 @@ impl<'c> Session<'c> {
         })
     }
 
-    /// The command that reruns `entrant` alone, graded against the same
-    /// expectations `file`: without them, an unexpected pass reruns as a
-    /// plain pass and shows nothing.
-    fn rerun(&self, entrant: &Entrant, file: Option<&Path>) -> String {
+    fn rerun(&self, entrant: &Entrant) -> String {
         let dir = self.vectors_dir.as_deref();
-        let (line, name) = match entrant {
-            Entrant::Reference(step6) => (
-                command_line::rerun_reference(dir, *step6),
-                Reference::new(*step6).name().to_owned(),
-            ),
-            Entrant::Subprocess(spec) => {
-                (command_line::rerun_subprocess(dir, spec), spec.name.clone())
-            }
-        };
-        match file {
-            Some(file) => command_line::with_expectations(line, &name, file),
-            None => line,
+        match entrant {
+            Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6),
+            Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec),
         }
     }
 
