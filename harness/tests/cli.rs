@@ -432,7 +432,10 @@ fn expectations_are_strict_both_ways() {
     ]);
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(out.starts_with("ERROR rfc1808-5.1/g [crash]"), "{out}");
+    assert!(
+        out.starts_with(&(header() + "ERROR rfc1808-5.1/g [crash]")),
+        "{out}"
+    );
     assert!(
         out.contains("  note:     listed as an expected failure (echoes), but expectations cover wrong answers, not errors\n"),
         "{out}"
