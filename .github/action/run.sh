@@ -34,11 +34,14 @@ version() {
 }
 
 # The cache key names the version and a digest of every file that goes into
-# the build, so that a branch or a commit of the action gets its own binary.
+# the build (Rust sources, manifests, the lock file and the vector files), so
+# that a branch or a commit of the action gets its own binary; files that
+# tests or tools leave beside them do not change it.
 key() {
     local digest
     digest=$(cd "$action_path" &&
         find Cargo.toml Cargo.lock harness resolver vectors fuzzgen -type f \
+            \( -name '*.rs' -o -name '*.toml' -o -name Cargo.lock \) \
             -not -path '*/target/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum |
         sha256sum | cut -c1-16)
     echo "rfc1808-${RUNNER_OS:-local}-${RUNNER_ARCH:-local}-$(version)-$digest"
