@@ -10,7 +10,20 @@
 //! ```
 //!
 //! Both keys are required, the reason must not be empty and an id may appear
-//! once. The list is strict both ways: a listed vector that passes is an
+//! once.
+//!
+//! An implementation that follows one reading of an ambiguity on some
+//! vectors and another reading on others fails the run, unless the file
+//! allows it:
+//!
+//! ```toml
+//! [[inconsistent-reading]]
+//! ambiguity = "empty-component"
+//! reason = "keeps an empty query's `?` but drops an empty fragment's `#`"
+//! ```
+//!
+//! Such an entry is strict too: it fails the run when the implementation
+//! turns out consistent on that ambiguity. The list is strict both ways: a listed vector that passes is an
 //! unexpected pass, and an entry whose id names no resolve vector is stale;
 //! both fail the run. Expectations cover wrong answers and rejections only: a
 //! crash or a timeout on a listed vector is still an error, because it says
@@ -20,8 +33,10 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
+use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
-use rfc1808_vectors::{Corpus, LineIndex, LoadError};
+use rfc1808_vectors::readings::{Assignment, Followed, Following, Match};
+use rfc1808_vectors::{Corpus, LineIndex, LoadError, Spec};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -43,6 +58,17 @@ pub struct Expectations {
     /// The file they were read from, for messages.
     pub file: String,
     pub entries: Vec<Entry>,
+    /// The ambiguities on which it may follow different readings.
+    pub inconsistent: Vec<Inconsistent>,
+}
+
+/// An ambiguity on which an implementation may follow different readings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistent {
+    pub ambiguity: String,
+    pub reason: String,
+    /// The 1-based line of its `ambiguity`.
+    pub line: usize,
 }
 
 impl Expectations {
@@ -83,9 +109,41 @@ impl Expectations {
                 line,
             });
         }
+        let mut inconsistent: Vec<Inconsistent> = Vec::new();
+        for e in raw.inconsistent_reading {
+            let line = lines.line_of(e.ambiguity.span().start);
+            let ambiguity = e.ambiguity.into_inner();
+            let at = |message: String| LoadError {
+                file: name.to_owned(),
+                line,
+                message,
+            };
+            if rfc1808_resolver::readings::ambiguity(&ambiguity).is_none() {
+                return Err(at(format!(
+                    "key `ambiguity`: {}",
+                    rfc1808_resolver::ReadingError::UnknownAmbiguity(ambiguity)
+                )));
+            }
+            if inconsistent.iter().any(|i| i.ambiguity == ambiguity) {
+                return Err(at(format!(
+                    "key `ambiguity`: `{ambiguity}` is listed twice"
+                )));
+            }
+            if e.reason.trim().is_empty() {
+                return Err(at(format!(
+                    "key `reason`: say why the readings of `{ambiguity}` differ"
+                )));
+            }
+            inconsistent.push(Inconsistent {
+                ambiguity,
+                reason: e.reason,
+                line,
+            });
+        }
         Ok(Expectations {
             file: name.to_owned(),
             entries,
+            inconsistent,
         })
     }
 
@@ -103,6 +161,15 @@ impl Expectations {
 struct RawFile {
     #[serde(rename = "expected-failure", default)]
     expected_failure: Vec<RawEntry>,
+    #[serde(rename = "inconsistent-reading", default)]
+    inconsistent_reading: Vec<RawInconsistent>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInconsistent {
+    ambiguity: Spanned<String>,
+    reason: String,
 }
 
 #[derive(Deserialize)]
@@ -120,6 +187,9 @@ pub struct Graded<'c> {
     pub verdict: Verdict,
     /// The reason given in the expectations, if the vector is listed.
     pub expected_failure: Option<String>,
+    /// The readings the answer matched, when the vector's answer depends
+    /// on readings and the answer is one of them (held readings aside).
+    pub reading: Option<Match>,
 }
 
 /// An expectation entry that names no resolve vector.
@@ -150,14 +220,32 @@ pub fn grade<'c>(
     expectations: Option<&Expectations>,
     corpus: &Corpus,
 ) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
+    grade_holding(results, expectations, corpus, Assignment::none())
+}
+
+/// Grades as [`grade()`] does, holding the implementation to the readings
+/// `held` names (`rfc1808 run --reading`).
+pub fn grade_holding<'c>(
+    results: ImplResults<'c>,
+    expectations: Option<&Expectations>,
+    corpus: &Corpus,
+    held: Assignment,
+) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
     let entries = expectations.map_or(&[][..], |e| &e.entries);
-    let listed = ExpectedFailures::new(entries.iter().map(|e| (e.id.as_str(), e.reason.as_str())));
+    let listed = ExpectedFailures::new(entries.iter().map(|e| (e.id.as_str(), e.reason.as_str())))
+        .holding(held);
     let graded = results
         .outcomes
         .into_iter()
         .map(|outcome| Graded {
             verdict: listed.grade(outcome.vector, &outcome.answer),
             expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
+            // Which reading the answer follows, whatever reading is held:
+            // an answer that fails only for being another reading says so.
+            reading: match &outcome.answer {
+                Answer::Resolved(got) => outcome.vector.accepts().reading(got),
+                _ => None,
+            },
             outcome,
         })
         .collect();
@@ -229,7 +317,50 @@ pub fn rewrite(graded: &[Graded<'_>], existing: Option<&Expectations>, corpus: &
     if count == 0 {
         out.push_str("# None: every vector passes.\n");
     }
+    // The ambiguities on which it follows different readings, with the
+    // reason of the entry being replaced, else what was seen.
+    for (ambiguity, following) in followed(graded) {
+        let Following::Inconsistent(groups) = following else {
+            continue;
+        };
+        let reason = existing
+            .and_then(|e| {
+                e.inconsistent
+                    .iter()
+                    .find(|i| i.ambiguity == ambiguity.name)
+            })
+            .map(|i| i.reason.clone())
+            .unwrap_or_else(|| {
+                let groups: Vec<String> = groups
+                    .iter()
+                    .map(|(readings, ids)| {
+                        let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                        format!("{} on {}", names.join("|"), ids.join(", "))
+                    })
+                    .collect();
+                groups.join("; ")
+            });
+        let _ = write!(
+            out,
+            "\n[[inconsistent-reading]]\nambiguity = {}\nreason = {}\n",
+            toml_string(ambiguity.name),
+            toml_string(&reason)
+        );
+    }
     out
+}
+
+/// The reading of each ambiguity that the answers of `graded` followed, in
+/// registry order: every answer that is some reading's, right or (under a
+/// held reading) wrong, tells.
+pub fn followed(graded: &[Graded<'_>]) -> Vec<(&'static Ambiguity, Following)> {
+    let mut followed = Followed::default();
+    for g in graded {
+        if let (Some(reading), Answer::Resolved(_)) = (&g.reading, &g.outcome.answer) {
+            followed.observe(&g.outcome.vector.id, reading);
+        }
+    }
+    followed.verdicts(Spec::Rfc1808)
 }
 
 /// `s` as a TOML basic string.

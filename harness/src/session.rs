@@ -20,9 +20,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rfc1808_resolver::Step6;
+use rfc1808_resolver::{Readings, Step6};
 use rfc1808_vectors::grade::Verdict;
-use rfc1808_vectors::{Corpus, LoadError, ResolveVector};
+use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector};
 
 use crate::command_line;
 use crate::expectations::{self, Expectations};
@@ -69,6 +69,8 @@ pub struct Session<'c> {
     filter: Filter,
     vectors_dir: Option<PathBuf>,
     planned: Vec<Planned>,
+    /// The readings every implementation is held to.
+    held: Assignment,
 }
 
 impl<'c> Session<'c> {
@@ -81,12 +83,20 @@ impl<'c> Session<'c> {
             filter,
             vectors_dir: None,
             planned: Vec::new(),
+            held: Assignment::none(),
         })
     }
 
     /// Says that the corpus was read from `dir`, for the rerun lines.
     pub fn set_vectors_dir(&mut self, dir: &Path) {
         self.vectors_dir = Some(dir.to_owned());
+    }
+
+    /// Holds every implementation to the readings `held` names
+    /// (`rfc1808 run --reading`): an answer under another reading of those
+    /// ambiguities fails. The reference resolver runs under them.
+    pub fn hold(&mut self, held: Assignment) {
+        self.held = held;
     }
 
     /// Adds the reference resolver. Parse vectors run when it runs.
@@ -180,8 +190,12 @@ impl<'c> Session<'c> {
         };
         for ((results, info, elapsed), p) in answered.into_iter().zip(&self.planned) {
             let name = results.name.clone();
-            let (results, stale) =
-                expectations::grade(results, p.expectations.as_ref(), self.corpus);
+            let (results, stale) = expectations::grade_holding(
+                results,
+                p.expectations.as_ref(),
+                self.corpus,
+                self.held.clone(),
+            );
             report.implementations.push(ImplReport {
                 name,
                 info,
@@ -197,6 +211,11 @@ impl<'c> Session<'c> {
                 results,
                 stale,
                 elapsed,
+                allowed_inconsistent: p
+                    .expectations
+                    .as_ref()
+                    .map(|e| e.inconsistent.clone())
+                    .unwrap_or_default(),
             });
         }
         if !parse.is_empty() {
@@ -215,17 +234,32 @@ impl<'c> Session<'c> {
 
     fn start(&self, entrant: &Entrant) -> Result<Box<dyn Implementation + Send>, SessionError> {
         Ok(match entrant {
-            Entrant::Reference(step6) => Box::new(Reference::new(*step6)),
+            Entrant::Reference(step6) => {
+                let mut readings = Readings::default();
+                for (a, r) in self.held.pairs() {
+                    readings
+                        .set(a.name, r.name)
+                        .expect("held readings come from the registry");
+                }
+                Box::new(Reference::new(*step6).with_readings(readings))
+            }
             Entrant::Subprocess(spec) => subprocess::spawn(spec).map_err(SessionError::Start)?,
         })
     }
 
     fn rerun(&self, entrant: &Entrant) -> String {
         let dir = self.vectors_dir.as_deref();
-        match entrant {
+        let mut rerun = match entrant {
             Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6),
             Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec),
+        };
+        for (a, r) in self.held.pairs() {
+            rerun += &format!(
+                " --reading {}",
+                command_line::quote(&format!("{}={}", a.name, r.name))
+            );
         }
+        rerun
     }
 
     /// Writes the expectations file `file` for the implementation at `at`

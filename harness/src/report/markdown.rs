@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
-use crate::report::{ImplReport, Report, TOOL_VERSION};
+use crate::report::{ImplReport, ReadingReport, Report, TOOL_VERSION};
 use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as GitHub-flavoured Markdown.
@@ -59,6 +59,26 @@ pub fn render(report: &Report<'_>) -> String {
             let _ = write!(out, " {} |", imp.count(status));
         }
         let _ = writeln!(out, " {} |", imp.stale.len());
+    }
+    // Which reading of each RFC 1808 ambiguity each implementation follows,
+    // as the vectors that tell them apart show.
+    let readings: Vec<(&ImplReport<'_>, Vec<ReadingReport>)> = imps
+        .iter()
+        .map(|imp| (imp, imp.readings()))
+        .filter(|(_, r)| !r.is_empty())
+        .collect();
+    if !readings.is_empty() {
+        out.push_str("\n### Readings of the ambiguities\n\n");
+        for (imp, r) in &readings {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|r| {
+                    let mark = if r.fails_run() { "❌ " } else { "" };
+                    format!("{mark}{}", cell_text(&r.describe()))
+                })
+                .collect();
+            let _ = writeln!(out, "- {}: {}", cell_text(&imp.name), cells.join("; "));
+        }
     }
     if let Some(parse) = &report.parse {
         let failed = parse.iter().filter(|p| p.mismatch.is_some()).count();
@@ -197,6 +217,9 @@ fn attention(report: &Report<'_>) -> Vec<String> {
                 )),
                 Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
             }
+        }
+        for r in imp.readings().iter().filter(|r| r.fails_run()) {
+            lines.push(format!("{name}: reading {}", cell_text(&r.describe())));
         }
         for s in &imp.stale {
             lines.push(format!(

@@ -1,0 +1,372 @@
+//! The flags of the `rfc1808` binary, and their parsing into what the
+//! library takes. A module of the binary, not of the library.
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Result};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use rfc1808_harness::config;
+use rfc1808_harness::filter::Filter;
+use rfc1808_harness::implementation::{ImplSpec, Protocol};
+use rfc1808_harness::report::Format;
+use rfc1808_resolver::Step6;
+
+#[derive(Parser)]
+#[command(
+    name = "rfc1808",
+    version,
+    about = "Conformance harness for RFC 1808 relative URL resolution"
+)]
+pub(crate) struct Cli {
+    /// Read the vectors from this directory instead of the copy built into
+    /// the binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub(crate) vectors: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Resolve RELATIVE against BASE with the reference resolver.
+    Resolve {
+        base: String,
+        relative: String,
+        /// Which Step 6 to use: `stack` (segment stack) or `string` (the RFC's
+        /// string patterns).
+        #[arg(long, default_value = "stack")]
+        step6: Step6,
+        /// Resolve under this reading of an ambiguity (`docs/readings.md`);
+        /// repeatable.
+        #[arg(long = "reading", value_name = "NAME=VALUE")]
+        readings: Vec<String>,
+        /// Also print the step of section 4 at which resolution finished, and
+        /// the readings that decided the result.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
+    Parse { url: String },
+    /// List the vectors with their ids and tags.
+    List(ListArgs),
+    /// Run the vectors through implementations (the reference resolver when
+    /// none is given) and report.
+    Run(Box<RunArgs>),
+    /// Serve the reference resolver as an adapter on standard input and
+    /// output (README, "Writing an adapter"); for `argv`, the adapter is
+    /// `rfc1808 resolve -- BASE RELATIVE`.
+    Serve {
+        /// The protocol to speak.
+        #[arg(long, value_parser = serve_protocols())]
+        protocol: Protocol,
+        /// Which Step 6 the reference uses.
+        #[arg(long, default_value = "stack")]
+        step6: Step6,
+    },
+    /// Append a finding to vectors/regressions.toml as a new vector, whose
+    /// expected value is the reference resolver's answer.
+    Promote(PromoteArgs),
+    /// Fuzz an implementation against the reference resolver, shrink each
+    /// kind of mismatch to a smallest case, and report them.
+    Fuzz(Box<FuzzArgs>),
+}
+
+#[derive(Args)]
+pub(crate) struct FilterArgs {
+    /// Only the vectors whose id matches GLOB (`*` any run of characters,
+    /// `?` one character); repeatable.
+    #[arg(long = "id", value_name = "GLOB")]
+    pub(crate) ids: Vec<String>,
+    /// Only the vectors with this tag; repeatable (a vector needs one of them).
+    #[arg(long = "tag", value_name = "TAG")]
+    pub(crate) tags: Vec<String>,
+    /// Leave out the vectors whose id matches GLOB; repeatable.
+    #[arg(long = "skip", value_name = "GLOB")]
+    pub(crate) skips: Vec<String>,
+}
+
+impl FilterArgs {
+    pub(crate) fn filter(&self) -> Filter {
+        Filter {
+            ids: self.ids.clone(),
+            tags: self.tags.clone(),
+            skips: self.skips.clone(),
+        }
+    }
+}
+
+#[derive(Args)]
+pub(crate) struct ListArgs {
+    #[command(flatten)]
+    pub(crate) filter: FilterArgs,
+    /// `text` (id, kind, tags, tab-separated) or `json`.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub(crate) format: String,
+}
+
+#[derive(Args)]
+pub(crate) struct RunArgs {
+    /// An implementation to run, as NAME=COMMAND; repeatable. COMMAND is
+    /// split into words as a POSIX shell would (quotes, backslashes), and
+    /// never run through a shell.
+    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    pub(crate) impls: Vec<String>,
+    /// The protocol of the --impl implementations: argv, lines or jsonl.
+    /// [default: argv]
+    #[arg(long, value_name = "PROTOCOL")]
+    pub(crate) protocol: Option<Protocol>,
+    /// The per-case timeout of the --impl implementations, in seconds.
+    /// [default: 5]
+    #[arg(long, value_name = "SECS")]
+    pub(crate) timeout: Option<f64>,
+    /// Read the implementations from this TOML file (README, "Running
+    /// implementations").
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
+    /// The expected failures of implementation NAME; repeatable. Replaces
+    /// the config file's `expectations`.
+    #[arg(long = "expectations", value_name = "NAME=FILE")]
+    pub(crate) expectations: Vec<String>,
+    /// Write this run's failures as an expectations file: FILE when one
+    /// implementation runs, NAME=FILE for any; repeatable.
+    #[arg(long = "write-expectations", value_name = "[NAME=]FILE")]
+    pub(crate) write_expectations: Vec<String>,
+    /// Which Step 6 the reference resolver uses, when it runs: stack or
+    /// string. [default: stack]
+    #[arg(long)]
+    pub(crate) step6: Option<Step6>,
+    /// Hold every implementation to this reading of an ambiguity
+    /// (`docs/readings.md`): an answer under another reading of it fails.
+    /// Repeatable.
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    pub(crate) readings: Vec<String>,
+    #[command(flatten)]
+    pub(crate) filter: FilterArgs,
+    /// The report on standard output: text, json, junit, markdown or html.
+    #[arg(long, default_value = "text", value_name = "FORMAT")]
+    pub(crate) format: Format,
+    /// Also write a report in FORMAT to FILE; repeatable.
+    #[arg(long = "report", value_name = "FORMAT=FILE")]
+    pub(crate) reports: Vec<String>,
+}
+
+/// The protocols `serve` speaks: the persistent ones.
+pub(crate) fn serve_protocols() -> impl TypedValueParser<Value = Protocol> {
+    PossibleValuesParser::new([Protocol::Jsonl.name(), Protocol::Lines.name()])
+        .try_map(|s| s.parse::<Protocol>())
+}
+
+#[derive(Args)]
+pub(crate) struct PromoteArgs {
+    /// A cargo-fuzz artifact of an rfc1808 fuzz target: the base and
+    /// relative URL it decodes to are promoted.
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "base",
+        conflicts_with = "base"
+    )]
+    pub(crate) artifact: Option<PathBuf>,
+    /// The base URL of the finding (with --relative, instead of FILE).
+    #[arg(long, requires = "relative", allow_hyphen_values = true)]
+    pub(crate) base: Option<String>,
+    /// The relative URL of the finding.
+    #[arg(long, requires = "base", allow_hyphen_values = true)]
+    pub(crate) relative: Option<String>,
+    /// The finding's root cause, in one line: the vector's `note`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub(crate) note: String,
+    /// Where the finding came from: the vector's `source`. [default: the
+    /// artifact's path]
+    #[arg(long, required_unless_present = "artifact", allow_hyphen_values = true)]
+    pub(crate) source: Option<String>,
+    /// The vector file to append to. [default: vectors/regressions.toml in
+    /// the current directory or the nearest one above it]
+    #[arg(long, value_name = "FILE")]
+    pub(crate) to: Option<PathBuf>,
+}
+
+/// The implementations of the config file and the --impl flags.
+pub(crate) fn specs(args: &RunArgs) -> Result<Vec<ImplSpec>> {
+    let mut specs = match &args.config {
+        Some(path) => config::load(path)?,
+        None => Vec::new(),
+    };
+    add_impl_flags(&mut specs, &args.impls, args.protocol, args.timeout)?;
+    if !specs.is_empty() && args.step6.is_some() {
+        bail!("--step6 applies to the reference resolver, which runs only without --impl and --config");
+    }
+    Ok(specs)
+}
+
+/// Appends to `specs` the implementations of the `--impl` values, with the
+/// `--protocol` and `--timeout` that apply to them.
+pub(crate) fn add_impl_flags(
+    specs: &mut Vec<ImplSpec>,
+    values: &[String],
+    protocol: Option<Protocol>,
+    timeout: Option<f64>,
+) -> Result<()> {
+    if values.is_empty() {
+        if protocol.is_some() {
+            bail!("--protocol applies to --impl, and there is none");
+        }
+        if timeout.is_some() {
+            bail!("--timeout applies to --impl, and there is none");
+        }
+    }
+    let timeout = match timeout {
+        Some(t) => config::parse_timeout(t).map_err(|e| anyhow!("--timeout: {e}"))?,
+        None => ImplSpec::DEFAULT_TIMEOUT,
+    };
+    let protocol = protocol.unwrap_or(config::DEFAULT_PROTOCOL);
+    for value in values {
+        let spec = config::parse_impl_flag(value, protocol, timeout).map_err(|e| anyhow!(e))?;
+        if specs.iter().any(|s| s.name == spec.name) {
+            bail!(
+                "--impl `{value}`: an implementation is already named `{}`",
+                spec.name
+            );
+        }
+        specs.push(spec);
+    }
+    Ok(())
+}
+
+/// Which implementation's expectations each --write-expectations writes,
+/// and where.
+pub(crate) fn write_targets(values: &[String], names: &[String]) -> Result<Vec<(usize, PathBuf)>> {
+    let mut targets: Vec<(usize, PathBuf)> = Vec::new();
+    for value in values {
+        let named = value
+            .split_once('=')
+            .and_then(|(name, file)| Some((names.iter().position(|n| n == name)?, file)));
+        let (at, file) = match named {
+            Some(target) => target,
+            None if names.len() == 1 => (0, value.as_str()),
+            None => bail!(
+                "--write-expectations `{value}`: {} implementations run, so say which as NAME=FILE (one of: {})",
+                names.len(),
+                names.join(", ")
+            ),
+        };
+        if targets.iter().any(|(a, _)| *a == at) {
+            bail!(
+                "--write-expectations `{value}`: the expectations of `{}` are already written elsewhere",
+                names[at]
+            );
+        }
+        targets.push((at, PathBuf::from(file)));
+    }
+    Ok(targets)
+}
+
+pub(crate) fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>> {
+    values
+        .iter()
+        .map(|value| {
+            let (format, file) = value
+                .split_once('=')
+                .ok_or_else(|| anyhow!("--report `{value}`: expected FORMAT=FILE"))?;
+            let format: Format = format
+                .parse()
+                .map_err(|e| anyhow!("--report `{value}`: {e}"))?;
+            Ok((format, PathBuf::from(file)))
+        })
+        .collect()
+}
+
+#[derive(Args)]
+pub(crate) struct FuzzArgs {
+    /// The implementation, as NAME=COMMAND. COMMAND is split into words as a
+    /// POSIX shell would (quotes, backslashes), and never run through a
+    /// shell.
+    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    pub(crate) implementation: String,
+    /// Its protocol: argv, lines or jsonl. [default: argv]
+    #[arg(long, value_name = "PROTOCOL")]
+    pub(crate) protocol: Option<Protocol>,
+    /// The per-case timeout, in seconds. [default: 5]
+    #[arg(long, value_name = "SECS")]
+    pub(crate) timeout: Option<f64>,
+    /// How long to fuzz: 90s, 2m, 1h, 500ms. [default: 60s, or no limit
+    /// with --max-cases]
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    pub(crate) time: Option<std::time::Duration>,
+    /// Stop after this many generated cases.
+    #[arg(long, value_name = "N")]
+    pub(crate) max_cases: Option<u64>,
+    /// The seed of the case generator; the same seed generates the same
+    /// cases. [default: from the clock, and printed]
+    #[arg(long, value_name = "N")]
+    pub(crate) seed: Option<u64>,
+    /// The implementation's expected failures: a mismatch of the kind a
+    /// listed vector shows is known, and not a finding.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) expectations: Option<PathBuf>,
+    /// Generate bases of any shape, not only absolute URLs: the empty
+    /// base of Step 1, `a`, `/g;x`, which RFC 1808 does not resolve
+    /// against, so that what an implementation does with them shows.
+    #[arg(long)]
+    pub(crate) any_base: bool,
+    /// Promote one shrunk case of each new kind to the regressions file.
+    #[arg(long)]
+    pub(crate) promote: bool,
+    /// With --promote, the vector file to append to. [default:
+    /// vectors/regressions.toml in the current directory or above it]
+    #[arg(long, value_name = "FILE", requires = "promote")]
+    pub(crate) to: Option<PathBuf>,
+}
+
+/// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`
+/// (`90s`, `2m`, `1.5h`), or a bare number of seconds.
+fn parse_time(value: &str) -> Result<std::time::Duration, String> {
+    let split = value
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(value.len());
+    let (number, unit) = value.split_at(split);
+    let scale = match unit {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(format!("`{value}`: the unit is not one of ms, s, m, h")),
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n * scale > 0.0 && n * scale <= 7.0 * 86_400.0 => {
+            Ok(std::time::Duration::from_secs_f64(n * scale))
+        }
+        Ok(_) => Err(format!("`{value}` is not above 0 and at most a week")),
+        Err(_) => Err(format!(
+            "`{value}` is not a number with a unit, like 60s or 2m"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn times_read_as_people_write_them() {
+        assert_eq!(parse_time("60s"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_time("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_time("1.5h"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_time("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_time("30"), Ok(Duration::from_secs(30)));
+        assert_eq!(
+            parse_time("10 minutes").unwrap_err(),
+            "`10 minutes`: the unit is not one of ms, s, m, h"
+        );
+        assert_eq!(
+            parse_time("0s").unwrap_err(),
+            "`0s` is not above 0 and at most a week"
+        );
+        assert_eq!(
+            parse_time("s").unwrap_err(),
+            "`s` is not a number with a unit, like 60s or 2m"
+        );
+    }
+}
