@@ -69,6 +69,34 @@ pub fn render(report: &Report<'_>) -> String {
     if !stale.is_empty() {
         let _ = writeln!(out, "<ul class=\"stale\">{}</ul>", stale.concat());
     }
+    // Which reading of each RFC 1808 ambiguity each implementation follows,
+    // as the vectors that tell them apart show.
+    let readings: Vec<String> = imps
+        .iter()
+        .filter_map(|imp| {
+            let r = imp.readings();
+            (!r.is_empty()).then(|| {
+                let items: Vec<String> = r
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "<span class=\"{}\">{}</span>",
+                            if r.fails_run() { "failed" } else { "reading" },
+                            html(&r.describe())
+                        )
+                    })
+                    .collect();
+                format!("<li><b>{}</b>: {}</li>", html(&imp.name), items.join("; "))
+            })
+        })
+        .collect();
+    if !readings.is_empty() {
+        let _ = writeln!(
+            out,
+            "<h3>Readings of the ambiguities</h3>\n<ul class=\"readings\">{}</ul>",
+            readings.concat()
+        );
+    }
     if let Some(parse) = &report.parse {
         let failed: Vec<&str> = parse
             .iter()
@@ -399,6 +427,8 @@ mark { background: #ffd8b5; }
 #filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin-bottom: .75rem; }
 #shown { color: var(--muted); }
 .stale { color: var(--fail); } .parse.failed { color: var(--fail); }
+h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
+.readings { margin: 0; padding-left: 1.2rem; } .readings .failed { color: var(--fail); }
 "#;
 
 /// Filters rows by the form, and keeps the form in the URL fragment. A row
