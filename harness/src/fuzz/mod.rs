@@ -6,17 +6,18 @@
 //! of the vectors; bases are absolute URLs in the generic-RL syntax
 //! ([`Bases::Absolute`], the only bases section 4 resolves against), or
 //! anything ([`Bases::Any`], `--any-base`). They go to the implementation
-//! in batches through [`Implementation::resolve_all`], so a `jsonl` or
+//! in batches through [`Implementation::resolve_until`], so a `jsonl` or
 //! `lines` adapter pipelines them, and each answer is compared with the
 //! reference resolver (segment-stack Step 6). A mismatch has a [`Kind`]:
 //! how the answers differ, and where that matters the step the reference
 //! finished at (the `kind` module says which, and why). A mismatch on a
 //! case whose scheme starts with a digit is asked again with a letter
 //! there, in one more batch, to tell whether the digit is the cause. The
-//! first mismatch of each kind is shrunk ([`shrink`]) to a smallest case
-//! of the same kind whose base the run admits, its candidates batched
-//! too; a later mismatch of that kind is shrunk only if it starts out
-//! smaller than the current example.
+//! first mismatch of each kind is shrunk ([`shrink`]) to a smallest case of
+//! the same kind whose base the run admits (preferring bases that look
+//! real, `http://a` over `a:`), its candidates batched too; a later
+//! mismatch of that kind is shrunk only if it starts out smaller than the
+//! current example.
 //!
 //! [`Campaign`] is the whole of `rfc1808 fuzz`: it starts the adapter,
 //! fuzzes it, and promotes what it found; `crate::report::fuzz` prints the
