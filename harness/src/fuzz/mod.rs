@@ -554,11 +554,10 @@ fn classify(
 /// reference finished at under the primary readings; `None` when it is the
 /// reference's answer under any accepted reading.
 fn judge(input: &Input, answer: &Answer, accepted: &Accepted) -> Option<(Kind, Step)> {
-    let (want, step) = accepted.reference(input);
-    let kind = Kind::of(input, step, &want, answer)?;
+    let kind = Kind::of(input, answer, accepted.primary)?;
     match answer {
         Answer::Resolved(got) if accepted.allows(input, got) => None,
-        _ => Some((kind, step)),
+        _ => Some(kind),
     }
 }
 
