@@ -864,10 +864,10 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"empty query dropped | Step 2a 6, Step 2b 11, Step 4 4, Step 5a 3, Step 5b 4, Step 6 34 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
+                r#"empty query dropped | Step 2a 2, Step 2b 7, Step 3 1, Step 4 3, Step 5a 3, Step 6 33 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
             ]
         );
-        assert!(summary.mismatches > 50, "{} mismatches", summary.mismatches);
+        assert!(summary.mismatches > 40, "{} mismatches", summary.mismatches);
         let counted: u64 = summary.findings.iter().map(|f| f.count).sum();
         assert_eq!(counted, summary.mismatches);
         assert_eq!(summary.cases, 3000);
@@ -880,7 +880,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"empty query dropped | Step 1 2, Step 2a 3, Step 2b 10, Step 3 2, Step 4 2, Step 5a 9, Step 5b 1, Step 6 30 | "http://a/?" + "" = "http://a/?", not Resolved("http://a/")"#
+                r#"empty query dropped | Step 1 3, Step 2a 5, Step 2b 7, Step 3 2, Step 4 3, Step 5a 5, Step 6 37 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
             ]
         );
     }
@@ -893,7 +893,8 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"Steps 1-5: dot segments removed | Step 4 69 | "http://a" + "/." = "http://a/.", not Resolved("http://a/")"#
+                r#"Steps 1-5: dot segments removed | Step 4 75 | "http://a" + "/." = "http://a/.", not Resolved("http://a/")"#,
+                r#"Step 4: path differs | Step 4 2 | "http://a" + "/.;a" = "http://a/.;a", not Resolved("http://a/;a")"#
             ]
         );
     }
@@ -915,7 +916,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"scheme not starting with a letter | Step 2a 8, Step 3 2, Step 4 5, Step 5a 1, Step 5b 6, Step 6 33 | "9://a" + "" = "9://a", not Resolved("")"#
+                r#"scheme not starting with a letter | Step 2a 6, Step 3 2, Step 4 6, Step 5a 1, Step 5b 4, Step 6 20 | "9://a" + "" = "9://a", not Resolved("")"#
             ]
         );
     }
@@ -947,11 +948,13 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"Steps 1-5: dot segments removed | Step 4 69 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
-                r#"empty query dropped | Step 2a 6, Step 2b 11, Step 4 4, Step 5a 3, Step 5b 4, Step 6 34 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#,
+                r#"Steps 1-5: dot segments removed | Step 4 75 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
+                r#"empty query dropped | Step 2a 2, Step 2b 7, Step 3 1, Step 4 3, Step 5a 3, Step 6 33 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#,
+                r#"Step 4: path differs | Step 4 2 | "http://a" + "/.;a" = "http://a/.;a", not Resolved("http://a/;a")"#,
             ]
         );
-        assert_eq!(summary.new_findings().count(), 1);
+        // The dot removal before params is classified apart: two new kinds.
+        assert_eq!(summary.new_findings().count(), 2);
     }
 
     #[test]
