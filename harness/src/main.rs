@@ -182,7 +182,7 @@ fn promote(args: &PromoteArgs) -> Result<ExitCode> {
 }
 
 fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
-    use rfc1808_harness::fuzz::{Bases, Campaign};
+    use rfc1808_harness::fuzz::{Accepted, Bases, Campaign};
     use rfc1808_harness::report::fuzz as report;
 
     let mut specs = Vec::new();
@@ -195,6 +195,9 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
         Bases::Absolute
     };
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
+    let held = Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
+        .map_err(|e| anyhow!("--reading: {e}"))?;
+    campaign.options.readings = Accepted::holding(&held);
     if let Some(file) = &args.expectations {
         for warning in campaign.use_expectations(corpus, &Expectations::load(file)?) {
             eprintln!("rfc1808: {warning}");
