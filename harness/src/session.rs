@@ -189,7 +189,7 @@ impl<'c> Session<'c> {
                     .expectations_file
                     .as_ref()
                     .map(|f| f.display().to_string()),
-                rerun: self.rerun(&p.entrant),
+                rerun: self.rerun(p),
                 results,
                 stale,
             });
@@ -215,11 +215,12 @@ impl<'c> Session<'c> {
         })
     }
 
-    fn rerun(&self, entrant: &Entrant) -> String {
+    fn rerun(&self, planned: &Planned) -> String {
         let dir = self.vectors_dir.as_deref();
-        match entrant {
-            Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6),
-            Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec),
+        let file = planned.expectations_file.as_deref();
+        match &planned.entrant {
+            Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6, file),
+            Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec, file),
         }
     }
 

@@ -321,8 +321,9 @@ fn config_files_list_implementations() {
     // A config implementation is rerun as an --impl with its settings.
     assert!(
         out.contains(&format!(
-            "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 2.5 --id rfc1808-5.1/scheme\n",
-            env!("CARGO_MANIFEST_DIR")
+            "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 2.5 --expectations 'rejecter={}' --id rfc1808-5.1/scheme\n",
+            env!("CARGO_MANIFEST_DIR"),
+            dir.join("expected.toml").display()
         )),
         "{out}"
     );
@@ -388,11 +389,23 @@ fn expectations_are_strict_both_ways() {
         format!(
             "UNEXPECTED PASS rfc1808-5.1/scheme [wrong] (vectors/rfc1808.toml:6)\n  \
              listed in {} as an expected failure (echoes), but it resolved to the expected \"g:h\"; remove the entry\n  \
-             rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/scheme\n\n\
+             rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --expectations 'wrong={}' --id rfc1808-5.1/scheme\n\n\
              wrong: FAILED. 0 passed; 0 failed; 0 expected failures; 1 unexpected passes; 0 errors; 0 not representable\n",
+            file.display(),
             file.display()
         )
     );
+    // The rerun line grades against the same file, so it shows the
+    // unexpected pass again.
+    let rerun = stdout(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("  rerun:    rfc1808 "))
+        .unwrap()
+        .to_owned();
+    let words = shell_words::split(&rerun).unwrap();
+    let again = rfc1808(&words.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_exit(&again, 1);
+    assert_eq!(stdout(&again), stdout(&o));
     // Naming no vector: exit 1; naming a filtered-out vector: fine.
     std::fs::write(
         &file,
