@@ -112,6 +112,12 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     session.load_expectations()?;
     let writes = write_targets(&args.write_expectations, &session.names())?;
     let reports = report_targets(&args.reports)?;
+    for (_, file) in &reports {
+        session::check_writable("report", file)?;
+    }
+    for (_, file) in &writes {
+        session::check_writable("expectations", file)?;
+    }
     let report = session.run()?;
 
     let colour = std::io::stdout().is_terminal()

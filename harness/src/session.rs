@@ -283,6 +283,28 @@ pub fn write_report(report: &Report<'_>, format: Format, file: &Path) -> Result<
     })
 }
 
+/// Checks, before a run, that the `what` file `file` (a report, an
+/// expectations file) can be written, so that a bad path is found in a
+/// second rather than after the whole run. Nothing is left behind: a file
+/// that did not exist is removed again, and one that did is not changed.
+pub fn check_writable(what: &'static str, file: &Path) -> Result<(), SessionError> {
+    let error = |error| SessionError::Write {
+        what,
+        file: file.to_owned(),
+        error,
+    };
+    let existed = file.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(file)
+        .map_err(error)?;
+    if !existed {
+        std::fs::remove_file(file).map_err(error)?;
+    }
+    Ok(())
+}
+
 /// A name that is not one of the session's implementations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownName {

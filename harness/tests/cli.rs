@@ -281,6 +281,44 @@ fn an_implementation_that_cannot_start_exits_2() {
 }
 
 #[test]
+fn an_unwritable_report_path_is_an_error_before_the_run() {
+    let dir = scratch("unwritable");
+    let missing = dir.join("no-such-dir/report.json");
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--report",
+        &format!("json={}", missing.display()),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: cannot write the report {}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+    assert_eq!(stdout(&o), "");
+    let o = rfc1808(&[
+        "run",
+        "--write-expectations",
+        path(&dir),
+        "--report",
+        &format!("junit={}", dir.join("ok.xml").display()),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: cannot write the expectations {}: Is a directory (os error 21)\n",
+            dir.display()
+        )
+    );
+    assert!(!dir.join("ok.xml").exists(), "the check leaves no file behind");
+}
+
+#[test]
 fn config_files_list_implementations() {
     let dir = scratch("config");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wrong.py");
