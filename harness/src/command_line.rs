@@ -72,7 +72,11 @@ pub fn rerun_reference(vectors_dir: Option<&Path>, step6: Step6, file: Option<&P
 
 /// The command that reruns the subprocess implementation `spec` alone,
 /// graded against the expectations `file` if one was used.
-pub fn rerun_subprocess(vectors_dir: Option<&Path>, spec: &ImplSpec, file: Option<&Path>) -> String {
+pub fn rerun_subprocess(
+    vectors_dir: Option<&Path>,
+    spec: &ImplSpec,
+    file: Option<&Path>,
+) -> String {
     let command: Vec<String> = spec.command.iter().map(|w| quote(w)).collect();
     let mut line = format!(
         "{} --impl {} --protocol {}",

@@ -21,9 +21,11 @@ use crate::FuzzArgs;
     about = "Conformance harness for RFC 1808 relative URL resolution"
 )]
 pub(crate) struct Cli {
-    /// Read the vectors from this directory instead of the copy built into
-    /// the binary.
-    #[arg(long, global = true, value_name = "DIR")]
+    /// For list, run and fuzz: read the vectors from this directory instead
+    /// of the copy built into the binary (also accepted after the command).
+    // Not `global`: resolve, parse, serve and promote read no vectors, and
+    // their help should not offer a flag they ignore.
+    #[arg(long, value_name = "DIR")]
     pub(crate) vectors: Option<PathBuf>,
 
     #[command(subcommand)]
@@ -34,7 +36,11 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Resolve RELATIVE against BASE with the reference resolver.
     Resolve {
+        /// The base URL, absolute (with a scheme) for RFC 1808 to resolve
+        /// against.
         base: String,
+        /// The relative URL to resolve; put `--` before BASE when it starts
+        /// with `-`.
         relative: String,
         /// Which Step 6 to use: `stack` (segment stack) or `string` (the RFC's
         /// string patterns).
@@ -45,7 +51,11 @@ pub(crate) enum Command {
         explain: bool,
     },
     /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
-    Parse { url: String },
+    Parse {
+        /// The URL to split into scheme, net_loc, path, params, query and
+        /// fragment.
+        url: String,
+    },
     /// List the vectors with their ids and tags.
     List(ListArgs),
     /// Run the vectors through implementations (the reference resolver when
@@ -94,8 +104,19 @@ impl FilterArgs {
     }
 }
 
+/// `--vectors DIR` after the command, for the commands that read vectors.
+#[derive(Args)]
+pub(crate) struct VectorsArg {
+    /// Read the vectors from this directory instead of the copy built into
+    /// the binary.
+    #[arg(long = "vectors", value_name = "DIR")]
+    pub(crate) dir: Option<PathBuf>,
+}
+
 #[derive(Args)]
 pub(crate) struct ListArgs {
+    #[command(flatten)]
+    pub(crate) vectors: VectorsArg,
     #[command(flatten)]
     pub(crate) filter: FilterArgs,
     /// `text` (id, kind, tags, tab-separated) or `json`.
@@ -134,6 +155,8 @@ pub(crate) struct RunArgs {
     /// string. [default: stack]
     #[arg(long)]
     pub(crate) step6: Option<Step6>,
+    #[command(flatten)]
+    pub(crate) vectors: VectorsArg,
     #[command(flatten)]
     pub(crate) filter: FilterArgs,
     /// The report on standard output: text, json, junit or markdown.
@@ -177,6 +200,15 @@ pub(crate) struct PromoteArgs {
     /// the current directory or the nearest one above it]
     #[arg(long, value_name = "FILE")]
     pub(crate) to: Option<PathBuf>,
+}
+
+/// The vector directory of `--vectors`, given before the command (`top`)
+/// or after it (`after`).
+pub(crate) fn vectors_dir(top: &Option<PathBuf>, after: &VectorsArg) -> Result<Option<PathBuf>> {
+    match (top, &after.dir) {
+        (Some(_), Some(_)) => bail!("--vectors is given twice; give it once"),
+        (dir, None) | (None, dir) => Ok(dir.clone()),
+    }
 }
 
 /// The implementations of the config file and the --impl flags.

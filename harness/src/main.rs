@@ -21,8 +21,8 @@ use rfc1808_vectors::Corpus;
 mod flags;
 
 use flags::{
-    add_impl_flags, report_targets, specs, write_targets, Cli, Command, ListArgs, PromoteArgs,
-    RunArgs,
+    add_impl_flags, report_targets, specs, vectors_dir, write_targets, Cli, Command, ListArgs,
+    PromoteArgs, RunArgs, VectorsArg,
 };
 
 fn main() -> ExitCode {
@@ -48,6 +48,13 @@ fn load(cli_vectors: &Option<PathBuf>) -> Result<Corpus> {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
+    let reads_vectors = matches!(
+        cli.command,
+        Command::List(_) | Command::Run(_) | Command::Fuzz(_)
+    );
+    if cli.vectors.is_some() && !reads_vectors {
+        bail!("--vectors applies to list, run and fuzz; this command reads no vectors");
+    }
     match cli.command {
         Command::Resolve {
             base,
@@ -65,18 +72,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
             write!(stdout, "{}", report::components::render(&parse(&url)))?;
         }
         Command::List(args) => {
-            let corpus = load(&cli.vectors)?;
+            let corpus = load(&vectors_dir(&cli.vectors, &args.vectors)?)?;
             write!(stdout, "{}", list(&corpus, &args)?)?;
         }
         Command::Run(args) => {
-            let corpus = load(&cli.vectors)?;
-            return run_vectors(&corpus, &args, cli.vectors.as_deref());
+            let dir = vectors_dir(&cli.vectors, &args.vectors)?;
+            return run_vectors(&load(&dir)?, &args, dir.as_deref());
         }
         Command::Serve { protocol, step6 } => {
             rfc1808_harness::serve::serve(protocol, step6, std::io::stdin().lock(), &mut stdout)?;
         }
         Command::Promote(args) => return promote(&args),
-        Command::Fuzz(args) => return fuzz(&args, &load(&cli.vectors)?),
+        Command::Fuzz(args) => {
+            return fuzz(&args, &load(&vectors_dir(&cli.vectors, &args.vectors)?)?)
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -214,6 +223,8 @@ struct FuzzArgs {
     /// vectors/regressions.toml in the current directory or above it]
     #[arg(long, value_name = "FILE", requires = "promote")]
     to: Option<PathBuf>,
+    #[command(flatten)]
+    vectors: VectorsArg,
 }
 
 fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {

@@ -315,7 +315,10 @@ fn an_unwritable_report_path_is_an_error_before_the_run() {
             dir.display()
         )
     );
-    assert!(!dir.join("ok.xml").exists(), "the check leaves no file behind");
+    assert!(
+        !dir.join("ok.xml").exists(),
+        "the check leaves no file behind"
+    );
 }
 
 #[test]
@@ -689,4 +692,42 @@ fn a_malformed_vector_file_is_a_startup_error_naming_file_line_and_key() {
             dir.join("mine.toml").display()
         )
     );
+}
+
+#[test]
+fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
+    let o = rfc1808(&["resolve", "--help"]);
+    assert_exit(&o, 0);
+    let help = stdout(&o);
+    assert!(!help.contains("--vectors"), "{help}");
+    assert!(
+        help.contains("  <BASE>      The base URL, absolute (with a scheme) for RFC 1808 to resolve against\n")
+            && help.contains("  <RELATIVE>  The relative URL to resolve; put `--` before BASE when it starts with `-`\n"),
+        "{help}"
+    );
+    let o = rfc1808(&["parse", "--help"]);
+    assert_exit(&o, 0);
+    let help = stdout(&o);
+    assert!(!help.contains("--vectors"), "{help}");
+    assert!(
+        help.contains(
+            "  <URL>  The URL to split into scheme, net_loc, path, params, query and fragment\n"
+        ),
+        "{help}"
+    );
+    let o = rfc1808(&["--vectors", "../vectors", "parse", "http://a/b"]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: --vectors applies to list, run and fuzz; this command reads no vectors\n"
+    );
+    // Before or after the command, for the commands that read vectors.
+    for args in [
+        ["--vectors", "../vectors", "list", "--id", "rfc1808-5.1/g"],
+        ["list", "--vectors", "../vectors", "--id", "rfc1808-5.1/g"],
+    ] {
+        let o = rfc1808(&args);
+        assert_exit(&o, 0);
+        assert!(stdout(&o).starts_with("rfc1808-5.1/g\t"), "{}", stdout(&o));
+    }
 }
