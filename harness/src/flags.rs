@@ -14,11 +14,38 @@ use rfc1808_resolver::Step6;
 
 use crate::FuzzArgs;
 
+/// The exit codes of every command, as `--help` shows them.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success: for run, every vector passed or failed as expected
+  1  run: a conformance failure (a wrong answer, an unexpected pass, a stale
+     expectation, an error on some case); fuzz: a new kind of mismatch
+  2  a usage, configuration, I/O or start-up error";
+
+/// The exit codes of `run`.
+const RUN_EXIT_CODES: &str = "\
+Exit codes:
+  0  every vector passed or failed as expected
+  1  a conformance failure: a wrong answer or rejection not listed as expected,
+     an unexpected pass, a stale expectation, or an error (crash, timeout,
+     broken protocol) on some case
+  2  a usage, configuration, I/O or start-up error: a bad flag, a file that
+     does not load, a filter that matches nothing, an implementation that
+     cannot start, a report that cannot be written";
+
+/// The exit codes of `fuzz`.
+const FUZZ_EXIT_CODES: &str = "\
+Exit codes:
+  0  no mismatch outside the expectations
+  1  a new kind of mismatch (a finding)
+  2  a usage, configuration, I/O or start-up error";
+
 #[derive(Parser)]
 #[command(
     name = "rfc1808",
     version,
-    about = "Conformance harness for RFC 1808 relative URL resolution"
+    about = "Conformance harness for RFC 1808 relative URL resolution",
+    after_help = EXIT_CODES
 )]
 pub(crate) struct Cli {
     /// For list, run and fuzz: read the vectors from this directory instead
@@ -60,6 +87,7 @@ pub(crate) enum Command {
     List(ListArgs),
     /// Run the vectors through implementations (the reference resolver when
     /// none is given) and report.
+    #[command(after_help = RUN_EXIT_CODES)]
     Run(Box<RunArgs>),
     /// Serve the reference resolver as an adapter on standard input and
     /// output (README, "Writing an adapter"); for `argv`, the adapter is
@@ -77,6 +105,7 @@ pub(crate) enum Command {
     Promote(PromoteArgs),
     /// Fuzz an implementation against the reference resolver, shrink each
     /// kind of mismatch to a smallest case, and report them.
+    #[command(after_help = FUZZ_EXIT_CODES)]
     Fuzz(Box<FuzzArgs>),
 }
 

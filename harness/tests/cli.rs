@@ -731,3 +731,32 @@ fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
         assert!(stdout(&o).starts_with("rfc1808-5.1/g\t"), "{}", stdout(&o));
     }
 }
+
+#[test]
+fn help_lists_the_exit_codes() {
+    let help = |args: &[&str]| {
+        let o = rfc1808(args);
+        assert_exit(&o, 0);
+        stdout(&o)
+    };
+    assert!(
+        help(&["--help"]).ends_with(
+            "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
+             1  run: a conformance failure (a wrong answer, an unexpected pass, a stale\n     \
+             expectation, an error on some case); fuzz: a new kind of mismatch\n  \
+             2  a usage, configuration, I/O or start-up error\n"
+        ),
+        "{}",
+        help(&["--help"])
+    );
+    let run = help(&["run", "--help"]);
+    assert!(
+        run.contains("\nExit codes:\n  0  every vector passed or failed as expected\n  1  a conformance failure: ")
+            && run.ends_with("cannot start, a report that cannot be written\n"),
+        "{run}"
+    );
+    assert!(help(&["fuzz", "--help"]).ends_with(
+        "\nExit codes:\n  0  no mismatch outside the expectations\n  1  a new kind of mismatch (a finding)\n  \
+         2  a usage, configuration, I/O or start-up error\n"
+    ));
+}
