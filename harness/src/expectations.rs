@@ -1,116 +1,23 @@
-//! Expected failures: the vectors an implementation is known to fail, and the
-//! grading of a run against them.
+//! Expected failures: the grading of a run against the vectors an
+//! implementation is known to fail. The file format is read and written by
+//! [`rfc1808_vectors::expectations`], which the `libtest` suite uses too.
 //!
-//! An expectations file is TOML, one `[[expected-failure]]` table per vector:
-//!
-//! ```toml
-//! [[expected-failure]]
-//! id = "rfc1808-5.2/too-many-dot-dot"
-//! reason = "follows RFC 3986: got \"http://a/g\" (expected \"http://a/../g\")"
-//! ```
-//!
-//! Both keys are required, the reason must not be empty and an id may appear
-//! once. The list is strict both ways: a listed vector that passes is an
+//! The list is strict both ways: a listed vector that passes is an
 //! unexpected pass, and an entry whose id names no resolve vector is stale;
 //! both fail the run. Expectations cover wrong answers and rejections only: a
 //! crash or a timeout on a listed vector is still an error, because it says
 //! the adapter broke, not what the library answers.
 
 use std::collections::HashMap;
-use std::fmt::Write;
-use std::path::Path;
 
-use rfc1808_vectors::grade::{self, ExpectedFailures, Stale, Verdict};
-use rfc1808_vectors::{Corpus, LineIndex, LoadError};
-use serde::Deserialize;
-use toml::Spanned;
+use rfc1808_vectors::expectations::{self as format, Decision, Rewritten};
+use rfc1808_vectors::grade::{self, Stale, Verdict};
+use rfc1808_vectors::{Corpus, LoadError};
+
+pub use rfc1808_vectors::expectations::{Entry, Expectations};
 
 use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
-
-/// One listed vector.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub id: String,
-    pub reason: String,
-    /// The 1-based line of its `id`.
-    pub line: usize,
-}
-
-/// The expected failures of one implementation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Expectations {
-    /// The file they were read from, for messages.
-    pub file: String,
-    pub entries: Vec<Entry>,
-}
-
-impl Expectations {
-    /// Reads the expectations file at `path`.
-    pub fn load(path: &Path) -> Result<Self, LoadError> {
-        let (name, text) = LoadError::read(path)?;
-        Self::parse_str(&name, &text)
-    }
-
-    /// Parses `text` as the expectations file `name`.
-    pub fn parse_str(name: &str, text: &str) -> Result<Self, LoadError> {
-        let raw: RawFile =
-            toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
-        let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
-        let lines = LineIndex::new(text);
-        let mut first_line: HashMap<String, usize> = HashMap::new();
-        for e in raw.expected_failure {
-            let line = lines.line_of(e.id.span().start);
-            let id = e.id.into_inner();
-            if let Some(first) = first_line.insert(id.clone(), line) {
-                return Err(LoadError {
-                    file: name.to_owned(),
-                    line,
-                    message: format!("key `id`: `{id}` is listed twice, first at line {first}"),
-                });
-            }
-            if e.reason.get_ref().trim().is_empty() {
-                return Err(LoadError::at(
-                    name,
-                    text,
-                    Some(e.reason.span().start),
-                    format!("key `reason`: say why `{id}` fails"),
-                ));
-            }
-            entries.push(Entry {
-                id,
-                reason: e.reason.into_inner(),
-                line,
-            });
-        }
-        Ok(Expectations {
-            file: name.to_owned(),
-            entries,
-        })
-    }
-
-    /// The reason given for `id`, if it is listed.
-    pub fn reason(&self, id: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .find(|e| e.id == id)
-            .map(|e| e.reason.as_str())
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    #[serde(rename = "expected-failure", default)]
-    expected_failure: Vec<RawEntry>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawEntry {
-    id: Spanned<String>,
-    reason: Spanned<String>,
-}
 
 /// One vector's result for one implementation, graded against its
 /// expectations.
@@ -150,8 +57,7 @@ pub fn grade<'c>(
     expectations: Option<&Expectations>,
     corpus: &Corpus,
 ) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
-    let entries = expectations.map_or(&[][..], |e| &e.entries);
-    let listed = ExpectedFailures::new(entries.iter().map(|e| (e.id.as_str(), e.reason.as_str())));
+    let listed = expectations.map(Expectations::failures).unwrap_or_default();
     let graded = results
         .outcomes
         .into_iter()
@@ -189,68 +95,29 @@ pub fn observed(outcome: &Outcome<'_>) -> String {
     }
 }
 
-/// The expectations file that lists this run's failures: every vector that
-/// failed (with the reason from `existing` when it was listed there, else
-/// what was observed), and every entry of `existing` for a vector this run
-/// says nothing new about (filtered out, an error, or not representable).
-/// Entries for vectors that passed and stale entries are dropped. Entries
-/// are in corpus order.
-pub fn rewrite(graded: &[Graded<'_>], existing: Option<&Expectations>, corpus: &Corpus) -> String {
+/// The expectations file that lists this run's failures (see
+/// [`format::rewrite`]): every vector that failed, with the reason it had in
+/// `existing` (the old file's name and text) or else what was observed, and
+/// every entry of `existing` for a vector this run says nothing new about
+/// (filtered out, an error, or not representable). Entries for vectors that
+/// passed and stale entries are dropped; comments and the formatting of the
+/// entries that stay are kept.
+pub fn rewrite(
+    graded: &[Graded<'_>],
+    existing: Option<(&str, &str)>,
+    corpus: &Corpus,
+) -> Result<Rewritten, LoadError> {
     let ran: HashMap<&str, &Graded<'_>> = graded
         .iter()
         .map(|g| (g.outcome.vector.id.as_str(), g))
         .collect();
-    let old = |id: &str| existing.and_then(|e| e.reason(id));
-    let mut out = String::from(
-        "# Expected failures, read by `rfc1808 run --expectations`.\n\
-         # Each vector listed here fails; a listed vector that passes fails the run.\n",
-    );
-    let mut count = 0;
-    for v in &corpus.resolve {
-        let reason = match ran.get(v.id.as_str()) {
-            Some(g) if g.verdict.answered_wrong() => Some(
-                old(&v.id)
-                    .map(str::to_owned)
-                    .unwrap_or_else(|| observed(&g.outcome)),
-            ),
-            Some(g) if g.verdict.answered_right() => None,
-            _ => old(&v.id).map(str::to_owned),
-        };
-        if let Some(reason) = reason {
-            count += 1;
-            let _ = write!(
-                out,
-                "\n[[expected-failure]]\nid = {}\nreason = {}\n",
-                toml_string(&v.id),
-                toml_string(&reason)
-            );
-        }
-    }
-    if count == 0 {
-        out.push_str("# None: every vector passes.\n");
-    }
-    out
-}
-
-/// `s` as a TOML basic string.
-fn toml_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    format::rewrite(existing, corpus, |v| match ran.get(v.id.as_str()) {
+        Some(g) if g.verdict.answered_wrong() => Decision::Fails {
+            observed: observed(&g.outcome),
+        },
+        Some(g) if g.verdict.answered_right() => Decision::Passes,
+        _ => Decision::Undecided,
+    })
 }
 
 #[cfg(test)]
@@ -349,16 +216,14 @@ reason = "gone"
             .filter(|v| v.id.starts_with("rfc1808-5.1/") && v.id != "rfc1808-5.1/g")
             .collect();
         let results = runner::run(&vectors, &mut fake());
-        let existing = Expectations::parse_str(
-            "py.toml",
-            &format!(
-                "{LISTED}\n[[expected-failure]]\nid = \"rfc1808-5.2/too-many-dot-dot\"\nreason = \"untested here\"\n"
-            ),
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let text = format!(
+            "{LISTED}\n[[expected-failure]]\nid = \"rfc1808-5.2/too-many-dot-dot\"\nreason = \"untested here\"\n"
+        );
+        let existing = Expectations::parse_str("py.toml", &text).unwrap_or_else(|e| panic!("{e}"));
         let (graded, _) = grade(results, Some(&existing), &corpus);
-        let written = rewrite(&graded, Some(&existing), &corpus);
-        let reread = Expectations::parse_str("new.toml", &written).unwrap();
+        let written = rewrite(&graded, Some(("py.toml", &text)), &corpus).unwrap();
+        assert_eq!((written.kept, written.added, written.dropped), (3, 1, 2));
+        let reread = Expectations::parse_str("new.toml", &written.text).unwrap();
         let entries: Vec<(&str, &str)> = reread
             .entries
             .iter()
@@ -376,46 +241,5 @@ reason = "gone"
                 ("rfc1808-5.2/too-many-dot-dot", "untested here"),
             ]
         );
-    }
-
-    #[test]
-    fn file_errors_say_where() {
-        let twice = format!("{LISTED}{}", &LISTED[..LISTED.find("\n\n").unwrap()]);
-        assert_eq!(
-            Expectations::parse_str("py.toml", &twice)
-                .unwrap_err()
-                .to_string(),
-            "py.toml:19: key `id`: `rfc1808-5.1/g` is listed twice, first at line 3"
-        );
-        let err = Expectations::parse_str(
-            "py.toml",
-            "[[expected-failure]]\nid = \"a/b\"\nreason = \"\"\n",
-        )
-        .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "py.toml:3: key `reason`: say why `a/b` fails"
-        );
-        let err = Expectations::parse_str(
-            "py.toml",
-            "[[expected-failure]]\nid = \"a/b\"\nwhy = \"x\"\n",
-        )
-        .unwrap_err();
-        assert!(
-            err.to_string()
-                .starts_with("py.toml:3: unknown key `why`, expected `id` or `reason`"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn toml_strings_round_trip() {
-        let s = "a\"b\\c\nd\te\u{1}f\u{7f}é";
-        let text = format!(
-            "[[expected-failure]]\nid = \"a/b\"\nreason = {}\n",
-            toml_string(s)
-        );
-        let e = Expectations::parse_str("t.toml", &text).unwrap();
-        assert_eq!(e.entries[0].reason, s);
     }
 }

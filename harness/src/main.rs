@@ -139,11 +139,19 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         session::write_report(&report, format, &file)?;
     }
     for (at, file) in writes {
-        let errors = session.write_expectations(&report, at, &file)?;
-        if errors > 0 {
+        let written = session.write_expectations(&report, at, &file)?;
+        let name = &report.implementations[at].name;
+        eprintln!(
+            "rfc1808: wrote {} for `{name}`: {} kept, {} added, {} dropped",
+            file.display(),
+            written.kept,
+            written.added,
+            written.dropped
+        );
+        if written.errors > 0 {
             eprintln!(
-                "rfc1808: {}: {errors} errors are not written to {} (expectations cover wrong answers only)",
-                report.implementations[at].name,
+                "rfc1808: {name}: {} errors are not written to {} (expectations cover wrong answers only)",
+                written.errors,
                 file.display()
             );
         }

@@ -510,6 +510,13 @@ fn written_expectations_make_the_next_run_pass() {
         path(&file),
     ]);
     assert_exit(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: wrote {} for `wrong`: 0 kept, 23 added, 0 dropped\n",
+            file.display()
+        )
+    );
     let written = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         written.matches("[[expected-failure]]").count(),
@@ -522,12 +529,14 @@ fn written_expectations_make_the_next_run_pass() {
         ),
         "{written}"
     );
-    // A reason explained by hand survives a rewrite.
+    // A reason explained by hand survives a rewrite, and so do comments
+    // and formatting.
     let explained = written.replacen(
-        "reason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"",
-        "reason = \"echoes the reference\"",
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"",
+        "# wrong.py answers the relative URL as is.\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = 'echoes the reference'  # on purpose",
         1,
     );
+    assert_ne!(explained, written);
     std::fs::write(&file, &explained).unwrap();
     let expect = format!("wrong={}", file.display());
     let o = rfc1808(&[
@@ -545,7 +554,33 @@ fn written_expectations_make_the_next_run_pass() {
     assert!(stdout(&o).ends_with(
         "wrong: ok. 1 passed; 0 failed; 23 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     ));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: wrote {} for `wrong`: 23 kept, 0 added, 0 dropped\n",
+            file.display()
+        )
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), explained);
+    // An error decides nothing: its entry stays, and the error is said.
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        "right=python3 tests/fixtures/wrong.py crash",
+        "--id",
+        "rfc1808-5.1/g",
+        "--write-expectations",
+        &format!("right={}", file.display()),
+    ]);
+    assert_exit(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: wrote {0} for `right`: 23 kept, 0 added, 0 dropped\n\
+             rfc1808: right: 1 errors are not written to {0} (expectations cover wrong answers only)\n",
+            file.display()
+        )
+    );
 }
 
 #[test]

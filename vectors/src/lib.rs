@@ -43,6 +43,7 @@
 //! | `query`    | string, optional | after the first `?` (section 2.4.4). |
 //! | `fragment` | string, optional | after the first `#` (section 2.4.1). |
 
+pub mod expectations;
 pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;
