@@ -16,7 +16,6 @@ use rfc1808_vectors::{Corpus, LoadError};
 
 pub use rfc1808_vectors::expectations::{Entry, Expectations};
 
-use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
 /// One vector's result for one implementation, graded against its
@@ -86,13 +85,7 @@ pub fn grade<'c>(
 /// What an implementation answered, in a form that fits an expectation's
 /// reason: `got "http://a/g" (expected "http://a/b/g")`.
 pub fn observed(outcome: &Outcome<'_>) -> String {
-    let expected = &outcome.vector.expected;
-    match &outcome.answer {
-        Answer::Resolved(got) => format!("got {got:?} (expected {expected:?})"),
-        Answer::Rejected(why) => format!("rejected: {why:?} (expected {expected:?})"),
-        Answer::NotRepresentable(why) => format!("not representable: {why}"),
-        Answer::Error(why) => format!("error: {why}"),
-    }
+    format::observed(&outcome.answer, &outcome.vector.expected)
 }
 
 /// The expectations file that lists this run's failures (see
@@ -123,7 +116,7 @@ pub fn rewrite(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::implementation::{Case, Implementation, Reply};
+    use crate::implementation::{Answer, Case, Implementation, Reply};
     use crate::runner;
 
     /// Answers from a table, the reference's answer otherwise.

@@ -21,7 +21,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::grade::ExpectedFailures;
+use crate::grade::{Answer, ExpectedFailures};
 use crate::{Corpus, LineIndex, LoadError};
 
 /// One listed vector.
@@ -141,6 +141,17 @@ pub struct Rewritten {
     /// Entries of the old file for vectors that now pass, or that name no
     /// resolve vector.
     pub dropped: usize,
+}
+
+/// What an implementation answered, in a form that fits an entry's reason:
+/// `got "http://a/g" (expected "http://a/b/c/g")`.
+pub fn observed(answer: &Answer, expected: &str) -> String {
+    match answer {
+        Answer::Resolved(got) => format!("got {got:?} (expected {expected:?})"),
+        Answer::Rejected(why) => format!("rejected: {why:?} (expected {expected:?})"),
+        Answer::NotRepresentable(why) => format!("not representable: {why}"),
+        Answer::Error(why) => format!("error: {why}"),
+    }
 }
 
 /// The first line of a file written from scratch.
