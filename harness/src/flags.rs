@@ -172,9 +172,10 @@ pub(crate) struct RunArgs {
     /// implementations").
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
-    /// The expected failures of implementation NAME; repeatable. Replaces
-    /// the config file's `expectations`.
-    #[arg(long = "expectations", value_name = "NAME=FILE")]
+    /// The expected failures of implementation NAME, or of the one
+    /// implementation of the run; repeatable. Replaces the config file's
+    /// `expectations`.
+    #[arg(long = "expectations", value_name = "[NAME=]FILE")]
     pub(crate) expectations: Vec<String>,
     /// Write this run's failures as an expectations file: FILE when one
     /// implementation runs, NAME=FILE for any; repeatable.
@@ -287,26 +288,40 @@ pub(crate) fn add_impl_flags(
     Ok(())
 }
 
-/// Which implementation's expectations each --write-expectations writes,
-/// and where.
-pub(crate) fn write_targets(values: &[String], names: &[String]) -> Result<Vec<(usize, PathBuf)>> {
+/// The implementation and file of each `[NAME=]FILE` value of `flag`
+/// (`--expectations`, `--write-expectations`), among the implementations
+/// `names` of the run. A value whose text before `=` is a name (letters,
+/// digits, `.`, `_`, `-`) names an implementation; any other value is a
+/// file, for the one implementation of the run (`./a=b.toml` is the file
+/// `a=b.toml`).
+pub(crate) fn name_file_targets(
+    flag: &str,
+    values: &[String],
+    names: &[String],
+) -> Result<Vec<(usize, PathBuf)>> {
     let mut targets: Vec<(usize, PathBuf)> = Vec::new();
     for value in values {
         let named = value
             .split_once('=')
-            .and_then(|(name, file)| Some((names.iter().position(|n| n == name)?, file)));
+            .filter(|(name, _)| config::check_name(name).is_ok());
         let (at, file) = match named {
-            Some(target) => target,
+            Some((name, file)) => match names.iter().position(|n| n == name) {
+                Some(at) => (at, file),
+                None => bail!(
+                    "{flag} `{value}`: no implementation is named `{name}` in this run (there are: {})",
+                    names.join(", ")
+                ),
+            },
             None if names.len() == 1 => (0, value.as_str()),
             None => bail!(
-                "--write-expectations `{value}`: {} implementations run, so say which as NAME=FILE (one of: {})",
+                "{flag} `{value}`: {} implementations run, so say which as NAME=FILE (one of: {})",
                 names.len(),
                 names.join(", ")
             ),
         };
         if targets.iter().any(|(a, _)| *a == at) {
             bail!(
-                "--write-expectations `{value}`: the expectations of `{}` are already written elsewhere",
+                "{flag} `{value}`: {flag} is given twice for `{}`",
                 names[at]
             );
         }

@@ -21,7 +21,7 @@ use rfc1808_vectors::Corpus;
 mod flags;
 
 use flags::{
-    add_impl_flags, report_targets, specs, vectors_dir, write_targets, Cli, Command, ListArgs,
+    add_impl_flags, name_file_targets, report_targets, specs, vectors_dir, Cli, Command, ListArgs,
     PromoteArgs, RunArgs, VectorsArg,
 };
 
@@ -110,16 +110,12 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     if let Some(dir) = vectors_dir {
         session.set_vectors_dir(dir);
     }
-    for value in &args.expectations {
-        let (name, file) = value
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--expectations `{value}`: expected NAME=FILE"))?;
-        session
-            .set_expectations(name, PathBuf::from(file))
-            .map_err(|e| anyhow!("--expectations `{value}`: {e}"))?;
+    let names = session.names();
+    for (at, file) in name_file_targets("--expectations", &args.expectations, &names)? {
+        session.set_expectations(&names[at], file)?;
     }
     session.load_expectations()?;
-    let writes = write_targets(&args.write_expectations, &session.names())?;
+    let writes = name_file_targets("--write-expectations", &args.write_expectations, &names)?;
     let reports = report_targets(&args.reports)?;
     for (_, file) in &reports {
         session::check_writable("report", file)?;
@@ -216,9 +212,10 @@ struct FuzzArgs {
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// The implementation's expected failures: a mismatch of the kind a
-    /// listed vector shows is known, and not a finding.
-    #[arg(long, value_name = "FILE")]
-    expectations: Option<PathBuf>,
+    /// listed vector shows is known, and not a finding. NAME=FILE, as
+    /// `run` takes it, is accepted too.
+    #[arg(long, value_name = "[NAME=]FILE")]
+    expectations: Option<String>,
     /// Generate bases of any shape, not only absolute URLs: the empty
     /// base of Step 1, `a`, `/g;x`, which RFC 1808 does not resolve
     /// against, so that what an implementation does with them shows.
@@ -244,8 +241,11 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     add_impl_flags(&mut specs, value, args.protocol, args.timeout)?;
     let spec = specs.remove(0);
     let listed = match &args.expectations {
-        Some(file) => {
-            let expectations = Expectations::load(file)?;
+        Some(value) => {
+            let names = [spec.name.clone()];
+            let (_, file) =
+                name_file_targets("--expectations", std::slice::from_ref(value), &names)?.remove(0);
+            let expectations = Expectations::load(&file)?;
             let listed = fuzz::listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
             for e in &expectations.entries {
                 if !listed.iter().any(|l| l.id == e.id) {

@@ -795,3 +795,72 @@ fn help_lists_the_exit_codes() {
          2  a usage, configuration, I/O or start-up error\n"
     ));
 }
+
+#[test]
+fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
+    let dir = scratch("expectations-forms");
+    let file = dir.join("wrong.toml");
+    std::fs::write(
+        &file,
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n",
+    )
+    .unwrap();
+    let listed = "wrong: ok. 0 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n";
+    for value in [path(&file).to_owned(), format!("wrong={}", file.display())] {
+        let o = rfc1808(&[
+            "run",
+            "--impl",
+            ECHO,
+            "--expectations",
+            &value,
+            "--id",
+            "rfc1808-5.1/g",
+        ]);
+        assert_exit(&o, 0);
+        assert_eq!(stdout(&o), listed);
+    }
+    // Two implementations: a bare FILE does not say whose.
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--impl",
+        "other=python3 tests/fixtures/wrong.py echo",
+        "--expectations",
+        path(&file),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: --expectations `{}`: 2 implementations run, so say which as NAME=FILE (one of: wrong, other)\n",
+            file.display()
+        )
+    );
+    // fuzz takes NAME=FILE as run does, for its one implementation.
+    let fuzz = |value: &str| {
+        rfc1808(&[
+            "fuzz",
+            "--impl",
+            "x=/no/such/adapter",
+            "--max-cases",
+            "1",
+            "--expectations",
+            value,
+        ])
+    };
+    let o = fuzz("py=missing.toml");
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: --expectations `py=missing.toml`: no implementation is named `py` in this run (there are: x)\n"
+    );
+    for value in ["x=missing.toml", "missing.toml"] {
+        let o = fuzz(value);
+        assert_exit(&o, 2);
+        assert_eq!(
+            stderr(&o),
+            "rfc1808: missing.toml: cannot read the file: No such file or directory (os error 2)\n"
+        );
+    }
+}
