@@ -864,3 +864,60 @@ fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
         );
     }
 }
+
+#[test]
+fn an_argv_adapter_that_cannot_answer_is_one_start_up_error() {
+    let dir = scratch("argv-start");
+    // The interpreter is there, the script is not: one error, not one per
+    // vector.
+    let missing = dir.join("missing.py");
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        &format!("py=python3 {}", missing.display()),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!(
+            "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
+             (base `http://a/b`, relative `c`): adapter exited with code 2; its standard error: ",
+            missing.display()
+        )) && err.ends_with("No such file or directory\n")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    // A jsonl adapter under the default argv reads an empty standard input
+    // and answers nothing.
+    let jsonl = dir.join("jsonl.py");
+    std::fs::write(
+        &jsonl,
+        "import sys\nfor line in sys.stdin:\n    print(line)\n",
+    )
+    .unwrap();
+    let o = rfc1808(&["run", "--impl", &format!("py=python3 {}", jsonl.display())]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
+             (base `http://a/b`, relative `c`): answered nothing; this adapter seems to speak \
+             jsonl (or lines), reading its cases from standard input: add --protocol jsonl (or --protocol lines)\n",
+            jsonl.display()
+        )
+    );
+    // One that speaks first answers with its handshake.
+    std::fs::write(&jsonl, "print('{\"type\": \"started\", \"version\": 1}')\n").unwrap();
+    let o = rfc1808(&["run", "--impl", &format!("py=python3 {}", jsonl.display())]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
+             (base `http://a/b`, relative `c`): answered `{{\"type\": \"started\", \"version\": 1}}`; \
+             this adapter seems to speak jsonl: add --protocol jsonl\n",
+            jsonl.display()
+        )
+    );
+}
