@@ -226,8 +226,9 @@ pub(crate) struct PromoteArgs {
     /// artifact's path]
     #[arg(long, required_unless_present = "artifact", allow_hyphen_values = true)]
     pub(crate) source: Option<String>,
-    /// The vector file to append to. [default: vectors/regressions.toml in
-    /// the current directory or the nearest one above it]
+    /// The vector file to append to, created if it does not exist.
+    /// [default: vectors/regressions.toml in the current directory or the
+    /// nearest one above it, or else created in the current directory]
     #[arg(long, value_name = "FILE")]
     pub(crate) to: Option<PathBuf>,
 }

@@ -156,13 +156,14 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
 }
 
 /// The vector file `--to` names, or the one found from the current
-/// directory upward.
+/// directory upward, or else `vectors/regressions.toml` here, which the
+/// first promotion creates.
 fn promote_target(to: &Option<PathBuf>) -> Result<PathBuf> {
     match to {
         Some(file) => Ok(file.clone()),
         None => {
             let cwd = std::env::current_dir().context("cannot read the current directory")?;
-            Ok(rfc1808_harness::promote::find_file(&cwd)?)
+            Ok(rfc1808_harness::promote::default_file(&cwd))
         }
     }
 }
