@@ -295,25 +295,34 @@ impl Suite {
     /// failures apart, and exits with libtest's code. With [`WRITE_ENV`]
     /// set, writes the expectations file first.
     pub fn run(&self) -> ! {
-        if let Some(path) = std::env::var_os(WRITE_ENV).filter(|p| !p.is_empty()) {
-            let path = PathBuf::from(path);
-            match self.write_expectations(&path) {
-                Ok(w) => eprintln!(
-                    "rfc1808: wrote {} ({WRITE_ENV}): {} kept, {} added, {} dropped",
-                    path.display(),
-                    w.kept,
-                    w.added,
-                    w.dropped
-                ),
-                Err(e) => {
-                    eprintln!("rfc1808: {WRITE_ENV}: {e}");
-                    std::process::exit(101)
-                }
+        match self.write_requested() {
+            Ok(Some(line)) => eprintln!("{line}"),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("rfc1808: {WRITE_ENV}: {e}");
+                std::process::exit(101)
             }
         }
         let conclusion = libtest_mimic::run(&Arguments::from_args(), self.trials());
         println!("{}", self.summary());
         conclusion.exit()
+    }
+
+    /// Writes the expectations file [`WRITE_ENV`] names, if it is set, and
+    /// returns the line that says what was written.
+    fn write_requested(&self) -> Result<Option<String>, WriteError> {
+        let Some(path) = std::env::var_os(WRITE_ENV).filter(|p| !p.is_empty()) else {
+            return Ok(None);
+        };
+        let path = PathBuf::from(path);
+        let w = self.write_expectations(&path)?;
+        Ok(Some(format!(
+            "rfc1808: wrote {} ({WRITE_ENV}): {} kept, {} added, {} dropped",
+            path.display(),
+            w.kept,
+            w.added,
+            w.dropped
+        )))
     }
 
     /// The line [`Suite::run`] prints after libtest's own, whose `passed`
@@ -600,6 +609,33 @@ mod tests {
             }
         );
         assert_eq!(std::fs::read_to_string(&file).unwrap(), commented);
+    }
+
+    #[test]
+    fn the_environment_variable_asks_for_the_file() {
+        let dir = scratch("env");
+        let file = dir.join("from-env.toml");
+        let suite = echo().expect_failure("rfc1808-5.1/g", "echoes");
+        // Only this test sets the variable.
+        std::env::set_var(WRITE_ENV, &file);
+        let line = suite.write_requested();
+        std::env::remove_var(WRITE_ENV);
+        let written = Expectations::load(&file).unwrap();
+        assert_eq!(written.reason("rfc1808-5.1/g"), Some("echoes"));
+        assert_eq!(written.reason("rfc1808-5.1/scheme"), None, "it passes");
+        assert_eq!(
+            line.unwrap(),
+            Some(format!(
+                "rfc1808: wrote {} (RFC1808_WRITE_EXPECTATIONS): 1 kept, {} added, 0 dropped",
+                file.display(),
+                written.entries.len() - 1
+            ))
+        );
+        assert_eq!(
+            suite.write_requested().unwrap(),
+            None,
+            "unset: nothing written"
+        );
     }
 
     #[test]
