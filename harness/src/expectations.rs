@@ -1,5 +1,6 @@
 //! Expected failures: the grading of a run against the vectors an
-//! implementation is known to fail. The file format is read and written by
+//! implementation is known to fail, and the ambiguities on which it may
+//! follow different readings. The file format is read and written by
 //! [`rfc1808_vectors::expectations`], which the `libtest` suite uses too.
 //!
 //! The list is strict both ways: a listed vector that passes is an
@@ -10,12 +11,15 @@
 
 use std::collections::HashMap;
 
+use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::expectations::{self as format, Decision, Rewritten};
 use rfc1808_vectors::grade::{self, Stale, Verdict};
-use rfc1808_vectors::{Corpus, LoadError};
+use rfc1808_vectors::readings::{Assignment, Followed, Following, Match};
+use rfc1808_vectors::{Corpus, LoadError, Spec};
 
-pub use rfc1808_vectors::expectations::{Entry, Expectations};
+pub use rfc1808_vectors::expectations::{Entry, Expectations, Inconsistent};
 
+use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
 /// One vector's result for one implementation, graded against its
@@ -26,6 +30,9 @@ pub struct Graded<'c> {
     pub verdict: Verdict,
     /// The reason given in the expectations, if the vector is listed.
     pub expected_failure: Option<String>,
+    /// The readings the answer matched, when the vector's answer depends
+    /// on readings and the answer is one of them (held readings aside).
+    pub reading: Option<Match>,
 }
 
 /// An expectation entry that names no resolve vector.
@@ -56,13 +63,33 @@ pub fn grade<'c>(
     expectations: Option<&Expectations>,
     corpus: &Corpus,
 ) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
-    let listed = expectations.map(Expectations::failures).unwrap_or_default();
+    grade_holding(results, expectations, corpus, Assignment::none())
+}
+
+/// Grades as [`grade()`] does, holding the implementation to the readings
+/// `held` names (`rfc1808 run --reading`).
+pub fn grade_holding<'c>(
+    results: ImplResults<'c>,
+    expectations: Option<&Expectations>,
+    corpus: &Corpus,
+    held: Assignment,
+) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
+    let listed = expectations
+        .map(Expectations::failures)
+        .unwrap_or_default()
+        .holding(held);
     let graded = results
         .outcomes
         .into_iter()
         .map(|outcome| Graded {
             verdict: listed.grade(outcome.vector, &outcome.answer),
             expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
+            // Which reading the answer follows, whatever reading is held:
+            // an answer that fails only for being another reading says so.
+            reading: match &outcome.answer {
+                Answer::Resolved(got) => outcome.vector.accepts().reading(got),
+                _ => None,
+            },
             outcome,
         })
         .collect();
@@ -92,9 +119,11 @@ pub fn observed(outcome: &Outcome<'_>) -> String {
 /// [`format::rewrite`]): every vector that failed, with the reason it had in
 /// `existing` (the old file's name and text) or else what was observed, and
 /// every entry of `existing` for a vector this run says nothing new about
-/// (filtered out, an error, or not representable). Entries for vectors that
-/// passed and stale entries are dropped; comments and the formatting of the
-/// entries that stay are kept.
+/// (filtered out, an error, or not representable); then the ambiguities on
+/// which it followed different readings, with the reason they had or else
+/// what was seen. Entries for vectors that passed, stale entries and
+/// entries for ambiguities followed consistently are dropped; comments and
+/// the formatting of the entries that stay are kept.
 pub fn rewrite(
     graded: &[Graded<'_>],
     existing: Option<(&str, &str)>,
@@ -104,19 +133,50 @@ pub fn rewrite(
         .iter()
         .map(|g| (g.outcome.vector.id.as_str(), g))
         .collect();
-    format::rewrite(existing, corpus, |v| match ran.get(v.id.as_str()) {
-        Some(g) if g.verdict.answered_wrong() => Decision::Fails {
-            observed: observed(&g.outcome),
-        },
-        Some(g) if g.verdict.answered_right() => Decision::Passes,
-        _ => Decision::Undecided,
+    let inconsistent: Vec<(&str, String)> = followed(graded)
+        .into_iter()
+        .filter_map(|(ambiguity, following)| {
+            let Following::Inconsistent(groups) = following else {
+                return None;
+            };
+            let seen: Vec<String> = groups
+                .iter()
+                .map(|(readings, ids)| {
+                    let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                    format!("{} on {}", names.join("|"), ids.join(", "))
+                })
+                .collect();
+            Some((ambiguity.name, seen.join("; ")))
+        })
+        .collect();
+    format::rewrite(existing, corpus, &inconsistent, |v| {
+        match ran.get(v.id.as_str()) {
+            Some(g) if g.verdict.answered_wrong() => Decision::Fails {
+                observed: observed(&g.outcome),
+            },
+            Some(g) if g.verdict.answered_right() => Decision::Passes,
+            _ => Decision::Undecided,
+        }
     })
+}
+
+/// The reading of each ambiguity that the answers of `graded` followed, in
+/// registry order: every answer that is some reading's, right or (under a
+/// held reading) wrong, tells.
+pub fn followed(graded: &[Graded<'_>]) -> Vec<(&'static Ambiguity, Following)> {
+    let mut followed = Followed::default();
+    for g in graded {
+        if let (Some(reading), Answer::Resolved(_)) = (&g.reading, &g.outcome.answer) {
+            followed.observe(&g.outcome.vector.id, reading);
+        }
+    }
+    followed.verdicts(Spec::Rfc1808)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::implementation::{Answer, Case, Implementation, Reply};
+    use crate::implementation::{Case, Implementation, Reply};
     use crate::runner;
 
     /// Answers from a table, the reference's answer otherwise.

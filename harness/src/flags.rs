@@ -73,7 +73,12 @@ pub(crate) enum Command {
         /// string patterns).
         #[arg(long, default_value = "stack")]
         step6: Step6,
-        /// Also print the step of section 4 at which resolution finished.
+        /// Resolve under this reading of an ambiguity (`docs/readings.md`);
+        /// repeatable.
+        #[arg(long = "reading", value_name = "NAME=VALUE")]
+        readings: Vec<String>,
+        /// Also print the step of section 4 at which resolution finished, and
+        /// the readings that decided the result.
         #[arg(long)]
         explain: bool,
     },
@@ -185,6 +190,11 @@ pub(crate) struct RunArgs {
     /// string. [default: stack]
     #[arg(long)]
     pub(crate) step6: Option<Step6>,
+    /// Hold every implementation to this reading of an ambiguity
+    /// (`docs/readings.md`): an answer under another reading of it fails.
+    /// Repeatable.
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    pub(crate) readings: Vec<String>,
     #[command(flatten)]
     pub(crate) vectors: VectorsArg,
     #[command(flatten)]

@@ -15,8 +15,9 @@ use rfc1808_harness::expectations::Expectations;
 use rfc1808_harness::implementation::Protocol;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
-use rfc1808_resolver::{parse, resolve_traced};
-use rfc1808_vectors::Corpus;
+use rfc1808_resolver::readings::deciding_readings;
+use rfc1808_resolver::{parse, resolve_traced, Options, Readings};
+use rfc1808_vectors::{Assignment, Corpus, Spec};
 
 mod flags;
 
@@ -60,12 +61,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             base,
             relative,
             step6,
+            readings,
             explain,
         } => {
-            let (resolved, step) = resolve_traced(&base, &relative, step6);
+            let readings: Readings = readings
+                .join(",")
+                .parse()
+                .map_err(|e| anyhow!("--reading: {e}"))?;
+            let options = Options { step6, readings };
+            let (resolved, step) = resolve_traced(&base, &relative, options);
             writeln!(stdout, "{resolved}")?;
             if explain {
                 writeln!(stdout, "finished at {step}")?;
+                for decided in deciding_readings(&base, &relative, options) {
+                    writeln!(stdout, "{decided}")?;
+                }
             }
         }
         Command::Parse { url } => {
@@ -110,6 +120,10 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     if let Some(dir) = vectors_dir {
         session.set_vectors_dir(dir);
     }
+    session.hold(
+        Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
+            .map_err(|e| anyhow!("--reading: {e}"))?,
+    );
     let names = session.names();
     for (at, file) in name_file_targets("--expectations", &args.expectations, &names)? {
         session.set_expectations(&names[at], file)?;

@@ -1,5 +1,5 @@
 //! The wire formats of the persistent protocols, `lines` and `jsonl`
-//! (docs, "Writing an adapter"): their messages and how each is written and
+//! (docs/adapters.md): their messages and how each is written and
 //! read. Both ends use this one module: the client in [`crate::subprocess`],
 //! which sends requests to an adapter, and the server in [`crate::serve`],
 //! which answers them with the reference resolver.

@@ -1,6 +1,6 @@
 //! The reference resolver as an [`Implementation`].
 
-use rfc1808_resolver::{resolve_with, Step6};
+use rfc1808_resolver::{resolve_with, Options, Readings, Step6};
 
 use crate::implementation::{Answer, Case, Implementation, Reply};
 
@@ -8,6 +8,7 @@ use crate::implementation::{Answer, Case, Implementation, Reply};
 #[derive(Clone, Debug)]
 pub struct Reference {
     step6: Step6,
+    readings: Readings,
     name: String,
 }
 
@@ -17,7 +18,17 @@ impl Reference {
             Step6::SegmentStack => "reference".to_owned(),
             other => format!("reference-{other}"),
         };
-        Reference { step6, name }
+        Reference {
+            step6,
+            readings: Readings::default(),
+            name,
+        }
+    }
+
+    /// Resolves under these readings rather than the default ones.
+    pub fn with_readings(mut self, readings: Readings) -> Self {
+        self.readings = readings;
+        self
     }
 }
 
@@ -29,7 +40,13 @@ impl Implementation for Reference {
     fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
         cases
             .iter()
-            .map(|case| Answer::Resolved(resolve_with(case.base, case.relative, self.step6)).into())
+            .map(|case| {
+                let options = Options {
+                    step6: self.step6,
+                    readings: self.readings,
+                };
+                Answer::Resolved(resolve_with(case.base, case.relative, options)).into()
+            })
             .collect()
     }
 }

@@ -1,5 +1,5 @@
 //! `rfc1808 serve`: the reference resolver as an adapter speaking the
-//! `lines` or `jsonl` protocol (README, "Writing an adapter") over standard
+//! `lines` or `jsonl` protocol (docs/adapters.md) over standard
 //! input and output. It lets the harness's subprocess machinery be tested and
 //! measured against a known-good implementation, and shows adapter writers
 //! what a correct conversation looks like.

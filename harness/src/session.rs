@@ -19,9 +19,9 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use rfc1808_resolver::Step6;
+use rfc1808_resolver::{Readings, Step6};
 use rfc1808_vectors::grade::Verdict;
-use rfc1808_vectors::{Corpus, LoadError, ResolveVector};
+use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector};
 
 use crate::command_line;
 use crate::expectations::{self, Expectations};
@@ -68,6 +68,8 @@ pub struct Session<'c> {
     filter: Filter,
     vectors_dir: Option<PathBuf>,
     planned: Vec<Planned>,
+    /// The readings every implementation is held to.
+    held: Assignment,
 }
 
 impl<'c> Session<'c> {
@@ -80,12 +82,20 @@ impl<'c> Session<'c> {
             filter,
             vectors_dir: None,
             planned: Vec::new(),
+            held: Assignment::none(),
         })
     }
 
     /// Says that the corpus was read from `dir`, for the rerun lines.
     pub fn set_vectors_dir(&mut self, dir: &Path) {
         self.vectors_dir = Some(dir.to_owned());
+    }
+
+    /// Holds every implementation to the readings `held` names
+    /// (`rfc1808 run --reading`): an answer under another reading of those
+    /// ambiguities fails. The reference resolver runs under them.
+    pub fn hold(&mut self, held: Assignment) {
+        self.held = held;
     }
 
     /// Adds the reference resolver. Parse vectors run when it runs.
@@ -176,8 +186,12 @@ impl<'c> Session<'c> {
         let mut report = Report::default();
         for ((results, info), p) in answered.into_iter().zip(&self.planned) {
             let name = results.name.clone();
-            let (results, stale) =
-                expectations::grade(results, p.expectations.as_ref(), self.corpus);
+            let (results, stale) = expectations::grade_holding(
+                results,
+                p.expectations.as_ref(),
+                self.corpus,
+                self.held.clone(),
+            );
             report.implementations.push(ImplReport {
                 name,
                 info,
@@ -192,6 +206,11 @@ impl<'c> Session<'c> {
                 rerun: self.rerun(p),
                 results,
                 stale,
+                allowed_inconsistent: p
+                    .expectations
+                    .as_ref()
+                    .map(|e| e.inconsistent.clone())
+                    .unwrap_or_default(),
             });
         }
         if !parse.is_empty() {
@@ -210,7 +229,15 @@ impl<'c> Session<'c> {
 
     fn start(&self, entrant: &Entrant) -> Result<Box<dyn Implementation + Send>, SessionError> {
         Ok(match entrant {
-            Entrant::Reference(step6) => Box::new(Reference::new(*step6)),
+            Entrant::Reference(step6) => {
+                let mut readings = Readings::default();
+                for (a, r) in self.held.pairs() {
+                    readings
+                        .set(a.name, r.name)
+                        .expect("held readings come from the registry");
+                }
+                Box::new(Reference::new(*step6).with_readings(readings))
+            }
             Entrant::Subprocess(spec) => subprocess::spawn(spec).map_err(SessionError::Start)?,
         })
     }
@@ -218,10 +245,17 @@ impl<'c> Session<'c> {
     fn rerun(&self, planned: &Planned) -> String {
         let dir = self.vectors_dir.as_deref();
         let file = planned.expectations_file.as_deref();
-        match &planned.entrant {
+        let mut rerun = match &planned.entrant {
             Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6, file),
             Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec, file),
+        };
+        for (a, r) in self.held.pairs() {
+            rerun += &format!(
+                " --reading {}",
+                command_line::quote(&format!("{}={}", a.name, r.name))
+            );
         }
+        rerun
     }
 
     /// Writes the expectations file `file` for the implementation at `at`

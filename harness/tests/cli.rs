@@ -50,8 +50,19 @@ fn the_reference_passes_everything() {
     let o = rfc1808(&["run"]);
     assert_exit(&o, 0);
     let out = stdout(&o);
-    let lines: Vec<&str> = out.lines().collect();
+    let (readings, lines): (Vec<&str>, Vec<&str>) =
+        out.lines().partition(|l| l.starts_with("  reading "));
     assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(
+        readings,
+        [
+            "  reading empty-component=kept (5 vectors)",
+            "  reading entirely-empty=string (5 vectors)",
+            "  reading empty-net-loc=kept (2 vectors)",
+            "  reading escaped-dots=literal (4 vectors)"
+        ],
+        "the reference follows the default readings"
+    );
     assert!(
         lines[0].starts_with("reference: ok. ")
             && lines[0].ends_with(" passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable"),
@@ -701,7 +712,7 @@ fn a_malformed_vector_file_is_a_startup_error_naming_file_line_and_key() {
     assert_eq!(
         stderr(&o),
         format!(
-            "rfc1808: {}:5: unknown key `expectd`, expected one of `id`, `base`, `relative`, `expected`, `source`, `tags`, `note`\n",
+            "rfc1808: {}:5: unknown key `expectd`, expected one of `id`, `base`, `relative`, `expected`, `readings`, `undefined`, `source`, `tags`, `note`\n",
             dir.join("mine.toml").display()
         )
     );

@@ -593,3 +593,56 @@ mod processes {
         assert!(!alive(pids[0]), "the adapter outlived the implementation");
     }
 }
+
+// Nothing the adapter does blocks the harness.
+
+#[test]
+fn an_adapter_that_answers_without_reading_cannot_block_the_stop_message() {
+    // Requests that nearly fill the pipe: the writer finishes, the adapter
+    // reads the first, answers them all and reads no more, and the stop
+    // message finds no room. Written with no deadline, it would block
+    // forever. A pipe holds 16 pages of 4 KiB: request 1 is two pages
+    // (60 + 8,132 bytes), which the adapter frees by reading it; requests
+    // 2 to 10 are 65,528 bytes, 8 short of the 16 pages.
+    let spec = spec(
+        Protocol::Jsonl,
+        misbehave(Protocol::Jsonl, &["--answer-unread=10"]),
+        PATIENT,
+    );
+    let mut lengths = vec![8_132];
+    lengths.extend([7_221; 8]);
+    lengths.push(7_219);
+    let relatives: Vec<String> = lengths.iter().map(|&n| "x".repeat(n)).collect();
+    let took = within_a_minute(move || {
+        let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
+        let cases: Vec<Case<'_>> = relatives
+            .iter()
+            .map(|relative| Case {
+                id: "t/case",
+                base: BASE,
+                relative,
+            })
+            .collect();
+        let replies = adapter.resolve_all(&cases);
+        assert_eq!(replies, vec![Reply::from(Answer::Resolved("x".into())); 10]);
+        let started = Instant::now();
+        drop(adapter);
+        started.elapsed()
+    });
+    // The adapter gets a second to exit before it is killed.
+    assert!(took < Duration::from_secs(3), "stopping took {took:?}");
+}
+
+#[test]
+fn an_argv_answer_counts_once_the_adapter_exits_even_if_its_child_holds_stdout() {
+    // The sleeper it starts inherits standard output and lives 60 s.
+    let replies = run(
+        spec(
+            Protocol::Argv,
+            misbehave(Protocol::Argv, &["--spawn-sleeper"]),
+            SHORT,
+        ),
+        &["a"],
+    );
+    assert_eq!(replies, [ok("a")]);
+}

@@ -12,14 +12,19 @@
 //! assert_eq!(parse(base).params, Some("p"));
 //! ```
 //!
-//! Every place where the RFC can be read two ways carries a comment starting
-//! with "Choice" and the id of the vector that pins it; `vectors/README.md`
-//! lists them all.
+//! Every place where the RFC can be read more than one way is an ambiguity
+//! of [`readings::REGISTRY`], with named readings; the resolver runs under
+//! any choice of them ([`Readings`]), the default being the project's. The
+//! code that makes each choice carries a comment starting with "Reading" and
+//! the vectors that pin it. Places where the RFC decides but a reader might
+//! stumble carry a comment starting with "Choice".
 
 mod parse;
+pub mod readings;
 mod resolve;
 mod step6;
 
 pub use parse::{is_scheme_char, parse, Components};
-pub use resolve::{resolve, resolve_traced, resolve_with, Step};
+pub use readings::{ReadingError, Readings};
+pub use resolve::{resolve, resolve_traced, resolve_with, Options, Step};
 pub use step6::{string_pattern, Step6};

@@ -54,8 +54,9 @@ pub fn parse(url: &str) -> Components<'_> {
     //
     // Choice (vector `interpretation/scheme-digit-first`): the RFC's rule
     // admits any scheme character first, digits included, as the BNF
-    // `scheme = 1*( alpha | digit | "+" | "-" | "." )` does; RFC 1738's "a
-    // scheme starts with a letter" is not applied.
+    // `scheme = 1*( alpha | digit | "+" | "-" | "." )` does, and so does RFC
+    // 1738's `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`. The rule
+    // that a scheme starts with a letter came later, with RFC 2396.
     let scheme = match rest.bytes().position(|c| !is_scheme_char(c)) {
         Some(colon) if colon > 0 && rest.as_bytes()[colon] == b':' => {
             let scheme = &rest[..colon];

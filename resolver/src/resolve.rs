@@ -3,7 +3,10 @@
 use std::fmt;
 
 use crate::parse::{is_empty, parse, Components};
-use crate::step6::Step6;
+use crate::readings::{
+    EmptyComponent, EmptyNetLoc, EntirelyEmpty, EscapedDots, InheritIfAny, Readings,
+};
+use crate::step6::{unescape_dots, Step6};
 
 /// The step of section 4 at which resolution finished, for explaining a
 /// result. Steps order as in the RFC.
@@ -89,22 +92,58 @@ impl fmt::Display for Step {
     }
 }
 
-/// Resolves `embedded` against `base` with the segment-stack Step 6.
+/// How to resolve: which Step 6 to run, and under which readings of the
+/// RFC's ambiguities. `resolve_with` and `resolve_traced` take anything that
+/// converts into it: a [`Step6`], a [`Readings`], or both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub step6: Step6,
+    pub readings: Readings,
+}
+
+impl From<Step6> for Options {
+    fn from(step6: Step6) -> Self {
+        Options {
+            step6,
+            readings: Readings::default(),
+        }
+    }
+}
+
+impl From<Readings> for Options {
+    fn from(readings: Readings) -> Self {
+        Options {
+            step6: Step6::default(),
+            readings,
+        }
+    }
+}
+
+impl From<&Readings> for Options {
+    fn from(readings: &Readings) -> Self {
+        Options::from(*readings)
+    }
+}
+
+/// Resolves `embedded` against `base` with the segment-stack Step 6 and the
+/// default readings.
 ///
 /// ```
 /// assert_eq!(rfc1808_resolver::resolve("http://a/b/c/d;p?q#f", "../g"), "http://a/b/g");
 /// ```
 pub fn resolve(base: &str, embedded: &str) -> String {
-    resolve_with(base, embedded, Step6::SegmentStack)
+    resolve_with(base, embedded, Options::default())
 }
 
-/// Resolves `embedded` against `base` with the chosen Step 6.
-pub fn resolve_with(base: &str, embedded: &str, step6: Step6) -> String {
-    resolve_traced(base, embedded, step6).0
+/// Resolves `embedded` against `base` with the chosen Step 6 or readings.
+pub fn resolve_with(base: &str, embedded: &str, options: impl Into<Options>) -> String {
+    resolve_traced(base, embedded, options).0
 }
 
 /// Resolves `embedded` against `base` and tells at which step it finished.
-pub fn resolve_traced(base: &str, embedded: &str, step6: Step6) -> (String, Step) {
+pub fn resolve_traced(base: &str, embedded: &str, options: impl Into<Options>) -> (String, Step) {
+    let Options { step6, readings } = options.into();
+
     // Step 1: "If the base URL is the empty string (unknown), the embedded URL
     // is interpreted as an absolute URL and we are done."
     if base.is_empty() {
@@ -113,19 +152,36 @@ pub fn resolve_traced(base: &str, embedded: &str, step6: Step6) -> (String, Step
 
     // Step 2: "Both the base and embedded URLs are parsed into their component
     // parts as described in Section 2.4."
-    let base_url = parse(base);
-    let url = parse(embedded);
-    let (url, step) = match step2(&base_url, url) {
+    let mut base_url = parse(base);
+    let mut url = parse(embedded);
+    // Reading `empty-component`: section 2.4 calls a trailing `#`, `?` or `;`
+    // "empty", as it calls a missing one. Under `kept` the parse keeps the
+    // difference; under `absent` an empty component is no component.
+    if readings.empty_component == EmptyComponent::Absent {
+        forget_empty_components(&mut base_url);
+        forget_empty_components(&mut url);
+    }
+    let (url, step) = match step2(embedded, &base_url, url, &readings) {
         Step2::Done(step) => {
             let whole = if step == Step::Step2a { base } else { embedded };
             return (whole.to_owned(), step);
         }
-        Step2::Continue(url) => step3_to_5(&base_url, url),
+        Step2::Continue(url) => step3_to_5(&base_url, url, &readings),
     };
 
     let mut out = String::with_capacity(base.len() + embedded.len());
-    step7(&url, step6, &mut out);
+    step7(&url, step6, &readings, &mut out);
     (out, step)
+}
+
+/// Reading `empty-component=absent`: the empty params, query and fragment
+/// are dropped with their delimiters.
+fn forget_empty_components(url: &mut Components<'_>) {
+    for component in [&mut url.params, &mut url.query, &mut url.fragment] {
+        if *component == Some("") {
+            *component = None;
+        }
+    }
 }
 
 enum Step2<'a> {
@@ -153,14 +209,32 @@ enum Path<'a> {
 }
 
 /// Step 2, after parsing.
-fn step2<'a>(base: &Components<'a>, url: Components<'a>) -> Step2<'a> {
+fn step2<'a>(
+    embedded: &str,
+    base: &Components<'a>,
+    url: Components<'a>,
+    readings: &Readings,
+) -> Step2<'a> {
     // a) "If the embedded URL is entirely empty, it inherits the entire base
     //    URL (i.e., is set equal to the base URL) and we are done."
     //
-    // Choice (vector `interpretation/fragment-only-empty`): "entirely empty"
-    // is the empty string; "#" has an empty fragment but is not entirely
-    // empty, so it does not inherit the base's fragment.
-    if url.is_empty() {
+    // Reading `entirely-empty` (vector `interpretation/fragment-only-empty`):
+    // under `string` only the empty string is entirely empty, and `#` goes
+    // on to Step 5 with its own empty fragment; under `components` every
+    // component is judged as parsed, and `#`, `?`, `;` or `//` is the base.
+    let entirely_empty = match readings.entirely_empty {
+        EntirelyEmpty::String => embedded.is_empty(),
+        EntirelyEmpty::Components => {
+            url.scheme.is_none()
+                && is_empty(url.net_loc)
+                && !url.slash
+                && url.path.is_empty()
+                && is_empty(url.params)
+                && is_empty(url.query)
+                && is_empty(url.fragment)
+        }
+    };
+    if entirely_empty {
         return Step2::Done(Step::Step2a);
     }
     // b) "If the embedded URL starts with a scheme name, it is interpreted as
@@ -183,7 +257,11 @@ fn step2<'a>(base: &Components<'a>, url: Components<'a>) -> Step2<'a> {
 
 /// Steps 3, 4, 5 and the set-up of 6: each either finishes (the caller goes
 /// on to Step 7) or hands on to the next.
-fn step3_to_5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, Step) {
+fn step3_to_5<'a>(
+    base: &Components<'a>,
+    mut url: Target<'a>,
+    readings: &Readings,
+) -> (Target<'a>, Step) {
     // Step 3: "If the embedded URL's <net_loc> is non-empty, we skip to Step 7.
     // Otherwise, the embedded URL inherits the <net_loc> (if any) of the base
     // URL."
@@ -195,7 +273,7 @@ fn step3_to_5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, St
     if !is_empty(url.net_loc) {
         return (url, Step::Step3);
     }
-    url.net_loc = base.net_loc;
+    inherit(&mut url.net_loc, base.net_loc, readings);
 
     // Step 4: "If the embedded URL path is preceded by a slash "/", the path
     // is not relative and we skip to Step 7."
@@ -207,7 +285,7 @@ fn step3_to_5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, St
         unreachable!("only Step 6 merges paths")
     };
     if embedded_path.is_empty() {
-        return step5(base, url);
+        return step5(base, url, readings);
     }
 
     // Step 6 (set-up): the path is relative and not empty. The merged path
@@ -222,7 +300,11 @@ fn step3_to_5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, St
 
 /// Step 5: "If the embedded URL path is empty (and not preceded by a slash),
 /// then the embedded URL inherits the base URL path, and".
-fn step5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, Step) {
+fn step5<'a>(
+    base: &Components<'a>,
+    mut url: Target<'a>,
+    readings: &Readings,
+) -> (Target<'a>, Step) {
     url.slash = base.slash;
     url.path = Path::Taken(base.path);
 
@@ -235,26 +317,46 @@ fn step5<'a>(base: &Components<'a>, mut url: Target<'a>) -> (Target<'a>, Step) {
     if !is_empty(url.params) {
         return (url, Step::Step5a);
     }
-    url.params = base.params;
+    inherit(&mut url.params, base.params, readings);
 
     // b) "if the embedded URL's <query> is non-empty, we skip to step 7;
     //    otherwise, it inherits the <query> of the base URL (if any) and we
     //    skip to step 7."
     if is_empty(url.query) {
-        url.query = base.query;
+        inherit(&mut url.query, base.query, readings);
     }
     (url, Step::Step5b)
+}
+
+/// "it inherits the <...> of the base URL (if any)": Steps 3, 5a and 5b.
+///
+/// Reading `inherit-if-any` (vectors `interpretation/if-any-*`): under
+/// `replace` the component becomes the base's, absence included; under
+/// `keep-own` a base without the component leaves the embedded URL's own
+/// (empty) one in place.
+fn inherit<'a>(component: &mut Option<&'a str>, from_base: Option<&'a str>, readings: &Readings) {
+    match (readings.inherit_if_any, from_base) {
+        (InheritIfAny::KeepOwn, None) => {}
+        _ => *component = from_base,
+    }
 }
 
 /// Step 7: "The resulting URL components, including any inherited from the
 /// base URL, are recombined to give the absolute form of the embedded URL."
 /// Runs the chosen Step 6 if the path is to be merged.
-fn step7(url: &Target<'_>, step6: Step6, out: &mut String) {
+fn step7(url: &Target<'_>, step6: Step6, readings: &Readings, out: &mut String) {
     if let Some(scheme) = url.scheme {
         out.push_str(scheme);
         out.push(':');
     }
-    if let Some(net_loc) = url.net_loc {
+    // Reading `empty-net-loc` (vectors `interpretation/base-empty-net-loc*`):
+    // an empty net_loc, inherited from a base such as `file:///a/b`, is
+    // written as `//` under `kept` and not at all under `dropped`.
+    let net_loc = match readings.empty_net_loc {
+        EmptyNetLoc::Kept => url.net_loc,
+        EmptyNetLoc::Dropped => url.net_loc.filter(|n| !n.is_empty()),
+    };
+    if let Some(net_loc) = net_loc {
         out.push_str("//");
         out.push_str(net_loc);
     }
@@ -264,14 +366,22 @@ fn step7(url: &Target<'_>, step6: Step6, out: &mut String) {
     }
     match url.path {
         Path::Taken(path) => out.push_str(path),
-        Path::Merged { base, embedded } => step6.merge_into(base, embedded, out),
+        // Reading `escaped-dots` (vectors `interpretation/escaped-dot*`):
+        // RFC 1808 is silent; under `decoded` a segment of escaped dots is a
+        // dot segment, made plain before either version of Step 6 runs.
+        Path::Merged { base, embedded } => match readings.escaped_dots {
+            EscapedDots::Literal => step6.merge_into(base, embedded, out),
+            EscapedDots::Decoded => {
+                step6.merge_into(&unescape_dots(base), &unescape_dots(embedded), out)
+            }
+        },
     }
     // Choice (vectors `interpretation/base-net-loc-empty-path*`): the BNF of
     // section 2.2 has only `"//" net_loc [ abs_path ]`, so whatever follows a
     // net_loc starts with "/". A relative path, params or query after a net_loc
     // gets one; without it `http://a` + `g` would give `http://ag`, and
     // `http://a` + `?y` would give `http://a?y`, whose net_loc is `a?y`.
-    if url.net_loc.is_some()
+    if net_loc.is_some()
         && !url.slash
         && (out.len() > path_start || url.params.is_some() || url.query.is_some())
     {
@@ -378,6 +488,130 @@ mod tests {
     fn step6_merges_relative_paths() {
         check(BASE, "../g;x?y#s", "http://a/b/g;x?y#s", Step::Step6);
         check("foo:bar", "g", "foo:g", Step::Step6);
+    }
+
+    /// `want` under `readings` (given as `NAME=VALUE,...`), with both Step 6s.
+    fn check_under(readings: &str, base: &str, embedded: &str, want: &str) {
+        let readings: Readings = readings.parse().unwrap();
+        for step6 in Step6::ALL {
+            let options = Options { step6, readings };
+            assert_eq!(
+                resolve_with(base, embedded, options),
+                want,
+                "{base:?} + {embedded:?} under {readings} with {step6}"
+            );
+        }
+    }
+
+    #[test]
+    fn empty_component_absent_drops_trailing_delimiters() {
+        let r = "empty-component=absent";
+        check_under(r, BASE, "g#", "http://a/b/c/g");
+        check_under(r, BASE, "g?", "http://a/b/c/g");
+        check_under(r, BASE, "g;", "http://a/b/c/g");
+        check_under(r, BASE, "#", "http://a/b/c/d;p?q");
+        check_under(r, BASE, ";x?", "http://a/b/c/d;x");
+        check_under(r, "http://a/b?#f", "#s", "http://a/b#s");
+        check_under(r, BASE, "", BASE);
+    }
+
+    #[test]
+    fn entirely_empty_components_returns_the_base_for_empty_components() {
+        let r = "entirely-empty=components";
+        for embedded in ["#", "?", ";", ";?", "//", "?#", ";?#"] {
+            check_under(r, BASE, embedded, BASE);
+        }
+        check_under(r, BASE, "///", "http://a/");
+        check_under(r, BASE, "?y", "http://a/b/c/d;p?y");
+        check_under(
+            "entirely-empty=components,empty-component=absent",
+            BASE,
+            "#",
+            BASE,
+        );
+    }
+
+    #[test]
+    fn inherit_if_any_keep_own_keeps_an_empty_component_the_base_lacks() {
+        let r = "inherit-if-any=keep-own";
+        check_under(r, "http://a/b", "?", "http://a/b?");
+        check_under(r, "http://a/b", ";", "http://a/b;");
+        check_under(r, "foo:/a", "////g", "foo:////g");
+        check_under(r, "foo:/b", "//", "foo:///b");
+        check_under(r, BASE, "?", "http://a/b/c/d;p?q");
+        check_under("", "http://a/b", "?", "http://a/b");
+        check_under(
+            "inherit-if-any=keep-own,empty-component=absent",
+            "http://a/b",
+            "?",
+            "http://a/b",
+        );
+    }
+
+    #[test]
+    fn empty_net_loc_dropped_writes_no_slashes() {
+        check_under("", "file:///a/b", "g", "file:///a/g");
+        check_under("empty-net-loc=dropped", "file:///a/b", "g", "file:/a/g");
+        check_under("empty-net-loc=dropped", "file:///a/b", "", "file:///a/b");
+        check_under("empty-net-loc=dropped", "file://", "g", "file:g");
+    }
+
+    #[test]
+    fn escaped_dots_decoded_are_dot_segments() {
+        check_under("", BASE, "%2e%2e/g", "http://a/b/c/%2e%2e/g");
+        check_under("escaped-dots=decoded", BASE, "%2e%2e/g", "http://a/b/g");
+        check_under("escaped-dots=decoded", BASE, "g/%2E", "http://a/b/c/g/");
+        check_under(
+            "escaped-dots=decoded",
+            "http://a/b/%2e/c",
+            "%2e%2e/g",
+            "http://a/g",
+        );
+        check_under(
+            "escaped-dots=decoded",
+            BASE,
+            "/%2e%2e/g",
+            "http://a/%2e%2e/g",
+        );
+    }
+
+    #[test]
+    fn both_step6_versions_agree_under_every_reading() {
+        let bases = [
+            BASE,
+            "http://a",
+            "file:///a/b",
+            "foo:b/c",
+            "http://a/%2e/b/..",
+            "x:",
+        ];
+        let embeddeds = [
+            "",
+            "#",
+            "?",
+            ";",
+            ";?",
+            "//",
+            "////g",
+            "g#",
+            "g;?#",
+            "../g",
+            "%2e%2e/g",
+            ".%2E/..",
+            "a//../b/.",
+            "../../..",
+            "?y#",
+            ";x?",
+        ];
+        for readings in Readings::every() {
+            for base in bases {
+                for embedded in embeddeds {
+                    let [stack, string] = Step6::ALL
+                        .map(|step6| resolve_traced(base, embedded, Options { step6, readings }));
+                    assert_eq!(stack, string, "{base:?} + {embedded:?} under {readings}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -83,6 +83,42 @@ impl std::str::FromStr for Step6 {
     }
 }
 
+/// Reading `escaped-dots=decoded`: every segment of `path` made only of
+/// dots, plain or escaped (`%2e`, `%2E`), and one or two of them, written
+/// with plain dots; everything else as it is. Segment boundaries do not
+/// move, so Step 6 then runs on the result unchanged.
+pub fn unescape_dots(path: &str) -> std::borrow::Cow<'_, str> {
+    if !path.contains('%') {
+        return path.into();
+    }
+    let mut out = String::with_capacity(path.len());
+    for (i, segment) in path.split('/').enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        match dots_in(segment) {
+            Some(n @ 1..=2) if segment.len() > n => out.push_str(&".".repeat(n)),
+            _ => out.push_str(segment),
+        }
+    }
+    out.into()
+}
+
+/// How many dots `segment` is, if it is nothing but plain and escaped dots.
+fn dots_in(segment: &str) -> Option<usize> {
+    let mut rest = segment.as_bytes();
+    let mut n = 0;
+    while !rest.is_empty() {
+        match rest {
+            [b'.', tail @ ..] => rest = tail,
+            [b'%', b'2', b'e' | b'E', tail @ ..] => rest = tail,
+            _ => return None,
+        }
+        n += 1;
+    }
+    Some(n)
+}
+
 /// "The last segment of the base URL's path (anything following the rightmost
 /// slash "/", or the entire path if no slash is present) is removed".
 fn base_without_last_segment(base_path: &str) -> &str {
@@ -365,6 +401,41 @@ mod tests {
             both("", p);
             both(p, "..");
             both(p, "./a/../..");
+        }
+    }
+
+    #[test]
+    fn escaped_dot_segments_become_dots_and_nothing_else_changes() {
+        for (input, want) in [
+            ("%2e%2e/g", "../g"),
+            ("a/%2E/b/.%2e", "a/./b/.."),
+            ("%2e%2e%2e/%2ex/x%2e/%2F", "%2e%2e%2e/%2ex/x%2e/%2F"),
+            ("../.", "../."),
+            ("%2", "%2"),
+        ] {
+            assert_eq!(unescape_dots(input), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn both_agree_on_every_short_path_with_escaped_dots_decoded() {
+        // Under `escaped-dots=decoded` both versions run on the unescaped
+        // paths: every string of up to 6 tokens over {a, ., /, %2e, %2E}.
+        let tokens = ["a", ".", "/", "%2e", "%2E"];
+        let mut frontier = vec![String::new()];
+        for _ in 0..6 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                for t in tokens {
+                    next.push(format!("{p}{t}"));
+                }
+            }
+            for p in &next {
+                let p = unescape_dots(p);
+                both("", &p);
+                both(&p, "..");
+            }
+            frontier = next;
         }
     }
 

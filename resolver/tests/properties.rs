@@ -7,6 +7,7 @@
 use proptest::collection::vec;
 use proptest::prelude::*;
 use rfc1808_fuzzgen::{properties, Input};
+use rfc1808_resolver::{resolve_traced, Options, Readings, Step6};
 
 /// One URL's token bytes, decoded alone so that shrinking either half of
 /// the pair leaves the other alone.
@@ -29,5 +30,18 @@ proptest! {
     #[test]
     fn idempotence(input in input()) {
         properties::idempotence(&input).map_err(|f| TestCaseError::fail(f.to_string()))?;
+    }
+
+    #[test]
+    fn step6_differential_under_every_reading(input in input(), pick in 0usize..32) {
+        let every = Readings::every();
+        let readings = every[pick % every.len()];
+        let [stack, string] = Step6::ALL.map(|step6| {
+            resolve_traced(&input.base, &input.relative, Options { step6, readings })
+        });
+        prop_assert_eq!(
+            &stack, &string,
+            "resolve({:?}, {:?}) under {}", input.base, input.relative, readings
+        );
     }
 }

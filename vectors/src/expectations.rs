@@ -13,6 +13,19 @@
 //! Both keys are required, the reason must not be empty and an id may
 //! appear once. What a listing means for a run is decided in
 //! [`grade`](crate::grade).
+//!
+//! An implementation that follows one reading of an ambiguity on some
+//! vectors and another reading on others fails the run, unless the file
+//! allows it:
+//!
+//! ```toml
+//! [[inconsistent-reading]]
+//! ambiguity = "empty-component"
+//! reason = "keeps an empty query's `?` but drops an empty fragment's `#`"
+//! ```
+//!
+//! Such an entry is strict too: it fails the run when the implementation
+//! turns out consistent on that ambiguity.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -39,6 +52,17 @@ pub struct Expectations {
     /// The file they were read from, for messages.
     pub file: String,
     pub entries: Vec<Entry>,
+    /// The ambiguities on which it may follow different readings.
+    pub inconsistent: Vec<Inconsistent>,
+}
+
+/// An ambiguity on which an implementation may follow different readings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistent {
+    pub ambiguity: String,
+    pub reason: String,
+    /// The 1-based line of its `ambiguity`.
+    pub line: usize,
 }
 
 impl Expectations {
@@ -79,9 +103,41 @@ impl Expectations {
                 line,
             });
         }
+        let mut inconsistent: Vec<Inconsistent> = Vec::new();
+        for e in raw.inconsistent_reading {
+            let line = lines.line_of(e.ambiguity.span().start);
+            let ambiguity = e.ambiguity.into_inner();
+            let at = |message: String| LoadError {
+                file: name.to_owned(),
+                line,
+                message,
+            };
+            if rfc1808_resolver::readings::ambiguity(&ambiguity).is_none() {
+                return Err(at(format!(
+                    "key `ambiguity`: {}",
+                    rfc1808_resolver::ReadingError::UnknownAmbiguity(ambiguity)
+                )));
+            }
+            if inconsistent.iter().any(|i| i.ambiguity == ambiguity) {
+                return Err(at(format!(
+                    "key `ambiguity`: `{ambiguity}` is listed twice"
+                )));
+            }
+            if e.reason.trim().is_empty() {
+                return Err(at(format!(
+                    "key `reason`: say why the readings of `{ambiguity}` differ"
+                )));
+            }
+            inconsistent.push(Inconsistent {
+                ambiguity,
+                reason: e.reason,
+                line,
+            });
+        }
         Ok(Expectations {
             file: name.to_owned(),
             entries,
+            inconsistent,
         })
     }
 
@@ -108,6 +164,15 @@ impl Expectations {
 struct RawFile {
     #[serde(rename = "expected-failure", default)]
     expected_failure: Vec<RawEntry>,
+    #[serde(rename = "inconsistent-reading", default)]
+    inconsistent_reading: Vec<RawInconsistent>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInconsistent {
+    ambiguity: Spanned<String>,
+    reason: String,
 }
 
 #[derive(Deserialize)]
@@ -161,108 +226,140 @@ const HEADER: &str = "# Expected failures, read by `rfc1808 run --expectations`.
 /// The line of a file that lists nothing.
 const NONE: &str = "# None: every vector passes.\n";
 
+/// The tables of the two kinds.
+const FAILURES: &str = "expected-failure";
+const INCONSISTENT: &str = "inconsistent-reading";
+
 /// The expectations file that lists a run's failures, in corpus order:
 /// every vector `decide` says fails, and every entry of `existing` (the
-/// old file's name and text) for a vector it says nothing new about.
+/// old file's name and text) for a vector it says nothing new about; then
+/// an `[[inconsistent-reading]]` entry for each ambiguity of `inconsistent`
+/// (the ambiguities the run saw followed inconsistently, each with what
+/// was seen, the reason of a new entry).
 ///
 /// An entry that stays keeps its reason, comments and formatting, byte for
 /// byte; so do the comments at the top of the file. A new entry gets the
-/// observed reason. Entries for vectors that pass, and entries that name no
-/// resolve vector, are dropped.
+/// observed reason. Entries for vectors that pass, entries that name no
+/// resolve vector, and entries for ambiguities not in `inconsistent` are
+/// dropped.
 pub fn rewrite(
     existing: Option<(&str, &str)>,
     corpus: &Corpus,
+    inconsistent: &[(&str, String)],
     mut decide: impl FnMut(&crate::ResolveVector) -> Decision,
 ) -> Result<Rewritten, LoadError> {
     let mut header = HEADER.to_owned();
     let mut trailing = String::new();
-    let mut old: HashMap<String, toml_edit::Table> = HashMap::new();
+    // The old tables of each kind, by id or ambiguity.
+    let mut old: HashMap<(&str, String), toml_edit::Table> = HashMap::new();
     let mut old_count = 0;
     if let Some((name, text)) = existing {
-        old_count = Expectations::parse_str(name, text)?.entries.len();
+        let parsed = Expectations::parse_str(name, text)?;
+        old_count = parsed.entries.len() + parsed.inconsistent.len();
         let doc: toml_edit::DocumentMut = text
             .parse()
             .map_err(|e: toml_edit::TomlError| LoadError::at(name, text, None, e.to_string()))?;
         trailing = raw(doc.trailing());
-        let tables = doc
-            .get("expected-failure")
-            .and_then(toml_edit::Item::as_array_of_tables);
-        header = match tables.and_then(|t| t.iter().next()) {
-            // The top comments are the first table's prefix up to its last
-            // blank line; the rest is the entry's own.
-            Some(first) => {
+        let mut tables: Vec<(&str, &str, &toml_edit::Table)> = Vec::new();
+        for (kind, key) in [(FAILURES, "id"), (INCONSISTENT, "ambiguity")] {
+            let of_kind = doc.get(kind).and_then(toml_edit::Item::as_array_of_tables);
+            for table in of_kind.into_iter().flat_map(|t| t.iter()) {
+                if let Some(name) = table.get(key).and_then(|v| v.as_str()) {
+                    tables.push((kind, name, table));
+                }
+            }
+        }
+        tables.sort_by_key(|(_, _, t)| t.position());
+        // The top comments are the first table's prefix up to its last
+        // blank line; the rest is the entry's own.
+        header = match tables.first() {
+            Some((_, _, first)) => {
                 let prefix = prefix(first);
                 let cut = prefix.rfind("\n\n").map_or(0, |at| at + 2);
                 prefix[..cut].to_owned()
             }
             None => std::mem::take(&mut trailing),
         };
-        for (i, table) in tables.into_iter().flat_map(|t| t.iter()).enumerate() {
+        for (i, (kind, name, table)) in tables.into_iter().enumerate() {
             let mut table = table.clone();
             if i == 0 {
-                let prefix = prefix(&table);
-                table.decor_mut().set_prefix(&prefix[header.len()..]);
+                let own = prefix(&table)[header.len()..].to_owned();
+                table.decor_mut().set_prefix(own);
             }
-            if let Some(id) = table.get("id").and_then(|v| v.as_str()) {
-                old.insert(id.to_owned(), table);
-            }
+            old.insert((kind, name.to_owned()), table);
         }
     }
 
-    let mut out = toml_edit::ArrayOfTables::new();
+    // Old tables that stay, new ones, in the order they are written.
+    let mut failures = Vec::new();
     let (mut kept, mut added) = (0, 0);
     for v in &corpus.resolve {
-        let table = match (decide(v), old.remove(&v.id)) {
-            (Decision::Passes, _) => None,
+        let before = old.remove(&(FAILURES, v.id.clone()));
+        match (decide(v), before) {
+            (Decision::Passes, _) | (Decision::Undecided, None) => {}
             (_, Some(table)) => {
                 kept += 1;
-                Some(table)
+                failures.push(table);
             }
             (Decision::Fails { observed }, None) => {
                 added += 1;
-                Some(new_entry(&v.id, &observed))
+                failures.push(new_table(&[("id", &v.id), ("reason", &observed)]));
             }
-            (Decision::Undecided, None) => None,
-        };
-        if let Some(mut table) = table {
-            // Each table after the first is set off by a blank line, and
-            // is printed in corpus order whatever its place in the old
-            // file.
-            let prefix = prefix(&table);
-            if !out.is_empty() && !prefix.starts_with('\n') {
-                table.decor_mut().set_prefix(format!("\n{prefix}"));
+        }
+    }
+    let mut readings = Vec::new();
+    for (ambiguity, seen) in inconsistent {
+        match old.remove(&(INCONSISTENT, (*ambiguity).to_owned())) {
+            Some(table) => {
+                kept += 1;
+                readings.push(table);
             }
-            table.set_position(out.len());
-            out.push(table);
+            None => {
+                added += 1;
+                readings.push(new_table(&[("ambiguity", ambiguity), ("reason", seen)]));
+            }
         }
     }
 
-    let mut text = header.replace(NONE, "");
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
+    let mut doc = toml_edit::DocumentMut::new();
+    let mut position = 0;
+    for (kind, tables) in [(FAILURES, failures), (INCONSISTENT, readings)] {
+        if tables.is_empty() {
+            continue;
+        }
+        let mut out = toml_edit::ArrayOfTables::new();
+        for mut table in tables {
+            // Each table after the first is set off by a blank line, and
+            // is printed in this order whatever its place in the old file.
+            let prefix = prefix(&table);
+            if position > 0 && !prefix.starts_with('\n') {
+                table.decor_mut().set_prefix(format!("\n{prefix}"));
+            }
+            if position == 0 {
+                // The top comments go before it.
+                table
+                    .decor_mut()
+                    .set_prefix(prefix.trim_start_matches('\n').to_owned());
+            }
+            table.set_position(position);
+            position += 1;
+            out.push(table);
+        }
+        doc.insert(kind, toml_edit::Item::ArrayOfTables(out));
     }
-    if out.is_empty() {
+
+    let mut text = header.replace(NONE, "");
+    if position == 0 {
         text.truncate(text.trim_end_matches('\n').len());
         if !text.is_empty() {
             text.push('\n');
         }
         text.push_str(NONE);
     } else {
-        if text.is_empty() {
-            // No top comment: the first table starts the file.
-            if let Some(first) = out.get_mut(0) {
-                let prefix = prefix(first);
-                first
-                    .decor_mut()
-                    .set_prefix(prefix.trim_start_matches('\n'));
-            }
-        } else if !text.ends_with("\n\n") {
-            text.push('\n');
+        if !text.is_empty() && !text.ends_with("\n\n") {
+            text.push_str(if text.ends_with('\n') { "\n" } else { "\n\n" });
         }
-        let mut doc = toml_edit::DocumentMut::new();
-        doc.insert("expected-failure", toml_edit::Item::ArrayOfTables(out));
-        let body = doc.to_string();
-        text.push_str(body.trim_start_matches('\n'));
+        text.push_str(&doc.to_string());
     }
     text.push_str(&trailing);
     Ok(Rewritten {
@@ -283,10 +380,10 @@ fn prefix(table: &toml_edit::Table) -> String {
     table.decor().prefix().map(raw).unwrap_or_default()
 }
 
-/// A new `[[expected-failure]]` table, its strings in basic quotes.
-fn new_entry(id: &str, reason: &str) -> toml_edit::Table {
+/// A new table of these keys and values, its strings in basic quotes.
+fn new_table(pairs: &[(&str, &str)]) -> toml_edit::Table {
     let mut table = toml_edit::Table::new();
-    for (key, value) in [("id", id), ("reason", reason)] {
+    for (key, value) in pairs {
         let value: toml_edit::Value = toml_string(value)
             .parse()
             .expect("a basic string written by toml_string parses");
@@ -394,7 +491,7 @@ reason = "was broken once"
                    [[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"drops the base path\"\n\n\
                    [[expected-failure]]\nid = \"gone/renamed\"\nreason = \"stale\"\n\
                    # end of list\n";
-        let written = rewrite(Some(("py.toml", old)), &corpus, decide).unwrap();
+        let written = rewrite(Some(("py.toml", old)), &corpus, &[], decide).unwrap();
         assert_eq!(
             written.text,
             "# Expected failures of my-url 2.0.\n# Reviewed by hand.\n\n\
@@ -410,26 +507,61 @@ reason = "was broken once"
             (2, 1, 2),
             "g and too-many-dot-dot kept, dot-g added, slash-g and the stale one dropped"
         );
-        let again = rewrite(Some(("py.toml", &written.text)), &corpus, decide).unwrap();
+        let again = rewrite(Some(("py.toml", &written.text)), &corpus, &[], decide).unwrap();
         assert_eq!(again.text, written.text, "a second rewrite changes nothing");
         assert_eq!((again.kept, again.added, again.dropped), (3, 0, 0));
     }
 
     #[test]
+    fn inconsistent_readings_are_kept_added_and_dropped_like_entries() {
+        let corpus = crate::embedded();
+        let old = "# my-url\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"drops the base path\"\n\n\
+                   # checked by hand\n[[inconsistent-reading]]\nambiguity = \"empty-component\"\nreason = \"keeps `?`, drops `#`\"\n\n\
+                   [[inconsistent-reading]]\nambiguity = \"entirely-empty\"\nreason = \"fixed since\"\n";
+        let seen = [("empty-component", "seen".to_owned())];
+        let written = rewrite(Some(("py.toml", old)), &corpus, &seen, decide).unwrap();
+        assert_eq!(
+            written.text,
+            "# my-url\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"drops the base path\"\n\n\
+             [[expected-failure]]\nid = \"rfc1808-5.1/dot-g\"\nreason = \"got \\\"x\\\" (expected \\\"http://a/b/c/g\\\")\"\n\n\
+             # checked by hand\n[[inconsistent-reading]]\nambiguity = \"empty-component\"\nreason = \"keeps `?`, drops `#`\"\n"
+        );
+        assert_eq!((written.kept, written.added, written.dropped), (2, 1, 1));
+        let fresh = rewrite(
+            None,
+            &corpus,
+            &[("entirely-empty", "string on a, b".to_owned())],
+            |_| Decision::Passes,
+        )
+        .unwrap();
+        assert_eq!(
+            fresh.text,
+            format!("{HEADER}\n[[inconsistent-reading]]\nambiguity = \"entirely-empty\"\nreason = \"string on a, b\"\n")
+        );
+        assert_eq!(
+            Expectations::parse_str("py.toml", &fresh.text)
+                .unwrap()
+                .inconsistent[0]
+                .ambiguity,
+            "entirely-empty"
+        );
+    }
+
+    #[test]
     fn a_new_file_has_a_header_and_says_when_nothing_fails() {
         let corpus = crate::embedded();
-        let written = rewrite(None, &corpus, decide).unwrap();
+        let written = rewrite(None, &corpus, &[], decide).unwrap();
         assert!(written.text.starts_with(&format!(
             "{HEADER}\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\n"
         )));
         assert_eq!((written.kept, written.added, written.dropped), (0, 2, 0));
-        let none = rewrite(Some(("py.toml", &written.text)), &corpus, |_| {
+        let none = rewrite(Some(("py.toml", &written.text)), &corpus, &[], |_| {
             Decision::Passes
         })
         .unwrap();
         assert_eq!(none.text, format!("{HEADER}{NONE}"));
         assert_eq!((none.kept, none.added, none.dropped), (0, 0, 2));
-        let back = rewrite(Some(("py.toml", &none.text)), &corpus, decide).unwrap();
+        let back = rewrite(Some(("py.toml", &none.text)), &corpus, &[], decide).unwrap();
         assert_eq!(back.text, written.text, "the `None` line goes again");
     }
 }

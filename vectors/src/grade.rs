@@ -16,7 +16,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::{Corpus, ResolveVector};
+use crate::readings::{Assignment, Match};
+use crate::{Corpus, ResolveVector, SpecAnswers};
 
 /// What an implementation answered for one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,13 +35,20 @@ pub enum Answer {
 /// What a resolve vector accepts as a right answer.
 ///
 /// Grading takes this rather than the vector's `expected` string, so that a
-/// vector may come to accept more than one answer without a change to any
-/// runner.
+/// vector may accept more than one answer without a change to any runner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Accepts<'v> {
     /// This URL, exactly.
     Exactly(&'v str),
+    /// The answer under any reading of the spec's ambiguities that keeps
+    /// the readings `held` names (`rfc1808 run --reading`).
+    Readings {
+        answers: &'v SpecAnswers,
+        held: &'v Assignment,
+    },
+    /// Any answer, or a rejection: the spec does not define the case.
+    Anything,
 }
 
 impl Accepts<'_> {
@@ -48,14 +56,47 @@ impl Accepts<'_> {
     pub fn admits(&self, url: &str) -> bool {
         match self {
             Accepts::Exactly(expected) => url == *expected,
+            Accepts::Readings { answers, held } => answers.judge(url, held).is_some(),
+            Accepts::Anything => true,
+        }
+    }
+
+    /// Whether rejecting the case is a right answer.
+    pub fn admits_rejection(&self) -> bool {
+        matches!(self, Accepts::Anything)
+    }
+
+    /// The readings that give `url`, when the vector's answer depends on
+    /// readings and `url` is one of the answers.
+    pub fn reading(&self, url: &str) -> Option<Match> {
+        match self {
+            Accepts::Readings { answers, held } => answers.judge(url, held),
+            Accepts::Exactly(_) | Accepts::Anything => None,
         }
     }
 }
 
+/// No reading held: every reading's answer passes.
+static NO_READINGS: Assignment = Assignment::none();
+
 impl ResolveVector {
-    /// What this vector accepts as a right answer.
+    /// What this vector accepts as RFC 1808's right answer, under any
+    /// reading.
     pub fn accepts(&self) -> Accepts<'_> {
-        Accepts::Exactly(&self.expected)
+        self.accepts_holding(&NO_READINGS)
+    }
+
+    /// What this vector accepts as RFC 1808's right answer under a reading
+    /// that keeps every reading `held` names.
+    pub fn accepts_holding<'v>(&'v self, held: &'v Assignment) -> Accepts<'v> {
+        let answers = self.rfc1808();
+        if answers.undefined.is_some() {
+            Accepts::Anything
+        } else if answers.readings.is_empty() {
+            Accepts::Exactly(&answers.expected)
+        } else {
+            Accepts::Readings { answers, held }
+        }
     }
 }
 
@@ -136,9 +177,14 @@ impl Verdict {
 /// Grades `answer` against what a vector `accepts`; `listed` says whether
 /// the implementation is expected to fail the vector.
 pub fn grade(accepts: Accepts<'_>, answer: &Answer, listed: bool) -> Verdict {
+    let right = match answer {
+        Answer::Resolved(got) => accepts.admits(got),
+        Answer::Rejected(_) => accepts.admits_rejection(),
+        Answer::NotRepresentable(_) | Answer::Error(_) => false,
+    };
     match (answer, listed) {
-        (Answer::Resolved(got), false) if accepts.admits(got) => Verdict::Passed,
-        (Answer::Resolved(got), true) if accepts.admits(got) => Verdict::UnexpectedPass,
+        (Answer::Resolved(_) | Answer::Rejected(_), false) if right => Verdict::Passed,
+        (Answer::Resolved(_) | Answer::Rejected(_), true) if right => Verdict::UnexpectedPass,
         (Answer::Resolved(_) | Answer::Rejected(_), false) => Verdict::Failed,
         (Answer::Resolved(_) | Answer::Rejected(_), true) => Verdict::ExpectedFailure,
         (Answer::NotRepresentable(_), _) => Verdict::NotRepresentable,
@@ -169,6 +215,8 @@ impl fmt::Display for Stale {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExpectedFailures<'a> {
     reasons: HashMap<&'a str, &'a str>,
+    /// The readings the implementation is held to (`rfc1808 run --reading`).
+    held: Assignment,
 }
 
 impl<'a> ExpectedFailures<'a> {
@@ -178,7 +226,22 @@ impl<'a> ExpectedFailures<'a> {
         for (id, reason) in entries {
             reasons.entry(id).or_insert(reason);
         }
-        ExpectedFailures { reasons }
+        ExpectedFailures {
+            reasons,
+            held: Assignment::none(),
+        }
+    }
+
+    /// Holds the implementation to these readings: an answer under another
+    /// reading of the same ambiguity fails.
+    pub fn holding(mut self, held: Assignment) -> Self {
+        self.held = held;
+        self
+    }
+
+    /// What `vector` accepts from this implementation.
+    pub fn accepts<'v>(&'v self, vector: &'v ResolveVector) -> Accepts<'v> {
+        vector.accepts_holding(&self.held)
     }
 
     /// The ids alone, each with an empty reason.
@@ -194,7 +257,7 @@ impl<'a> ExpectedFailures<'a> {
     /// Grades `answer` for `vector`.
     pub fn grade(&self, vector: &ResolveVector, answer: &Answer) -> Verdict {
         grade(
-            vector.accepts(),
+            self.accepts(vector),
             answer,
             self.reasons.contains_key(vector.id.as_str()),
         )
@@ -258,6 +321,57 @@ mod tests {
         );
         let fails: Vec<Verdict> = Verdict::ALL.into_iter().filter(|v| v.fails_run()).collect();
         assert_eq!(fails, [Failed, UnexpectedPass, Error]);
+    }
+
+    #[test]
+    fn any_reading_passes_unless_another_is_held() {
+        let corpus = crate::embedded();
+        let v = corpus
+            .resolve
+            .iter()
+            .find(|v| v.id == "interpretation/trailing-hash")
+            .unwrap();
+        let kept = Answer::Resolved("http://a/b/c/g#".into());
+        let absent = Answer::Resolved("http://a/b/c/g".into());
+        let listed = ExpectedFailures::default();
+        assert_eq!(listed.grade(v, &kept), Verdict::Passed);
+        assert_eq!(listed.grade(v, &absent), Verdict::Passed);
+        assert_eq!(
+            listed.grade(v, &Answer::Resolved("http://a/b/c/g#f".into())),
+            Verdict::Failed
+        );
+        assert_eq!(
+            v.accepts().reading("http://a/b/c/g").unwrap().to_string(),
+            "empty-component=absent"
+        );
+        let held = Assignment::parse(crate::Spec::Rfc1808, "empty-component=kept").unwrap();
+        let listed = ExpectedFailures::default().holding(held);
+        assert_eq!(listed.grade(v, &kept), Verdict::Passed);
+        assert_eq!(listed.grade(v, &absent), Verdict::Failed);
+    }
+
+    #[test]
+    fn undefined_vectors_accept_anything_and_rejections() {
+        let corpus = crate::embedded();
+        let v = corpus
+            .resolve
+            .iter()
+            .find(|v| v.id == "interpretation/national-tilde")
+            .unwrap();
+        assert_eq!(v.accepts(), Accepts::Anything);
+        let listed = ExpectedFailures::default();
+        assert_eq!(
+            listed.grade(v, &Answer::Rejected("bad ~".into())),
+            Verdict::Passed
+        );
+        assert_eq!(
+            listed.grade(v, &Answer::Resolved("x".into())),
+            Verdict::Passed
+        );
+        assert_eq!(
+            listed.grade(v, &Answer::Error("crash".into())),
+            Verdict::Error
+        );
     }
 
     #[test]

@@ -26,7 +26,30 @@
 //! |------------|--------|---------|
 //! | `base`     | string | the base URL. |
 //! | `relative` | string | the embedded URL, resolved against `base`. |
-//! | `expected` | string | the resolved URL, exactly. |
+//! | `expected` | string, or table of strings by spec | the resolved URL, exactly, under the spec's default readings. A string is RFC 1808's answer; a table gives one answer per spec (`{ rfc1808 = "...", rfc3986 = "..." }`) and must have `rfc1808`. |
+//! | `readings` | table by spec of tables, optional | answers under other readings of the spec's ambiguities: `readings.rfc1808 = { "empty-component=absent" = "http://a/b/c/g" }`. Each key is `AMBIGUITY=READING[,AMBIGUITY=READING...]`, names from the spec's registry ([`registry`]); each value the answer under those readings. |
+//! | `undefined` | table of strings by spec, optional | the spec does not define this case (an input outside its grammar): any answer, or a rejection, passes. The value says why: `undefined.rfc1808 = "the base is outside the BNF: fsegment = 1*pchar"`. `expected` still holds the reference resolver's answer. |
+//!
+//! A spec key is `rfc1808`, `rfc2396` or `rfc3986` ([`Spec`]); `readings`
+//! and `undefined` may name only specs that `expected` gives an answer for.
+//!
+//! How `readings` is read: the ambiguities a vector's keys name are the
+//! ones its answer depends on. For a choice of one reading of each, the
+//! answer is the value of the key naming the most of those readings among
+//! the keys that name no other reading; if no key fits, it is `expected`.
+//! The loader rejects a table that leaves a choice two answers, and `cargo
+//! test` checks every choice against the reference resolver run under it.
+//!
+//! ```toml
+//! [[resolve]]
+//! id = "interpretation/fragment-only-empty"
+//! base = "http://a/b/c/d;p?q#f"
+//! relative = "#"
+//! expected = "http://a/b/c/d;p?q#"
+//! readings.rfc1808 = { "empty-component=absent" = "http://a/b/c/d;p?q", "entirely-empty=components" = "http://a/b/c/d;p?q#f", "empty-component=absent,entirely-empty=components" = "http://a/b/c/d;p?q#f" }
+//! source = "..."
+//! tags = ["interpretation"]
+//! ```
 //!
 //! `[[parse]]` vectors split a string into the components of section 2.1.
 //! A component key that is missing means the component is absent (its
@@ -47,13 +70,71 @@ pub mod expectations;
 pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;
+pub mod readings;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::Path;
 
+use rfc1808_resolver::readings::Ambiguity;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use toml::Spanned;
+
+pub use readings::{Assignment, SpecAnswers};
+
+/// A specification of relative resolution that vectors give answers for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Spec {
+    /// RFC 1808, sections 2.4 and 4: the default, and every vector's.
+    Rfc1808,
+    /// RFC 2396, section 5.2.
+    Rfc2396,
+    /// RFC 3986, section 5.2.
+    Rfc3986,
+}
+
+impl Spec {
+    /// Every spec, RFC 1808 first.
+    pub const ALL: [Spec; 3] = [Spec::Rfc1808, Spec::Rfc2396, Spec::Rfc3986];
+
+    /// The key used in vector files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Spec::Rfc1808 => "rfc1808",
+            Spec::Rfc2396 => "rfc2396",
+            Spec::Rfc3986 => "rfc3986",
+        }
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Spec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Spec::ALL
+            .into_iter()
+            .find(|spec| spec.name() == s)
+            .ok_or_else(|| {
+                format!("unknown spec `{s}`, expected `rfc1808`, `rfc2396` or `rfc3986`")
+            })
+    }
+}
+
+/// The ambiguities of `spec` that vectors may name readings of.
+pub fn registry(spec: Spec) -> &'static [Ambiguity] {
+    match spec {
+        Spec::Rfc1808 => rfc1808_resolver::readings::REGISTRY,
+        // No registry yet: a vector naming a reading of these is an error.
+        Spec::Rfc2396 | Spec::Rfc3986 => &[],
+    }
+}
 
 /// A vector that resolves `relative` against `base`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +142,11 @@ pub struct ResolveVector {
     pub id: String,
     pub base: String,
     pub relative: String,
+    /// RFC 1808's answer under its default readings: `specs[0].expected`.
     pub expected: String,
+    /// The answers of every spec the vector gives, RFC 1808 first, then in
+    /// [`Spec::ALL`] order.
+    pub specs: Vec<SpecAnswers>,
     pub source: String,
     pub tags: Vec<String>,
     pub note: Option<String>,
@@ -94,6 +179,18 @@ pub struct Origin {
     pub file: String,
     /// The 1-based line of the vector's `id`.
     pub line: usize,
+}
+
+impl ResolveVector {
+    /// The answers `spec` gives, if the vector states them.
+    pub fn answers(&self, spec: Spec) -> Option<&SpecAnswers> {
+        self.specs.iter().find(|a| a.spec == spec)
+    }
+
+    /// RFC 1808's answers, which every vector has.
+    pub fn rfc1808(&self) -> &SpecAnswers {
+        &self.specs[0]
+    }
 }
 
 impl fmt::Display for Origin {
@@ -354,11 +451,22 @@ impl Corpus {
         let mut resolve = Vec::with_capacity(file.resolve.len());
         for v in file.resolve {
             let origin = check_id(&v.id)?;
+            let specs = spec_answers(&v).map_err(|(key, message)| {
+                // toml gives no span for a dotted-key table: find the key's
+                // line within the vector.
+                LoadError::at(
+                    name,
+                    text,
+                    key_offset(text, v.id.span().start, key),
+                    message,
+                )
+            })?;
             resolve.push(ResolveVector {
                 id: v.id.into_inner(),
                 base: v.base,
                 relative: v.relative,
-                expected: v.expected,
+                expected: specs[0].expected.clone(),
+                specs,
                 source: v.source,
                 tags: v.tags,
                 note: v.note,
@@ -395,6 +503,98 @@ impl Corpus {
             .map(|v| v.id.as_str())
             .chain(self.parse.iter().map(|v| v.id.as_str()))
     }
+}
+
+/// The byte offset of the first line from `from` on that sets `key`
+/// (`key =` or `key.`), before the next table.
+fn key_offset(text: &str, from: usize, key: &str) -> Option<usize> {
+    let mut offset = text[..from].rfind('\n').map_or(0, |n| n + 1);
+    for line in text[offset..].split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if offset > from && trimmed.starts_with('[') {
+            return None;
+        }
+        if let Some(rest) = trimmed.strip_prefix(key) {
+            if rest.trim_start().starts_with(['=', '.']) {
+                return Some(offset);
+            }
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// The `expected`, `readings` and `undefined` keys of a resolve vector as
+/// answers by spec, or the key and message of what is wrong with them.
+fn spec_answers(v: &RawResolve) -> Result<Vec<SpecAnswers>, (&'static str, String)> {
+    let spec_of = |key: &'static str, name: &str| {
+        name.parse::<Spec>()
+            .map_err(|e| (key, format!("key `{key}.{name}`: {e}")))
+    };
+    let mut by_spec: BTreeMap<Spec, SpecAnswers> = BTreeMap::new();
+    match &v.expected {
+        RawExpected::One(url) => {
+            by_spec.insert(Spec::Rfc1808, SpecAnswers::new(Spec::Rfc1808, url.clone()));
+        }
+        RawExpected::BySpec(table) => {
+            for (name, url) in table {
+                let spec = spec_of("expected", name)?;
+                by_spec.insert(spec, SpecAnswers::new(spec, url.clone()));
+            }
+        }
+    }
+    if !by_spec.contains_key(&Spec::Rfc1808) {
+        return Err((
+            "expected",
+            "key `expected`: every vector gives RFC 1808's answer: `expected.rfc1808` is missing"
+                .to_owned(),
+        ));
+    }
+    let stated = |key: &'static str, name: &str| {
+        let spec = spec_of(key, name)?;
+        if by_spec.contains_key(&spec) {
+            Ok(spec)
+        } else {
+            Err((
+                key,
+                format!("key `{key}.{name}`: `expected` gives no `{name}` answer"),
+            ))
+        }
+    };
+    let mut undefined = Vec::new();
+    for (name, why) in v.undefined.iter().flatten() {
+        let spec = stated("undefined", name)?;
+        if why.trim().is_empty() {
+            return Err((
+                "undefined",
+                format!("key `undefined.{name}`: say why the spec does not define this case"),
+            ));
+        }
+        undefined.push((spec, why.clone()));
+    }
+    let mut readings = Vec::new();
+    for (name, answers) in v.readings.iter().flatten() {
+        readings.push((stated("readings", name)?, answers));
+    }
+    for (spec, why) in undefined {
+        by_spec.get_mut(&spec).expect("checked above").undefined = Some(why);
+    }
+    for (spec, answers) in readings {
+        let target = by_spec.get_mut(&spec).expect("checked above");
+        for (key, answer) in answers {
+            let assignment = Assignment::parse(spec, key)
+                .and_then(|a| match a.is_empty() {
+                    true => Err("names no reading".to_owned()),
+                    false => Ok(a),
+                })
+                .map_err(|e| ("readings", format!("key `readings.{spec}`: `{key}`: {e}")))?;
+            target.readings.push((assignment, answer.clone()));
+        }
+        target
+            .check()
+            .map_err(|e| ("readings", format!("key `readings.{spec}`: {e}")))?;
+    }
+    Ok(by_spec.into_values().collect())
 }
 
 /// Checks the `group/name` form of an id.
@@ -462,10 +662,43 @@ struct RawResolve {
     id: Spanned<String>,
     base: String,
     relative: String,
-    expected: String,
+    expected: RawExpected,
+    readings: Option<BTreeMap<String, BTreeMap<String, String>>>,
+    undefined: Option<BTreeMap<String, String>>,
     source: String,
     tags: Vec<String>,
     note: Option<String>,
+}
+
+/// `expected = "..."` or `expected = { rfc1808 = "...", ... }`.
+enum RawExpected {
+    One(String),
+    BySpec(BTreeMap<String, String>),
+}
+
+impl<'de> Deserialize<'de> for RawExpected {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Expected;
+
+        impl<'de> Visitor<'de> for Expected {
+            type Value = RawExpected;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string, or a table of strings by spec")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawExpected, E> {
+                Ok(RawExpected::One(v.to_owned()))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawExpected, A::Error> {
+                Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RawExpected::BySpec)
+            }
+        }
+
+        deserializer.deserialize_any(Expected)
+    }
 }
 
 #[derive(Deserialize)]
@@ -632,6 +865,92 @@ tags = []
     extern "C" {
         #[link_name = "mkfifo"]
         fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+    }
+
+    #[test]
+    fn answers_by_spec_and_reading_load() {
+        let text = ONE.replace(
+            "expected = \"http://a/g\"",
+            "expected = { rfc1808 = \"http://a/g\", rfc3986 = \"http://a/g3\" }\n\
+             readings.rfc1808 = { \"empty-component=absent\" = \"http://a/h\" }\n\
+             undefined.rfc3986 = \"outside the grammar\"",
+        );
+        let corpus = load(&text).unwrap();
+        let v = &corpus.resolve[0];
+        assert_eq!(v.expected, "http://a/g");
+        assert_eq!(v.specs.len(), 2);
+        assert_eq!(v.answers(Spec::Rfc3986).unwrap().expected, "http://a/g3");
+        assert_eq!(
+            v.answers(Spec::Rfc3986).unwrap().undefined.as_deref(),
+            Some("outside the grammar")
+        );
+        let (key, answer) = &v.rfc1808().readings[0];
+        assert_eq!(
+            (key.to_string().as_str(), answer.as_str()),
+            ("empty-component=absent", "http://a/h")
+        );
+        assert!(v.answers(Spec::Rfc2396).is_none());
+    }
+
+    #[test]
+    fn bad_answers_by_spec_and_reading_say_where_and_why() {
+        let with = |lines: &str| {
+            load(&ONE.replace("source = \"test\"", &format!("{lines}\nsource = \"test\"")))
+        };
+        assert_eq!(
+            with("readings.rfc1808 = { \"empty-component=gone\" = \"x\" }").unwrap_err(),
+            "vectors/t.toml:7: key `readings.rfc1808`: `empty-component=gone`: ambiguity \
+             `empty-component` has no reading `gone`, expected one of `kept`, `absent`"
+        );
+        assert_eq!(
+            with("readings.rfc1808 = { \"empty-components=absent\" = \"x\" }").unwrap_err(),
+            "vectors/t.toml:7: key `readings.rfc1808`: `empty-components=absent`: unknown \
+             ambiguity `empty-components`, expected one of `empty-component`, `entirely-empty`, \
+             `inherit-if-any`, `empty-net-loc`, `escaped-dots`"
+        );
+        assert_eq!(
+            with("readings.rfc3986 = { \"a=b\" = \"x\" }").unwrap_err(),
+            "vectors/t.toml:7: key `readings.rfc3986`: `expected` gives no `rfc3986` answer"
+        );
+        assert_eq!(
+            with("undefined.rfc1809 = \"x\"").unwrap_err(),
+            "vectors/t.toml:7: key `undefined.rfc1809`: unknown spec `rfc1809`, expected \
+             `rfc1808`, `rfc2396` or `rfc3986`"
+        );
+        assert_eq!(
+            with("undefined.rfc1808 = \" \"").unwrap_err(),
+            "vectors/t.toml:7: key `undefined.rfc1808`: say why the spec does not define this case"
+        );
+        assert_eq!(
+            with(
+                "readings.rfc1808 = { \"empty-component=absent\" = \"x\", \
+                 \"entirely-empty=components\" = \"y\" }"
+            )
+            .unwrap_err(),
+            "vectors/t.toml:7: key `readings.rfc1808`: under \
+             `empty-component=absent,entirely-empty=components`, `empty-component=absent` and \
+             `entirely-empty=components` give different answers; add a key for \
+             `empty-component=absent,entirely-empty=components`"
+        );
+        let err = with("readingz.rfc1808 = {}").unwrap_err();
+        assert!(
+            err.starts_with("vectors/t.toml:7: unknown key `readingz`"),
+            "{err}"
+        );
+        assert_eq!(
+            load(&ONE.replace(
+                "expected = \"http://a/g\"",
+                "expected = { rfc3986 = \"x\" }"
+            ))
+            .unwrap_err(),
+            "vectors/t.toml:6: key `expected`: every vector gives RFC 1808's answer: \
+             `expected.rfc1808` is missing"
+        );
+        let err = load(&ONE.replace("expected = \"http://a/g\"", "expected = 1")).unwrap_err();
+        assert!(
+            err.starts_with("vectors/t.toml:6: invalid type: integer `1`, expected a string, or a table of strings by spec"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -254,21 +254,37 @@ impl Suite {
             // `.expect_failure`: start from this suite's whole listing,
             // with that file's comments.
             let listed = self.failures();
-            let text = expectations::rewrite(Some((&file.0, &file.1)), &self.corpus, |v| {
-                listing(&listed, v)
-            })
-            .map_err(WriteError::Load)?
-            .text;
+            let readings = readings_of(&file.0, &file.1).map_err(WriteError::Load)?;
+            let readings: Vec<(&str, String)> = readings
+                .iter()
+                .map(|(a, r)| (a.as_str(), r.clone()))
+                .collect();
+            let text =
+                expectations::rewrite(Some((&file.0, &file.1)), &self.corpus, &readings, |v| {
+                    listing(&listed, v)
+                })
+                .map_err(WriteError::Load)?
+                .text;
             (file.0.clone(), text)
         } else {
             let listed = self.failures();
-            let text = expectations::rewrite(None, &self.corpus, |v| listing(&listed, v))
+            let text = expectations::rewrite(None, &self.corpus, &[], |v| listing(&listed, v))
                 .map_err(WriteError::Load)?
                 .text;
             (".expect_failure".to_owned(), text)
         };
-        let rewritten =
-            expectations::rewrite(Some((&existing.0, &existing.1)), &self.corpus, |v| {
+        // This suite does not grade readings: the file's entries for them
+        // stay as they are.
+        let readings = readings_of(&existing.0, &existing.1).map_err(WriteError::Load)?;
+        let readings: Vec<(&str, String)> = readings
+            .iter()
+            .map(|(a, r)| (a.as_str(), r.clone()))
+            .collect();
+        let rewritten = expectations::rewrite(
+            Some((&existing.0, &existing.1)),
+            &self.corpus,
+            &readings,
+            |v| {
                 let answer = match (self.resolve)(&v.base, &v.relative) {
                     Ok(got) if v.accepts().admits(&got) => return Decision::Passes,
                     Ok(got) => Answer::Resolved(got),
@@ -277,8 +293,9 @@ impl Suite {
                 Decision::Fails {
                     observed: expectations::observed(&answer, &v.expected),
                 }
-            })
-            .map_err(WriteError::Load)?;
+            },
+        )
+        .map_err(WriteError::Load)?;
         std::fs::write(path, &rewritten.text).map_err(|error| WriteError::Io {
             file: path.to_owned(),
             error,
@@ -338,6 +355,16 @@ impl Suite {
             get(&c.expected),
         )
     }
+}
+
+/// The `[[inconsistent-reading]]` entries of an expectations file, as
+/// ambiguity and reason.
+fn readings_of(name: &str, text: &str) -> Result<Vec<(String, String)>, LoadError> {
+    Ok(Expectations::parse_str(name, text)?
+        .inconsistent
+        .into_iter()
+        .map(|i| (i.ambiguity, i.reason))
+        .collect())
 }
 
 /// What the listing says of `v`: a listed vector is written as failing,

@@ -10,6 +10,7 @@ use crate::expectations::Graded;
 use crate::implementation::{Answer, Info};
 use crate::report::{ImplReport, ParseResult, Report};
 use rfc1808_vectors::grade::Verdict;
+use rfc1808_vectors::readings::Following;
 
 /// The version of the schema below.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -57,7 +58,27 @@ struct Implementation<'a> {
     ok: bool,
     counts: Counts,
     stale_expectations: Vec<StaleJson<'a>>,
+    /// The reading followed of each ambiguity some right answer told about.
+    readings: Vec<ReadingJson>,
     results: Vec<Result<'a>>,
+}
+
+#[derive(Serialize)]
+struct ReadingJson {
+    ambiguity: &'static str,
+    /// The readings every telling vector agrees with; empty when they disagree.
+    follows: Vec<&'static str>,
+    /// When they disagree: each group of vectors with the readings it allows.
+    inconsistent: Vec<ReadingGroup>,
+    allowed_reason: Option<String>,
+    ok: bool,
+    description: String,
+}
+
+#[derive(Serialize)]
+struct ReadingGroup {
+    readings: Vec<&'static str>,
+    vectors: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -88,6 +109,14 @@ struct Result<'a> {
     answer: AnswerJson<'a>,
     stderr: &'a str,
     expected_failure_reason: Option<&'a str>,
+    /// For a vector whose answer depends on readings: the reading of each
+    /// ambiguity the answer decides (`a|b` when either gives it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reading: Option<std::collections::BTreeMap<&'static str, String>>,
+    /// Why RFC 1808 does not define the case, when it does not: any answer
+    /// passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undefined: Option<&'a str>,
     tags: &'a [String],
     origin: String,
     rerun: String,
@@ -157,6 +186,35 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
                 message: s.to_string(),
             })
             .collect(),
+        readings: imp
+            .readings()
+            .into_iter()
+            .map(|r| {
+                let (follows, inconsistent) = match &r.following {
+                    Following::Follows { readings, .. } => {
+                        (readings.iter().map(|r| r.name).collect(), Vec::new())
+                    }
+                    Following::Inconsistent(groups) => (
+                        Vec::new(),
+                        groups
+                            .iter()
+                            .map(|(readings, vectors)| ReadingGroup {
+                                readings: readings.iter().map(|r| r.name).collect(),
+                                vectors: vectors.clone(),
+                            })
+                            .collect(),
+                    ),
+                };
+                ReadingJson {
+                    ambiguity: r.ambiguity.name,
+                    follows,
+                    inconsistent,
+                    allowed_reason: r.allowed.as_ref().map(|a| a.reason.clone()),
+                    ok: !r.fails_run(),
+                    description: r.describe(),
+                }
+            })
+            .collect(),
         results: imp.results.iter().map(|g| result(imp, g)).collect(),
     }
 }
@@ -178,6 +236,15 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
         answer: AnswerJson { kind, value },
         stderr: &g.outcome.stderr,
         expected_failure_reason: g.expected_failure.as_deref(),
+        reading: g.reading.as_ref().map(|m| {
+            m.decided()
+                .map(|(a, rs)| {
+                    let names: Vec<&str> = rs.iter().map(|r| r.name).collect();
+                    (a.name, names.join("|"))
+                })
+                .collect()
+        }),
+        undefined: v.rfc1808().undefined.as_deref(),
         tags: &v.tags,
         origin: v.origin.to_string(),
         rerun: imp.rerun_case(&v.id),

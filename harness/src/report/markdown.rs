@@ -62,6 +62,22 @@ pub fn render(report: &Report<'_>) -> String {
         );
     }
     out.push('\n');
+    let readings: Vec<Vec<crate::report::ReadingReport>> =
+        imps.iter().map(ImplReport::readings).collect();
+    if readings.iter().any(|r| !r.is_empty()) {
+        out.push_str("| **readings** | |");
+        for r in &readings {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|r| {
+                    let mark = if r.fails_run() { "❌ " } else { "" };
+                    format!("{mark}{}", cell_text(&r.describe()))
+                })
+                .collect();
+            let _ = write!(out, " {} |", cells.join("<br>"));
+        }
+        out.push('\n');
+    }
 
     let notes: Vec<String> = imps.iter().flat_map(|imp| notes(imp)).collect();
     if !notes.is_empty() {

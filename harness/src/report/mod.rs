@@ -11,9 +11,11 @@ pub mod text;
 
 use rfc1808_vectors::ParseVector;
 
-use crate::expectations::{Graded, StaleEntry};
+use crate::expectations::{Graded, Inconsistent, StaleEntry};
 use crate::implementation::{ImplSpec, Info};
+use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::grade::Verdict;
+use rfc1808_vectors::readings::Following;
 
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
@@ -46,18 +48,117 @@ pub struct ImplReport<'c> {
     pub rerun: String,
     pub results: Vec<Graded<'c>>,
     pub stale: Vec<StaleEntry>,
+    /// The ambiguities its expectations allow it to follow different
+    /// readings of.
+    pub allowed_inconsistent: Vec<Inconsistent>,
+}
+
+/// What an implementation did about one ambiguity, and whether that fails
+/// the run.
+#[derive(Clone, Debug)]
+pub struct ReadingReport {
+    pub ambiguity: &'static Ambiguity,
+    pub following: Following,
+    /// The expectations entry that allows different readings here, if any.
+    pub allowed: Option<Inconsistent>,
+}
+
+impl ReadingReport {
+    /// One line: `empty-component=absent (7 vectors)`, or the disagreement,
+    /// `empty-component: kept on a, b; absent on c`.
+    pub fn describe(&self) -> String {
+        let name = self.ambiguity.name;
+        let mut out = match &self.following {
+            Following::Follows { readings, vectors } if !readings.is_empty() => {
+                let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                let n = vectors.len();
+                format!(
+                    "{name}={} ({n} vector{})",
+                    names.join("|"),
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+            Following::Follows { .. } => format!("{name}: no vector told"),
+            Following::Inconsistent(groups) => {
+                let groups: Vec<String> = groups
+                    .iter()
+                    .map(|(readings, ids)| {
+                        let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                        format!("{} on {}", names.join("|"), ids.join(", "))
+                    })
+                    .collect();
+                format!("{name}: inconsistent: {}", groups.join("; "))
+            }
+        };
+        match (&self.allowed, self.fails_run()) {
+            (Some(allowed), false) => out += &format!(" (allowed: {})", allowed.reason),
+            (Some(allowed), true) => {
+                out += &format!(
+                    " but the expectations allow different readings ({}:{}); remove the entry",
+                    "inconsistent-reading", allowed.line
+                )
+            }
+            (None, true) => {
+                out += "; list an `[[inconsistent-reading]]` in its expectations to allow it"
+            }
+            (None, false) => {}
+        }
+        out
+    }
+
+    /// Whether this fails the run: different readings not allowed, or
+    /// allowed but not found (the expectations are out of date).
+    pub fn fails_run(&self) -> bool {
+        matches!(self.following, Following::Inconsistent(_)) != self.allowed.is_some()
+    }
 }
 
 impl ImplReport<'_> {
+    /// The reading it followed of each ambiguity that a right answer told
+    /// something about, and each ambiguity its expectations allow
+    /// different readings of.
+    pub fn readings(&self) -> Vec<ReadingReport> {
+        let mut out: Vec<ReadingReport> = crate::expectations::followed(&self.results)
+            .into_iter()
+            .map(|(ambiguity, following)| ReadingReport {
+                ambiguity,
+                allowed: self
+                    .allowed_inconsistent
+                    .iter()
+                    .find(|i| i.ambiguity == ambiguity.name)
+                    .cloned(),
+                following,
+            })
+            .collect();
+        for allowed in &self.allowed_inconsistent {
+            if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
+                if let Some(ambiguity) = rfc1808_resolver::readings::ambiguity(&allowed.ambiguity) {
+                    out.push(ReadingReport {
+                        ambiguity,
+                        following: Following::Follows {
+                            readings: Vec::new(),
+                            vectors: Vec::new(),
+                        },
+                        allowed: Some(allowed.clone()),
+                    });
+                }
+            }
+        }
+        out
+    }
+
     /// How many results have `verdict`.
     pub fn count(&self, verdict: Verdict) -> usize {
         self.results.iter().filter(|g| g.verdict == verdict).count()
     }
 
-    /// Whether nothing fails the run: no failure, unexpected pass, error or
-    /// stale expectation.
+    /// Whether nothing fails the run: no failure, unexpected pass, error,
+    /// stale expectation, or readings followed inconsistently (or allowed to
+    /// be and not).
     pub fn ok(&self) -> bool {
-        self.stale.is_empty() && !self.results.iter().any(|g| g.verdict.fails_run())
+        self.stale.is_empty()
+            && !self.results.iter().any(|g| g.verdict.fails_run())
+            && !self.readings().iter().any(ReadingReport::fails_run)
     }
 
     /// The shell command that reruns just the vector `id`.
@@ -183,6 +284,7 @@ pub(crate) mod tests {
             rerun: "rfc1808 run".into(),
             results,
             stale,
+            allowed_inconsistent: Vec::new(),
         };
         let mut fake = Fake(vec![
             (
@@ -242,6 +344,7 @@ pub(crate) mod tests {
             rerun: "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv".into(),
             results,
             stale,
+            allowed_inconsistent: Vec::new(),
         };
         Report {
             implementations: vec![reference, py],

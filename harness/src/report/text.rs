@@ -50,9 +50,10 @@ pub fn render(report: &Report<'_>, style: Style) -> String {
         for stale in &imp.stale {
             let _ = writeln!(
                 out,
-                "{} [{}] {stale}; remove the entry\n",
+                "{} [{}] {}; remove the entry\n",
                 style.paint(RED, "STALE"),
-                imp.name
+                plain(&imp.name),
+                plain(&stale.to_string())
             );
         }
     }
@@ -83,7 +84,7 @@ fn verdict(ok: bool, style: Style) -> String {
 }
 
 fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
-    let _ = write!(out, "{}", imp.name);
+    let _ = write!(out, "{}", plain(&imp.name));
     if let Some(info) = &imp.info {
         let about: Vec<&str> = [
             info.name.as_str(),
@@ -96,7 +97,7 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
         .filter(|s| !s.is_empty() && *s != imp.name)
         .collect();
         if !about.is_empty() {
-            let _ = write!(out, " ({})", about.join(", "));
+            let _ = write!(out, " ({})", plain(&about.join(", ")));
         }
     }
     let counts: Vec<String> = Verdict::ALL
@@ -108,6 +109,15 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
         let _ = write!(out, "; {} stale expectations", imp.stale.len());
     }
     out.push('\n');
+    for reading in imp.readings() {
+        let line = reading.describe();
+        let line = if reading.fails_run() {
+            style.paint(RED, &line)
+        } else {
+            line
+        };
+        let _ = writeln!(out, "  reading {line}");
+    }
 }
 
 fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
@@ -122,7 +132,7 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
         "{} {} [{}] ({})",
         style.paint(RED, label),
         style.paint(BOLD, &v.id),
-        imp.name,
+        plain(&imp.name),
         v.origin
     );
     let _ = writeln!(out, "  base:     {:?}", v.base);
@@ -130,8 +140,8 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
     let _ = writeln!(out, "  expected: {:?}", v.expected);
     match &g.outcome.answer {
         Answer::Resolved(got) => {
-            let _ = writeln!(out, "  got:      {got:?}");
-            if let Some(at) = first_difference(&v.expected, got) {
+            let _ = writeln!(out, "  got:      {}", capped(&format!("{got:?}")));
+            if let Some(at) = first_difference(&v.expected, got).filter(|&at| at < ANSWER_SHOWN) {
                 // Both lines are Debug-quoted: the marker sits under the first
                 // differing character of the escaped forms.
                 let col = escape(&got[..at]).chars().count() + 1;
@@ -144,30 +154,31 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
             }
         }
         Answer::Rejected(why) => {
-            let _ = writeln!(out, "  got:      rejected: {}", escape(why));
+            let _ = writeln!(out, "  got:      rejected: {}", capped(&escape(why)));
         }
         Answer::NotRepresentable(why) => {
             let _ = writeln!(out, "  got:      not representable: {why}");
         }
         Answer::Error(why) => {
-            let _ = writeln!(out, "  got:      error: {why}");
+            let _ = writeln!(out, "  got:      error: {}", capped(&plain(why)));
         }
     }
     if let Some(reason) = &g.expected_failure {
         // Only an error reaches here with a reason: say why it still counts.
         let _ = writeln!(
             out,
-            "  note:     listed as an expected failure ({reason}), but expectations cover wrong answers, not errors"
+            "  note:     listed as an expected failure ({}), but expectations cover wrong answers, not errors",
+            plain(reason)
         );
     }
     if let Some(note) = &v.note {
-        let _ = writeln!(out, "  why:      {}", note.trim());
+        let _ = writeln!(out, "  why:      {}", plain(note.trim()));
     }
     if !g.outcome.stderr.is_empty() {
         let _ = writeln!(out, "  stderr:");
         stderr(out, &g.outcome.stderr);
     }
-    let _ = writeln!(out, "  rerun:    {}", imp.rerun_case(&v.id));
+    let _ = writeln!(out, "  rerun:    {}", plain(&imp.rerun_case(&v.id)));
     out.push('\n');
 }
 
@@ -178,17 +189,17 @@ fn unexpected_pass(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style
         "{} {} [{}] ({})",
         style.paint(RED, "UNEXPECTED PASS"),
         style.paint(BOLD, &v.id),
-        imp.name,
+        plain(&imp.name),
         v.origin
     );
     let file = imp.expectations.as_deref().unwrap_or("the expectations");
     let _ = writeln!(
         out,
         "  listed in {file} as an expected failure ({}), but it resolved to the expected {:?}; remove the entry",
-        g.expected_failure.as_deref().unwrap_or_default(),
+        plain(g.expected_failure.as_deref().unwrap_or_default()),
         v.expected
     );
-    let _ = writeln!(out, "  rerun:    {}", imp.rerun_case(&v.id));
+    let _ = writeln!(out, "  rerun:    {}", plain(&imp.rerun_case(&v.id)));
     out.push('\n');
 }
 
@@ -207,6 +218,36 @@ fn parse_failure(out: &mut String, p: &ParseResult<'_>, style: Style) {
         indent(expected),
         indent(got)
     );
+}
+
+/// At most this many characters of an answer are shown; the rest is
+/// counted. A runaway adapter's answer can be a megabyte.
+const ANSWER_SHOWN: usize = 1000;
+
+/// `s` cut to [`ANSWER_SHOWN`] characters, with a count of the rest.
+fn capped(s: &str) -> String {
+    match s.char_indices().nth(ANSWER_SHOWN) {
+        None => s.to_owned(),
+        Some((end, _)) => format!("{}... ({} more bytes left out)", &s[..end], s.len() - end),
+    }
+}
+
+/// `s` with its control characters escaped: text from an adapter or a
+/// file must not be able to move the cursor, recolour the terminal or
+/// forge a line of this report.
+fn plain(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_owned();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 fn indent(lines: &str) -> String {

@@ -1,11 +1,13 @@
 //! Implementations run as subprocesses: adapters that speak one of the three
-//! protocols of the README section "Writing an adapter" (`argv`, `lines`,
-//! `jsonl`).
+//! protocols of docs/adapters.md (`argv`, `lines`, `jsonl`). This module
+//! supervises processes; what goes over their pipes is
+//! [`crate::protocol`]'s.
 //!
 //! [`spawn`] starts an adapter from an [`ImplSpec`] and returns it as an
-//! [`Implementation`]. Whatever the adapter does (hangs, crashes, writes
-//! garbage, floods standard error) each case gets an answer, the run ends, and
-//! no child process outlives the implementation.
+//! [`Implementation`]. Whatever the adapter does (hangs, crashes, floods its
+//! output, writes garbage, starts daemons) each case gets an answer, the run
+//! ends within its timeouts, memory stays bounded, and no child process
+//! outlives the implementation: docs/robustness.md states the guarantees.
 
 mod argv;
 mod persistent;

@@ -74,6 +74,145 @@ impl Persistent {
     fn discard(&mut self) {
         self.proc = None;
     }
+
+    /// Restarts the process if there is none; false once given up on.
+    fn ensure_proc(&mut self) -> bool {
+        if self.proc.is_some() {
+            return true;
+        }
+        if self.gave_up.is_some() {
+            return false;
+        }
+        if self.restarts == MAX_RESTARTS {
+            let mut message =
+                format!("not run: gave up on the adapter after {MAX_RESTARTS} restarts");
+            if self.silent_timeout && !self.heard {
+                message.push_str(
+                    "; it never wrote a byte to standard output: an adapter must flush its \
+                     standard output after each answer",
+                );
+            }
+            self.gave_up = Some(message);
+            return false;
+        }
+        self.restarts += 1;
+        match self.start_proc() {
+            Ok(proc) => {
+                self.proc = Some(proc);
+                true
+            }
+            Err(e) => {
+                self.gave_up = Some(format!("not run: cannot restart the adapter: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Waits for the answer to request `id` from the running process.
+    fn answer(&mut self, id: u64) -> Reply {
+        let Some(proc) = self.proc.as_mut() else {
+            return Answer::Error("internal error: no process".into()).into();
+        };
+        let mut wait = self.spec.timeout;
+        if !proc.answered && self.codec.hello().is_none() {
+            // Without a handshake, the first answer also waits for the
+            // process to start.
+            wait += start_allowance(&self.spec);
+        }
+        let next = proc.next(Instant::now() + wait);
+        self.heard |= proc.heard();
+        let (answer, in_sync) = match next {
+            Next::Line(line) => {
+                proc.answered = true;
+                let (answer, in_sync) = match line {
+                    Line::Complete(bytes) => self.codec.decode(&bytes, id),
+                    Line::TooLong { len, head } => (too_long(len, &head), true),
+                };
+                (self.budget.answer(answer), in_sync)
+            }
+            Next::Timeout => {
+                proc.kill();
+                let mut message = format!("timeout after {}", show_duration(wait));
+                if wait != self.spec.timeout {
+                    message.push_str(&format!(
+                        " ({} per case, and {} for the adapter to start)",
+                        show_duration(self.spec.timeout),
+                        show_duration(wait - self.spec.timeout)
+                    ));
+                }
+                if !proc.heard() {
+                    self.silent_timeout = true;
+                    message.push_str(
+                        "; the adapter has written nothing to standard output since it \
+                         started: an adapter must flush its standard output after each answer",
+                    );
+                }
+                (Answer::Error(message), false)
+            }
+            Next::Ended(partial) => {
+                let status = proc.end();
+                let message = if partial.is_empty() {
+                    format!("adapter {status} before answering")
+                } else {
+                    format!(
+                        "adapter {status} in the middle of an answer: {}",
+                        escape_bytes(&partial)
+                    )
+                };
+                (Answer::Error(message), false)
+            }
+        };
+        let reply = Reply {
+            answer,
+            stderr: self.budget.stderr(proc.stderr.take()),
+        };
+        if !in_sync {
+            self.discard();
+        }
+        reply
+    }
+
+    /// After the last answer of a run: a line more means the adapter wrote
+    /// a line no request asked for, somewhere. Without ids, which answers
+    /// moved is unknown, so every answer of this process in the run becomes
+    /// an error. The line comes about one answer's time after the last
+    /// answer, if the adapter writes it then, so that is how long it is
+    /// waited for; the next run checks again before it starts.
+    fn check_surplus(
+        &mut self,
+        cases: &[Case<'_>],
+        replies: &mut [Reply],
+        stretch: usize,
+        took: Duration,
+    ) {
+        let Some(proc) = self.proc.as_mut() else {
+            return;
+        };
+        let answered = (replies.len() - stretch).max(1) as u32;
+        let wait = (took / answered * 5 + Duration::from_millis(2)).min(Duration::from_millis(100));
+        let Some(line) = proc.surplus(wait) else {
+            return;
+        };
+        self.discard();
+        self.restarts += 1;
+        if self.codec.numbered() {
+            // Each answer was checked against its id.
+            return;
+        }
+        let message = format!(
+            "protocol error: the adapter wrote more lines than it was sent requests \
+             (one of them: `{}`), so its answers from case {} to case {} cannot be \
+             matched to their requests; the adapter was restarted",
+            escape_bytes(&line),
+            cases[stretch].id,
+            cases[cases.len() - 1].id,
+        );
+        for reply in &mut replies[stretch..] {
+            if !matches!(reply.answer, Answer::NotRepresentable(_)) {
+                reply.answer = Answer::Error(message.clone());
+            }
+        }
+    }
 }
 
 impl Implementation for Persistent {
@@ -96,10 +235,9 @@ impl Implementation for Persistent {
                 self.discard();
             }
         }
-        // Whether the current process has a writer sending requests.
-        let mut writing = false;
-        // The first case the current process answers in this run.
-        let mut stretch = 0;
+        // The process that has a writer sending this run's requests, by
+        // the case it started at: the first this process answers in the run.
+        let mut writing: Option<usize> = None;
         let began = Instant::now();
         while replies.len() < cases.len() {
             let i = replies.len();
@@ -107,145 +245,37 @@ impl Implementation for Persistent {
                 replies.push(Answer::NotRepresentable(why.clone()).into());
                 continue;
             }
-            if let Some(message) = &self.gave_up {
-                replies.push(Answer::Error(message.clone()).into());
-                continue;
-            }
             if self.proc.is_none() {
-                if self.restarts == MAX_RESTARTS {
-                    let mut message =
-                        format!("not run: gave up on the adapter after {MAX_RESTARTS} restarts");
-                    if self.silent_timeout && !self.heard {
-                        message.push_str(
-                            "; it never wrote a byte to standard output: an adapter must \
-                             flush its standard output after each answer",
-                        );
-                    }
-                    self.gave_up = Some(message);
-                    continue;
-                }
-                self.restarts += 1;
-                match self.start_proc() {
-                    Ok(proc) => self.proc = Some(proc),
-                    Err(e) => {
-                        self.gave_up = Some(format!("not run: cannot restart the adapter: {e}"));
-                        continue;
-                    }
-                }
-                writing = false;
-                stretch = i;
+                writing = None;
             }
-            let Some(proc) = self.proc.as_mut() else {
+            if !self.ensure_proc() {
+                let message = self.gave_up.clone().unwrap_or_default();
+                replies.push(Answer::Error(message).into());
                 continue;
-            };
-            if !writing {
+            }
+            if writing.is_none() {
+                let Some(proc) = self.proc.as_mut() else {
+                    continue;
+                };
                 if let Err(e) = proc.start_writer(Arc::clone(&requests), i) {
                     replies.push(Answer::Error(format!("cannot send requests: {e}")).into());
                     self.discard();
                     continue;
                 }
-                writing = true;
+                writing = Some(i);
             }
-            let mut wait = self.spec.timeout;
-            if !proc.answered && self.codec.hello().is_none() {
-                // Without a handshake, the first answer also waits for the
-                // process to start.
-                wait += start_allowance(&self.spec);
-            }
-            let next = proc.next(Instant::now() + wait);
-            self.heard |= proc.heard();
-            match next {
-                Next::Line(line) => {
-                    proc.answered = true;
-                    let (answer, in_sync) = match line {
-                        Line::Complete(bytes) => self.codec.decode(&bytes, first_id + i as u64),
-                        Line::TooLong { len, head } => (too_long(len, &head), true),
-                    };
-                    replies.push(Reply {
-                        answer: self.budget.answer(answer),
-                        stderr: self.budget.stderr(proc.stderr.take()),
-                    });
-                    if !in_sync {
-                        self.discard();
-                    }
-                }
-                Next::Timeout => {
-                    proc.kill();
-                    let mut message = format!("timeout after {}", show_duration(wait));
-                    if wait != self.spec.timeout {
-                        message.push_str(&format!(
-                            " ({} per case, and {} for the adapter to start)",
-                            show_duration(self.spec.timeout),
-                            show_duration(wait - self.spec.timeout)
-                        ));
-                    }
-                    if !proc.heard() {
-                        self.silent_timeout = true;
-                        message.push_str(
-                            "; the adapter has written nothing to standard output since it \
-                             started: an adapter must flush its standard output after each \
-                             answer",
-                        );
-                    }
-                    replies.push(Reply {
-                        answer: Answer::Error(message),
-                        stderr: self.budget.stderr(proc.stderr.take()),
-                    });
-                    self.discard();
-                }
-                Next::Ended(partial) => {
-                    let status = proc.end();
-                    let message = if partial.is_empty() {
-                        format!("adapter {status} before answering")
-                    } else {
-                        format!(
-                            "adapter {status} in the middle of an answer: {}",
-                            escape_bytes(&partial)
-                        )
-                    };
-                    replies.push(Reply {
-                        answer: Answer::Error(message),
-                        stderr: self.budget.stderr(proc.stderr.take()),
-                    });
-                    self.discard();
-                }
-            }
+            replies.push(self.answer(first_id + i as u64));
         }
-        let Some(proc) = self.proc.as_mut() else {
+        let (Some(stretch), Some(proc)) = (writing, self.proc.as_mut()) else {
             return replies;
         };
         // Every request was answered, so the writer is done, unless the
         // adapter answered requests it never read.
-        if writing && !proc.take_back_stdin() {
+        if !proc.take_back_stdin() {
             self.discard();
             return replies;
         }
-        // A line beyond the last answer means the adapter wrote a line no
-        // request asked for, somewhere: without ids, which answers moved is
-        // unknown. It comes about one answer's time after the last answer,
-        // if the adapter writes it then.
-        let answered = replies.len().saturating_sub(stretch).max(1) as u32;
-        let wait = (began.elapsed() / answered * 5 + Duration::from_millis(2))
-            .min(Duration::from_millis(100));
-        if let Some(line) = proc.surplus(wait) {
-            self.discard();
-            self.restarts += 1;
-            if !self.codec.numbered() {
-                let message = format!(
-                    "protocol error: the adapter wrote more lines than it was sent requests \
-                     (one of them: `{}`), so its answers from case {} to case {} cannot be \
-                     matched to their requests; the adapter was restarted",
-                    escape_bytes(&line),
-                    cases[stretch].id,
-                    cases[cases.len() - 1].id,
-                );
-                for reply in &mut replies[stretch..] {
-                    if !matches!(reply.answer, Answer::NotRepresentable(_)) {
-                        reply.answer = Answer::Error(message.clone());
-                    }
-                }
-            }
-        }
+        self.check_surplus(cases, &mut replies, stretch, began.elapsed());
         replies
     }
 }

@@ -40,6 +40,29 @@ pub(super) fn start(words: &[String], stdin_piped: bool) -> io::Result<Child> {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SIGKILL cannot be handled, so the kernel stops the adapter if the
+        // harness dies of it. The signal comes when the thread that started
+        // the adapter ends: adapters are started by threads that outlive
+        // their use of them.
+        // SAFETY: `getpid` and `prctl` are async-signal-safe, and the
+        // closure allocates nothing.
+        let parent = std::process::id() as libc::pid_t;
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                // The harness may have died before the call.
+                if libc::getppid() != parent {
+                    return Err(io::Error::other("the harness has exited"));
+                }
+                Ok(())
+            });
+        }
+    }
     // Held across the spawn: a sweep must never see the new child unlisted.
     let mut live = live();
     let child = command.spawn()?;
@@ -84,6 +107,17 @@ pub fn kill_everything() {
         signal_group(pid);
         #[cfg(not(unix))]
         let _ = pid;
+    }
+    // An adapter's own orphans are adopted only once it has exited; a
+    // killed process exits at once unless the kernel is busy with it.
+    #[cfg(unix)]
+    {
+        let deadline = Instant::now() + GRACE;
+        for &pid in live.iter() {
+            while unreaped(pid) == Some(false) && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
     }
     sweep_orphans(&live);
 }
@@ -203,11 +237,8 @@ pub(super) fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitSta
     let mut pause = Duration::from_micros(20);
     loop {
         #[cfg(unix)]
-        let exited = match unreaped(child.id()) {
-            Some(exited) => exited,
-            // Already reaped: `try_wait` has its status.
-            None => true,
-        };
+        // Not a child any more: already reaped, and `wait` has its status.
+        let exited = unreaped(child.id()).unwrap_or(true);
         #[cfg(not(unix))]
         let exited = matches!(child.try_wait(), Ok(Some(_)));
         if exited {

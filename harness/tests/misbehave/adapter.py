@@ -24,7 +24,18 @@ Options:
     --always-crash   exits with code 3 on every case
     --ignore-stop    keeps running after the stop message and end of input
     --spawn-sleeper  starts a `sleep 60` child that holds the standard streams
-    --pidfile=PATH   appends its pid (and the sleeper's) to PATH
+    --spawn-setsid   starts a `sleep 60` child in a session of its own
+    --pidfile=PATH   appends its pid (and the sleepers') to PATH
+    --banner         lines: prints a banner line before the first answer
+    --flood=stderr   writes to standard error without end, from the start
+    --flood-after=N  answers N requests, then writes lines to standard output
+                     without end
+    --slow=SECS      sleeps SECS before each answer
+    --never-flush    lines: never flushes its answers
+    --name=NAME      jsonl: the name in the handshake
+    --answer-unread=N  jsonl: reads one request, answers ids 1 to N without
+                     reading the others, then sleeps without reading
+    --all=RELATIVE   treats every case as if its relative URL were RELATIVE
 """
 
 import json
@@ -32,6 +43,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 OPTIONS = {}
@@ -48,9 +60,27 @@ def settle():
         time.sleep(0.3)
 
 
+ANSWERED = [0]
+
+
+def flood(stream):
+    line = b"x" * 65535 + b"\n"
+    while True:
+        stream.write(line)
+        stream.flush()
+
+
+def after_answer():
+    ANSWERED[0] += 1
+    if "--flood-after" in OPTIONS and ANSWERED[0] == int(OPTIONS["--flood-after"]):
+        flood(sys.stdout.buffer)
+
+
 def misbehave(relative, answer_id=None):
     """Does what `relative` asks before an answer; returns raw bytes to send
     instead of the answer, or None to answer normally."""
+    if "--slow" in OPTIONS:
+        time.sleep(float(OPTIONS["--slow"]))
     if relative == "hang":
         time.sleep(60)
     if relative == "exit" or "--always-crash" in OPTIONS:
@@ -84,12 +114,22 @@ def resolve(base, relative):
     return f"{base}|{relative}", None
 
 
+UNFLUSHED = []
+
+
 def send(data):
-    sys.stdout.buffer.write(data + b"\n")
-    sys.stdout.buffer.flush()
+    if "--never-flush" in OPTIONS:
+        # As a block-buffered stream that is never flushed: the answers wait
+        # until the end, whatever PYTHONUNBUFFERED says.
+        UNFLUSHED.append(data + b"\n")
+    else:
+        sys.stdout.buffer.write(data + b"\n")
+        sys.stdout.buffer.flush()
+    after_answer()
 
 
 def argv(base, relative):
+    relative = OPTIONS.get("--all", relative)
     raw = misbehave(relative)
     if raw is not None:
         sys.stdout.buffer.write(raw)
@@ -103,8 +143,12 @@ def argv(base, relative):
 
 
 def lines():
+    if "--banner" in OPTIONS:
+        send(b"misbehave adapter 1.0 ready")
+        ANSWERED[0] -= 1
     for raw in iter(sys.stdin.buffer.readline, b""):
         base, _, relative = raw.decode().rstrip("\n").partition("\t")
+        relative = OPTIONS.get("--all", relative)
         data = misbehave(relative)
         if data is None:
             result, error = resolve(base, relative)
@@ -118,13 +162,23 @@ def jsonl():
         time.sleep(60)
     version = 2 if OPTIONS.get("--start") == "version2" else 1
     assert json.loads(first) == {"type": "start", "version": 1}, first
-    send(json.dumps({"type": "started", "version": version, "name": "misbehave",
+    send(json.dumps({"type": "started", "version": version,
+                     "name": OPTIONS.get("--name", "misbehave"),
                      "implementation_version": "0", "language": "python",
                      "spec": "none"}).encode())
+    ANSWERED[0] -= 1
+    if "--answer-unread" in OPTIONS:
+        # Byte by byte, so that exactly one request leaves the pipe.
+        while os.read(0, 1) not in (b"\n", b""):
+            pass
+        for i in range(1, int(OPTIONS["--answer-unread"]) + 1):
+            send(json.dumps({"id": i, "result": "x"}).encode())
+        time.sleep(60)
     for raw in iter(sys.stdin.buffer.readline, b""):
         request = json.loads(raw)
         if request["type"] == "stop":
             break
+        request["relative"] = OPTIONS.get("--all", request["relative"])
         data = misbehave(request["relative"], request["id"])
         if data is None:
             result, error = resolve(request["base"], request["relative"])
@@ -141,13 +195,20 @@ def main(args):
     while args and args[0].startswith("--"):
         key, _, value = args.pop(0).partition("=")
         OPTIONS[key] = value
+    children = []
     if "--spawn-sleeper" in OPTIONS:
-        sleeper = subprocess.Popen(["sleep", "60"])
+        children.append(subprocess.Popen(["sleep", "60"]))
+    if "--spawn-setsid" in OPTIONS:
+        children.append(subprocess.Popen(["sleep", "60"], start_new_session=True,
+                                         stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL))
     if "--pidfile" in OPTIONS:
         with open(OPTIONS["--pidfile"], "a") as f:
             f.write(f"{os.getpid()}\n")
-            if "--spawn-sleeper" in OPTIONS:
-                f.write(f"{sleeper.pid}\n")
+            for child in children:
+                f.write(f"{child.pid}\n")
+    if OPTIONS.get("--flood") == "stderr":
+        threading.Thread(target=flood, args=(sys.stderr.buffer,), daemon=True).start()
     if OPTIONS.get("--start") == "exit":
         sys.stderr.write("adapter: cannot load the URL library\n")
         return 1
@@ -157,6 +218,7 @@ def main(args):
         lines()
     else:
         jsonl()
+    sys.stdout.buffer.write(b"".join(UNFLUSHED))
     return 0
 
 
