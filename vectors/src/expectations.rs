@@ -1,6 +1,6 @@
 //! The expectations file: the vectors an implementation is known to fail,
 //! read and written here once for `rfc1808 run`, `rfc1808 fuzz` and the
-//! [`libtest`](crate::libtest) suite.
+//! `libtest` suite (feature `libtest`).
 //!
 //! One `[[expected-failure]]` table per vector:
 //!
