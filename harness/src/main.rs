@@ -31,7 +31,14 @@ fn main() -> ExitCode {
         eprintln!("rfc1808: cannot handle signals, so adapters may outlive a stopped run: {e}");
     }
     let cli = Cli::parse();
-    match run(cli) {
+    let result = run(cli);
+    // A stop signal killed the adapters, so the run ended in errors it
+    // should not report; the signal's thread ends the harness as the
+    // signal asks.
+    while rfc1808_harness::signals::stopping() {
+        std::thread::park();
+    }
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("rfc1808: {e:#}");

@@ -129,7 +129,7 @@ impl Budget {
 /// Starts the implementation `spec` describes. For `jsonl` this includes the
 /// handshake; for `lines` it starts the process; for `argv`, whose
 /// processes start per case, it checks that the program can be found and
-/// that it answers a first case ([`argv::PROBE`]).
+/// that it resolves a first case, `http://a/b` with `c`.
 pub fn spawn(spec: &ImplSpec) -> Result<Box<dyn Implementation + Send>, StartError> {
     let Some(program) = spec.command.first() else {
         return Err(StartError::new(spec, Why::EmptyCommand));
