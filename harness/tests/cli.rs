@@ -347,7 +347,7 @@ fn config_files_list_implementations() {
         format!(
             "[[implementation]]\nname = \"echo\"\ncommand = [\"python3\", {fixture:?}, \"echo\"]\n\n\
              [[implementation]]\nname = \"rejecter\"\ncommand = [\"python3\", {fixture:?}, \"reject\"]\n\
-             protocol = \"argv\"\ntimeout = 2.5\nexpectations = \"expected.toml\"\n"
+             protocol = \"argv\"\ntimeout = 30.5\nexpectations = \"expected.toml\"\n"
         ),
     )
     .unwrap();
@@ -370,10 +370,11 @@ fn config_files_list_implementations() {
         out.contains("  got:      rejected: wrong.py: rejecting\n"),
         "{out}"
     );
-    // A config implementation is rerun as an --impl with its settings.
+    // A config implementation is rerun as an --impl with its settings (a
+    // timeout far above a loaded machine's start-up time).
     assert!(
         out.contains(&format!(
-            "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 2.5 --expectations 'rejecter={}' --id rfc1808-5.1/scheme\n",
+            "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 30.5 --expectations 'rejecter={}' --id rfc1808-5.1/scheme\n",
             env!("CARGO_MANIFEST_DIR"),
             dir.join("expected.toml").display()
         )),
