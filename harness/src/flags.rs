@@ -12,8 +12,6 @@ use rfc1808_harness::implementation::{ImplSpec, Protocol};
 use rfc1808_harness::report::Format;
 use rfc1808_resolver::Step6;
 
-use crate::FuzzArgs;
-
 /// The exit codes of every command, as `--help` shows them.
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -354,4 +352,102 @@ pub(crate) fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>
             Ok((format, PathBuf::from(file)))
         })
         .collect()
+}
+
+#[derive(Args)]
+pub(crate) struct FuzzArgs {
+    /// The implementation, as NAME=COMMAND. COMMAND is split into words as a
+    /// POSIX shell would (quotes, backslashes), and never run through a
+    /// shell.
+    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    pub(crate) implementation: String,
+    /// Its protocol: argv, lines or jsonl. [default: argv]
+    #[arg(long, value_name = "PROTOCOL")]
+    pub(crate) protocol: Option<Protocol>,
+    /// The per-case timeout, in seconds. [default: 5]
+    #[arg(long, value_name = "SECS")]
+    pub(crate) timeout: Option<f64>,
+    /// How long to fuzz: 90s, 2m, 1h, 500ms. [default: 60s, or no limit
+    /// with --max-cases]
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    pub(crate) time: Option<std::time::Duration>,
+    /// Stop after this many generated cases.
+    #[arg(long, value_name = "N")]
+    pub(crate) max_cases: Option<u64>,
+    /// The seed of the case generator; the same seed generates the same
+    /// cases. [default: from the clock, and printed]
+    #[arg(long, value_name = "N")]
+    pub(crate) seed: Option<u64>,
+    /// The implementation's expected failures: a mismatch of the kind a
+    /// listed vector shows is known, and not a finding. NAME=FILE, as
+    /// `run` takes it, is accepted too.
+    #[arg(long, value_name = "[NAME=]FILE")]
+    pub(crate) expectations: Option<String>,
+    /// Generate bases of any shape, not only absolute URLs: the empty
+    /// base of Step 1, `a`, `/g;x`, which RFC 1808 does not resolve
+    /// against, so that what an implementation does with them shows.
+    #[arg(long)]
+    pub(crate) any_base: bool,
+    /// Promote one shrunk case of each new kind to the regressions file.
+    #[arg(long)]
+    pub(crate) promote: bool,
+    /// With --promote, the vector file to append to, created if it does
+    /// not exist. [default: vectors/regressions.toml in the current
+    /// directory or above it, or else created in the current directory]
+    #[arg(long, value_name = "FILE", requires = "promote")]
+    pub(crate) to: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) vectors: VectorsArg,
+}
+
+/// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`
+/// (`90s`, `2m`, `1.5h`), or a bare number of seconds.
+fn parse_time(value: &str) -> Result<std::time::Duration, String> {
+    let split = value
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(value.len());
+    let (number, unit) = value.split_at(split);
+    let scale = match unit {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(format!("`{value}`: the unit is not one of ms, s, m, h")),
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n * scale > 0.0 && n * scale <= 7.0 * 86_400.0 => {
+            Ok(std::time::Duration::from_secs_f64(n * scale))
+        }
+        Ok(_) => Err(format!("`{value}` is not above 0 and at most a week")),
+        Err(_) => Err(format!(
+            "`{value}` is not a number with a unit, like 60s or 2m"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn times_read_as_people_write_them() {
+        assert_eq!(parse_time("60s"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_time("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_time("1.5h"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_time("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_time("30"), Ok(Duration::from_secs(30)));
+        assert_eq!(
+            parse_time("10 minutes").unwrap_err(),
+            "`10 minutes`: the unit is not one of ms, s, m, h"
+        );
+        assert_eq!(
+            parse_time("0s").unwrap_err(),
+            "`0s` is not above 0 and at most a week"
+        );
+        assert_eq!(
+            parse_time("s").unwrap_err(),
+            "`s` is not a number with a unit, like 60s or 2m"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One resolution to perform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +55,24 @@ pub trait Implementation {
     /// Resolves every case, answering each in order. Taking the cases
     /// together lets a subprocess implementation pipeline or parallelise.
     fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply>;
+
+    /// Resolves cases in order for a run that has a time limit (`rfc1808
+    /// fuzz --time`): the replies are for the first cases only, those
+    /// started before `deadline` (one started then may still take its own
+    /// timeout), and they stop early once the harness has given up on the
+    /// implementation ([`Implementation::given_up`]), rather than answering
+    /// the rest with errors as [`Implementation::resolve_all`] does. An
+    /// in-process implementation answers every case.
+    fn resolve_until(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) -> Vec<Reply> {
+        let _ = deadline;
+        self.resolve_all(cases)
+    }
+
+    /// Why the harness no longer runs cases on this implementation, once it
+    /// has given up on it (an adapter that kept failing).
+    fn given_up(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// How the harness talks to a subprocess implementation (README, "Writing

@@ -10,9 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Args, Parser};
+use clap::Parser;
 use rfc1808_harness::expectations::Expectations;
-use rfc1808_harness::implementation::Protocol;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
 use rfc1808_resolver::readings::deciding_readings;
@@ -22,8 +21,8 @@ use rfc1808_vectors::{Assignment, Corpus, Spec};
 mod flags;
 
 use flags::{
-    add_impl_flags, name_file_targets, report_targets, specs, vectors_dir, Cli, Command, ListArgs,
-    PromoteArgs, RunArgs, VectorsArg,
+    add_impl_flags, name_file_targets, report_targets, specs, vectors_dir, Cli, Command, FuzzArgs,
+    ListArgs, PromoteArgs, RunArgs,
 };
 
 fn main() -> ExitCode {
@@ -209,168 +208,44 @@ fn promote(args: &PromoteArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-#[derive(Args)]
-struct FuzzArgs {
-    /// The implementation, as NAME=COMMAND. COMMAND is split into words as a
-    /// POSIX shell would (quotes, backslashes), and never run through a
-    /// shell.
-    #[arg(long = "impl", value_name = "NAME=COMMAND")]
-    implementation: String,
-    /// Its protocol: argv, lines or jsonl. [default: argv]
-    #[arg(long, value_name = "PROTOCOL")]
-    protocol: Option<Protocol>,
-    /// The per-case timeout, in seconds. [default: 5]
-    #[arg(long, value_name = "SECS")]
-    timeout: Option<f64>,
-    /// How long to fuzz: 90s, 2m, 1h, 500ms. [default: 60s, or no limit
-    /// with --max-cases]
-    #[arg(long, value_name = "TIME", value_parser = rfc1808_harness::fuzz::parse_time)]
-    time: Option<std::time::Duration>,
-    /// Stop after this many generated cases.
-    #[arg(long, value_name = "N")]
-    max_cases: Option<u64>,
-    /// The seed of the case generator; the same seed generates the same
-    /// cases. [default: from the clock, and printed]
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// The implementation's expected failures: a mismatch of the kind a
-    /// listed vector shows is known, and not a finding. NAME=FILE, as
-    /// `run` takes it, is accepted too.
-    #[arg(long, value_name = "[NAME=]FILE")]
-    expectations: Option<String>,
-    /// Generate bases of any shape, not only absolute URLs: the empty
-    /// base of Step 1, `a`, `/g;x`, which RFC 1808 does not resolve
-    /// against, so that what an implementation does with them shows.
-    #[arg(long)]
-    any_base: bool,
-    /// Promote one shrunk case of each new kind to the regressions file.
-    #[arg(long)]
-    promote: bool,
-    /// With --promote, the vector file to append to. [default:
-    /// vectors/regressions.toml in the current directory or above it]
-    #[arg(long, value_name = "FILE", requires = "promote")]
-    to: Option<PathBuf>,
-    #[command(flatten)]
-    vectors: VectorsArg,
-}
-
 fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
-    use rfc1808_harness::fuzz::{self, Options, Progress};
-    use rfc1808_harness::promote::{self, PromoteError};
+    use rfc1808_harness::fuzz::{Bases, Campaign};
+    use rfc1808_harness::report::fuzz as report;
 
     let mut specs = Vec::new();
     let value = std::slice::from_ref(&args.implementation);
     add_impl_flags(&mut specs, value, args.protocol, args.timeout)?;
     let spec = specs.remove(0);
-    let listed = match &args.expectations {
+    let bases = if args.any_base {
+        Bases::Any
+    } else {
+        Bases::Absolute
+    };
+    let expectations = match &args.expectations {
         Some(value) => {
             let names = [spec.name.clone()];
-            let (_, file) =
-                name_file_targets("--expectations", std::slice::from_ref(value), &names)?.remove(0);
-            let expectations = Expectations::load(&file)?;
-            let listed = fuzz::listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
-            for e in &expectations.entries {
-                if !listed.iter().any(|l| l.id == e.id) {
-                    eprintln!(
-                        "rfc1808: {}:{}: `{}` names no resolve vector; left out",
-                        expectations.file, e.line, e.id
-                    );
-                }
-            }
-            listed
+            let values = std::slice::from_ref(value);
+            let (_, file) = name_file_targets("--expectations", values, &names)?.remove(0);
+            Some(Expectations::load(&file)?)
         }
-        None => Vec::new(),
+        None => None,
     };
-    let target = if args.promote {
-        Some(promote_target(&args.to)?)
-    } else {
-        None
-    };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let options = Options {
-        seed,
-        time: match (args.time, args.max_cases) {
-            (None, None) => Some(std::time::Duration::from_secs(60)),
-            (time, _) => time,
-        },
-        max_cases: args.max_cases,
-        bases: if args.any_base {
-            fuzz::Bases::Any
-        } else {
-            fuzz::Bases::Absolute
-        },
-    };
-    let mut implementation =
-        rfc1808_harness::subprocess::spawn(&spec).map_err(|e| anyhow!("{e}"))?;
-    let seeds = rfc1808_fuzzgen::seeds(corpus)
-        .into_iter()
-        .map(|(_, input)| input)
-        .collect();
-
-    let live = std::io::stderr().is_terminal();
-    let mut shown = std::time::Instant::now();
-    let mut progress = |p: &Progress| {
-        if live && shown.elapsed() >= std::time::Duration::from_millis(100) {
-            shown = std::time::Instant::now();
-            eprint!(
-                "\r\x1b[K{} cases, {} mismatches, {} kinds, {:.0} cases/s",
-                p.cases,
-                p.mismatches,
-                p.kinds,
-                p.cases as f64 / p.elapsed.as_secs_f64().max(1e-9)
-            );
+    let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
+    if let Some(expectations) = &expectations {
+        for warning in campaign.use_expectations(corpus, expectations) {
+            eprintln!("rfc1808: {warning}");
         }
-    };
-    let summary = fuzz::fuzz(
-        implementation.as_mut(),
-        seeds,
-        &listed,
-        &options,
-        &mut progress,
-    );
-    if live {
-        eprint!("\r\x1b[K");
     }
-    let info = implementation.info().cloned();
-    drop(implementation);
+    let target = args.promote.then(|| promote_target(&args.to)).transpose()?;
+    let mut stderr = std::io::stderr();
+    let live = stderr.is_terminal();
+    let progress = live.then_some(&mut stderr as &mut dyn Write);
+    let fuzzed = campaign.run(corpus, progress).map_err(|e| anyhow!("{e}"))?;
     let mut stdout = std::io::stdout().lock();
-    write!(
-        stdout,
-        "{}",
-        fuzz::render(&summary, &spec.name, info.as_ref(), seed)
-    )?;
-
+    write!(stdout, "{}", report::render(&fuzzed))?;
     if let Some(file) = target {
-        let label = fuzz::label(&spec.name, info.as_ref());
-        for f in summary.new_findings() {
-            let finding = promote::Candidate {
-                base: f.example.base.clone(),
-                relative: f.example.relative.clone(),
-                source: fuzz::source(&spec.name),
-                note: fuzz::note(&label, f),
-            };
-            match promote::promote(&file, &finding) {
-                Ok(p) => writeln!(
-                    stdout,
-                    "promoted {}: `{}` in {}",
-                    f.kind,
-                    p.id,
-                    file.display()
-                )?,
-                Err(e @ PromoteError::Duplicate { .. }) => {
-                    writeln!(stdout, "not promoted {}: {e}", f.kind)?
-                }
-                Err(e) => return Err(e).context(format!("cannot promote {}", f.kind)),
-            }
-        }
+        let promotions = fuzzed.promote(&file)?;
+        write!(stdout, "{}", report::promotions(&promotions, &file))?;
     }
-    Ok(ExitCode::from(if summary.new_findings().next().is_some() {
-        1
-    } else {
-        0
-    }))
+    Ok(ExitCode::from(u8::from(fuzzed.found_new())))
 }

@@ -200,10 +200,15 @@ pub fn find_file(start: &Path) -> Result<PathBuf, PromoteError> {
 /// Reads a cargo-fuzz artifact of the `rfc1808-fuzzgen` input format back
 /// into the pair that the target was given.
 pub fn decode_artifact(file: &Path) -> Result<Input, PromoteError> {
-    let bytes = std::fs::read(file).map_err(|error| PromoteError::Artifact {
+    let artifact_error = |error| PromoteError::Artifact {
         file: file.to_owned(),
         error,
-    })?;
+    };
+    // A FIFO would block the read, and `/dev/zero` never end.
+    if !file.metadata().map_err(artifact_error)?.is_file() {
+        return Err(artifact_error(io::Error::other("not a regular file")));
+    }
+    let bytes = std::fs::read(file).map_err(artifact_error)?;
     let input = Input::from_bytes(&bytes);
     if input.base.is_empty() && input.relative.is_empty() {
         return Err(PromoteError::EmptyArtifact {
@@ -306,6 +311,12 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
             error,
         }
     };
+    // A FIFO would block the read, and `/dev/zero` never end.
+    if file.metadata().is_ok_and(|m| !m.is_file()) {
+        return Err(io_error("read the vector file")(io::Error::other(
+            "not a regular file",
+        )));
+    }
     let created = !file.exists();
     let text = if created {
         String::new()

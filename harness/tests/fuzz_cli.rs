@@ -150,8 +150,8 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
     assert_eq!(
         overview(&report),
         [
-            r#"  220  scheme case changed  "" against "A:""#,
-            r#"   54  empty query dropped  "a?" against "a:""#,
+            r#"  220  scheme case changed  "A:" against "http://a""#,
+            r#"   54  empty query dropped  "a?" against "http://a""#,
         ]
     );
     // Then the details in the same order, with the steps each kind was
@@ -162,12 +162,12 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
             "1. scheme case changed (220 mismatches)",
             "   steps:     Step 2a (17), Step 2b (122), Step 3 (2), Step 4 (13), Step 5a (1), \
              Step 5b (4), Step 6 (61)",
-            r#"   base:      "A:""#,
-            r#"   relative:  """#,
+            r#"   base:      "http://a""#,
+            r#"   relative:  "A:""#,
             r#"   reference: "A:""#,
             r#"   buggy:     "a:""#,
-            "   rfc1808 promote --base A: --relative '' --source 'rfc1808 fuzz against buggy' \
-             --note 'buggy differs at Step 2a: scheme case changed'",
+            "   rfc1808 promote --base http://a --relative A: --source 'rfc1808 fuzz against buggy' \
+             --note 'buggy differs at Step 2b: scheme case changed'",
         ]
     );
     assert_eq!(
@@ -201,10 +201,11 @@ fn bases_are_absolute_urls_unless_any_base_is_given() {
     let bases = logged_bases(&setup);
     let not_absolute = bases.iter().filter(|b| !is_absolute(b)).count();
     assert!(not_absolute > 500, "{not_absolute} of {}", bases.len());
-    // The empty base of Step 1 among them, and a shrunk example outside
-    // RFC 1808.
+    // The empty base of Step 1 among them; the shrunk examples keep to
+    // bases that look real where the kind survives with one.
     assert!(report.contains("\n   steps:     Step 1 ("), "{report}");
-    assert!(report.contains(r#"   base:      """#), "{report}");
+    assert!(bases.iter().any(String::is_empty));
+    assert!(report.contains(r#"   base:      "http://a""#), "{report}");
 }
 
 #[test]
@@ -226,7 +227,7 @@ fn a_kind_a_listed_vector_shows_is_known() {
     assert_eq!(
         overview(&report),
         [
-            r#"  220  scheme case changed  "" against "A:""#,
+            r#"  220  scheme case changed  "A:" against "http://a""#,
             r#"   54  empty query dropped  "g?" against "http://a/b/c/d;p?q#f"  (known: `interpretation/trailing-question`)"#,
         ]
     );
@@ -278,13 +279,13 @@ fn promote_appends_one_case_per_kind() {
         [
             (
                 "regression/1",
+                "http://a",
                 "A:",
-                "",
-                "buggy differs at Step 2a: scheme case changed"
+                "buggy differs at Step 2b: scheme case changed"
             ),
             (
                 "regression/2",
-                "a:",
+                "http://a",
                 "a?",
                 "buggy differs at Step 6: empty query dropped"
             ),
@@ -367,4 +368,178 @@ fn usage_and_startup_errors_exit_2() {
         stderr(&out),
         "rfc1808: missing.toml: cannot read the file: No such file or directory (os error 2)\n"
     );
+}
+
+/// An adapter that stalls: it never answers a case whose relative URL holds
+/// the character given as its argument (every case with `all`), and
+/// rejects every other case with `no: rejected`. It answers the first case
+/// it is sent whatever it is, so that its stalls are never taken for a
+/// slow start (the first answer has a start-up allowance), unless the
+/// argument is `mute`: then it answers nothing. Speaks `lines`, or `argv`
+/// when it is given a base and a relative URL after its argument.
+const STALLING: &str = r##"
+import sys, time
+stall_on = sys.argv[1]
+if len(sys.argv) == 4:
+    if stall_on in sys.argv[3]:
+        time.sleep(3600)
+    sys.stderr.write("no: rejected\n")
+    sys.exit(1)
+first = True
+for line in sys.stdin:
+    base, _, relative = line.rstrip("\n").partition("\t")
+    if stall_on == "mute" or not first and (stall_on == "all" or stall_on in relative):
+        time.sleep(3600)
+    first = False
+    sys.stdout.write("\tno: rejected\n")
+    sys.stdout.flush()
+"##;
+
+/// Fuzzes the stalling adapter over `lines`; returns the output and the
+/// wall time.
+fn fuzz_stalling(
+    setup: &Setup,
+    stall_on: &str,
+    time: &str,
+    timeout: &str,
+) -> (Output, std::time::Duration) {
+    fuzz_stalling_over(setup, "lines", stall_on, time, timeout)
+}
+
+fn fuzz_stalling_over(
+    setup: &Setup,
+    protocol: &str,
+    stall_on: &str,
+    time: &str,
+    timeout: &str,
+) -> (Output, std::time::Duration) {
+    std::fs::write(setup.path("stalling.py"), STALLING).unwrap();
+    let stalling = format!(
+        "stalling=python3 {} {}",
+        shell_words::quote(&setup.path("stalling.py").display().to_string()),
+        shell_words::quote(stall_on)
+    );
+    let start = std::time::Instant::now();
+    let out = setup.run(&[
+        "fuzz",
+        "--impl",
+        &stalling,
+        "--protocol",
+        protocol,
+        "--seed",
+        "1",
+        "--time",
+        time,
+        "--timeout",
+        timeout,
+    ]);
+    (out, start.elapsed())
+}
+
+/// The count of the overview line of `kind`, if the report has one.
+fn count_of(report: &str, kind: &str) -> Option<u64> {
+    overview(report).iter().find_map(|line| {
+        let (count, rest) = line.trim_start().split_once("  ")?;
+        rest.starts_with(kind).then(|| count.parse().unwrap())
+    })
+}
+
+/// `seed 1: 1234 cases in 3.0s, ...`: the number of cases.
+fn cases(report: &str) -> u64 {
+    let line = report.lines().nth(1).unwrap();
+    let after = line.strip_prefix("seed 1: ").unwrap();
+    after.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_timed_run_ends_within_one_timeout_of_its_time_however_the_adapter_stalls() {
+    let setup = Setup::new();
+    // `#` is in many generated relative URLs: a batch of 100 cases would
+    // cost a dozen timeouts or more if the run waited for it to end.
+    let (out, took) = fuzz_stalling(&setup, "#", "3s", "1");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    // 3s, one timeout of 1s, and 1.5s for starting and stopping.
+    assert!(took.as_secs_f64() < 5.5, "{took:?}\n{report}");
+    // Each stall costs a timeout, so at most 3s / 1s of them, plus the one
+    // started last, count as failures to answer.
+    let failed = count_of(&report, "failed to answer").expect(&report);
+    assert!((1..=4).contains(&failed), "{failed}\n{report}");
+    // Every case counted was answered or failed: nothing else is counted.
+    let rejected = count_of(&report, "rejected: no: rejected").unwrap_or(0);
+    assert_eq!(failed + rejected, cases(&report), "{report}");
+    assert!(
+        report.contains("\n   stalling:  failed: timeout after 1s\n"),
+        "{report}"
+    );
+    assert!(!report.contains("not run"), "{report}");
+}
+
+#[test]
+fn a_timed_run_over_argv_ends_within_one_timeout_of_its_time() {
+    let setup = Setup::new();
+    let (out, took) = fuzz_stalling_over(&setup, "argv", "#", "2s", "2");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    // 2s, one timeout of 2s, and 1.5s for the last processes to go.
+    assert!(took.as_secs_f64() < 5.5, "{took:?}\n{report}");
+    // A process per case: on a busy machine even the cases that do not
+    // stall may take the timeout to start, so only the sum is certain.
+    let failed = count_of(&report, "failed to answer").unwrap_or(0);
+    let rejected = count_of(&report, "rejected: no: rejected").unwrap_or(0);
+    assert!(cases(&report) > 0, "{report}");
+    assert_eq!(failed + rejected, cases(&report), "{report}");
+    assert!(!report.contains("not run"), "{report}");
+}
+
+#[test]
+fn a_timed_run_does_not_wait_out_a_start_up_allowance_past_its_time() {
+    let setup = Setup::new();
+    // The first answer may take 10s more than the timeout, for the adapter
+    // to start; a 2s run waits one timeout past its time and no more, and
+    // a case cut short so is neither answered nor a failure.
+    let (out, took) = fuzz_stalling(&setup, "mute", "2s", "0.5");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
+    assert!(took.as_secs_f64() < 4.0, "{took:?}\n{report}");
+    assert_eq!(cases(&report), 0, "{report}");
+    assert!(
+        report.contains(
+            "\nno case was answered in the time: an adapter that is slow to start needs a \
+             longer --time\n0 mismatches in 0 kinds: 0 new, 0 known\n"
+        ),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_run_stops_counting_when_the_adapter_is_given_up_on() {
+    let setup = Setup::new();
+    let (out, took) = fuzz_stalling(&setup, "all", "60s", "0.2");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    // Eleven processes (the first and ten restarts), each answering one
+    // case and stalling on the next, then no more cases: not a minute of
+    // counting cases that were never sent.
+    assert!(took.as_secs_f64() < 15.0, "{took:?}\n{report}");
+    assert_eq!(cases(&report), 22, "{report}");
+    assert!(
+        report.contains("\nstopped early: gave up on the adapter after 10 restarts\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n22 mismatches in 2 kinds: 2 new, 0 known;"),
+        "{report}"
+    );
+    assert_eq!(count_of(&report, "failed to answer"), Some(11), "{report}");
+    assert_eq!(
+        count_of(&report, "rejected: no: rejected"),
+        Some(11),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n   stalling:  failed: timeout after 200ms\n"),
+        "{report}"
+    );
+    assert!(!report.contains("not run"), "{report}");
 }

@@ -197,6 +197,17 @@ fn held_to_a_reading_it_does_not_follow_fails() {
         text.contains("  reading empty-component=absent (5 vectors)\n"),
         "{text}"
     );
+    assert!(
+        text.contains(
+            "  expected: \"http://a/b/c/g#\"\n  or:       \"http://a/b/c/g\" under empty-component=absent\n  \
+             got:      \"http://a/b/c/g\"\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("  reading:  empty-component=absent, which this run's --reading rules out\n"),
+        "{text}"
+    );
 }
 
 #[test]

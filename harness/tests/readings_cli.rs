@@ -88,3 +88,30 @@ fn the_reference_held_to_a_reading_runs_under_it_and_passes() {
         stdout(&o)
     );
 }
+
+#[test]
+fn list_shows_every_reading_answer_and_undefined_cases() {
+    let o = rfc1808(&[
+        "list",
+        "--format",
+        "json",
+        "--id",
+        "interpretation/trailing-hash",
+        "--id",
+        "interpretation/national-tilde",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let items: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        items[0]["specs"],
+        serde_json::json!({"rfc1808": {
+            "expected": "http://a/b/c/g#",
+            "readings": {"empty-component=absent": "http://a/b/c/g"},
+            "undefined": null,
+        }})
+    );
+    assert!(items[1]["specs"]["rfc1808"]["undefined"]
+        .as_str()
+        .unwrap()
+        .contains("national"));
+}

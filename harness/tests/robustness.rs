@@ -569,3 +569,53 @@ fn promote_says_when_no_number_is_left() {
         )
     );
 }
+
+#[test]
+fn promote_reads_only_regular_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let vectors = copy_vectors(dir.path());
+    let fifo = dir.path().join("artifact");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let mut command = harness();
+    command
+        .arg("promote")
+        .arg(&fifo)
+        .args(["--note", "n", "--to"])
+        .arg(vectors.join("regressions.toml"));
+    let run = watch(command);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "rfc1808: {}: cannot read the artifact: not a regular file\n",
+            fifo.display()
+        )
+    );
+    assert!(run.took < Duration::from_secs(10), "took {:?}", run.took);
+
+    // The file to append to, likewise.
+    let mut command = harness();
+    command
+        .args([
+            "promote",
+            "--base",
+            "http://a/b",
+            "--relative",
+            "zz",
+            "--note",
+            "n",
+        ])
+        .args(["--source", "s", "--to"])
+        .arg(&fifo);
+    let run = watch(command);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "rfc1808: {}: cannot read the vector file: not a regular file\n",
+            fifo.display()
+        )
+    );
+}

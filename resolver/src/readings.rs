@@ -551,6 +551,20 @@ pub fn deciding_readings(
         .collect()
 }
 
+/// Every answer `embedded` resolves to against `base` under some choice of
+/// readings, the default readings' first, each once: what a generated case
+/// with no vector accepts.
+pub fn every_answer(base: &str, embedded: &str) -> Vec<String> {
+    let mut answers: Vec<String> = Vec::new();
+    for readings in Readings::every() {
+        let answer = crate::resolve_with(base, embedded, readings);
+        if !answers.contains(&answer) {
+            answers.push(answer);
+        }
+    }
+    answers
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -635,6 +649,22 @@ mod tests {
             ]
         );
         assert!(deciding_readings("http://a/b/c/d;p?q#f", "../g", Readings::default()).is_empty());
+    }
+
+    #[test]
+    fn every_answer_lists_each_reading_answer_once_default_first() {
+        assert_eq!(
+            every_answer("http://a/b/c/d;p?q#f", "#"),
+            [
+                "http://a/b/c/d;p?q#",
+                "http://a/b/c/d;p?q",
+                "http://a/b/c/d;p?q#f"
+            ]
+        );
+        assert_eq!(
+            every_answer("http://a/b/c/d;p?q#f", "../g"),
+            ["http://a/b/g"]
+        );
     }
 
     #[test]

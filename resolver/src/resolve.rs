@@ -312,8 +312,10 @@ fn step5<'a>(
     //    otherwise, it inherits the <params> of the base URL (if any) and"
     //
     // Choice (vector `interpretation/trailing-semicolon`): an empty params,
-    // `;` with nothing after it, is replaced by the base's params, as absent
-    // ones are; so are an empty query (b) and an empty net_loc (Step 3).
+    // `;` with nothing after it, is not "non-empty", so it is replaced by the
+    // base's params, as absent ones are; so are an empty query (b) and an
+    // empty net_loc (Step 3). What a base without params leaves is the
+    // reading `inherit-if-any`.
     if !is_empty(url.params) {
         return (url, Step::Step5a);
     }

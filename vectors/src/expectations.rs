@@ -322,7 +322,7 @@ pub fn rewrite(
     }
 
     let mut doc = toml_edit::DocumentMut::new();
-    let mut position = 0;
+    let mut position: isize = 0;
     for (kind, tables) in [(FAILURES, failures), (INCONSISTENT, readings)] {
         if tables.is_empty() {
             continue;
@@ -341,7 +341,7 @@ pub fn rewrite(
                     .decor_mut()
                     .set_prefix(prefix.trim_start_matches('\n').to_owned());
             }
-            table.set_position(position);
+            table.set_position(Some(position));
             position += 1;
             out.push(table);
         }

@@ -366,6 +366,11 @@ impl Followed {
 /// why, and the vectors that carry its readings' answers; then the vectors
 /// the spec leaves undefined. A test keeps the file equal to this.
 pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
+    let name = match spec {
+        Spec::Rfc1808 => "RFC 1808",
+        Spec::Rfc2396 => "RFC 2396",
+        Spec::Rfc3986 => "RFC 3986",
+    };
     let mut out = format!(
         "# Readings of {name}\n\n\
          <!-- Generated from the registry in `resolver/src/readings.rs` and the vectors; \
@@ -381,12 +386,7 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
          another on others, unless its expectations file allows it; `rfc1808 run --reading \
          NAME=VALUE` holds an implementation to the reading it documents. The first reading \
          of each ambiguity is the project's default, the one `expected` holds.\n\n\
-         | ambiguity | readings (default first) | sections | vectors |\n|---|---|---|---|\n",
-        name = match spec {
-            Spec::Rfc1808 => "RFC 1808",
-            Spec::Rfc2396 => "RFC 2396",
-            Spec::Rfc3986 => "RFC 3986",
-        }
+         | ambiguity | readings (default first) | sections | vectors |\n|---|---|---|---|\n"
     );
     let vectors_of = |a: &Ambiguity| -> Vec<&str> {
         corpus
@@ -426,8 +426,8 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
         out += "\n";
     }
     out += &format!(
-        "\n## Undefined by {spec}\n\n\
-         Inputs outside the spec's grammar: the spec does not say what they resolve to, so \
+        "\n## Undefined by {name}\n\n\
+         Inputs outside its grammar: {name} does not say what they resolve to, so \
          any answer, or a rejection, passes (`undefined.{spec}`); the report still shows what \
          the implementation did, and `expected` keeps the reference resolver's answer.\n\n\
          | vector | base | relative | why |\n|---|---|---|---|\n"

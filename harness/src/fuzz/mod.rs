@@ -18,10 +18,11 @@
 //! too; a later mismatch of that kind is shrunk only if it starts out
 //! smaller than the current example.
 //!
-//! The report ([`render`]) is an overview, a line per kind with its count
-//! and shrunk example, most frequent first, then each kind in the same
-//! order with the steps it was found at, both answers and a ready
-//! `rfc1808 promote` command.
+//! [`Campaign`] is the whole of `rfc1808 fuzz`: it starts the adapter,
+//! fuzzes it, and promotes what it found; `crate::report::fuzz` prints the
+//! result: an overview, a line per kind with its count and shrunk example,
+//! most frequent first, then each kind in the same order with the steps it
+//! was found at, both answers and a ready `rfc1808 promote` command.
 //!
 //! # Known kinds
 //!
@@ -34,20 +35,32 @@
 //! to answer (crash, timeout, protocol error) is never known, as in `run`.
 //!
 //! Failures to answer are not shrunk: each try could cost a whole timeout.
+//!
+//! # Time
+//!
+//! A timed run stops starting cases at its time: every call to the
+//! implementation carries the run's deadline
+//! ([`Implementation::resolve_until`]), so a run against an adapter that
+//! stalls ends within one per-case timeout of its time, shrinking included.
+//! Once the harness gives up on the adapter (it kept failing), the run
+//! stops: the cases it counts are the cases the adapter was sent.
 
+mod campaign;
 mod generate;
 mod kind;
+mod message;
 mod shrink;
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::{resolve_traced, Step, Step6};
 
+pub use campaign::{Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use generate::{is_absolute, Bases, Generator, Rng};
-pub use kind::{Kind, Steps};
+pub use kind::{Component, Difference, Kind, NetLocEnd, Steps};
+pub use message::MessageClass;
 pub use shrink::shrink;
 
 use crate::implementation::{Answer, Case, Implementation, Info};
@@ -59,7 +72,7 @@ pub const BATCH: usize = 1000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     pub seed: u64,
-    /// Stop starting batches after this long.
+    /// Stop starting cases after this long.
     pub time: Option<Duration>,
     /// Stop after this many generated cases.
     pub max_cases: Option<u64>,
@@ -96,6 +109,8 @@ pub struct Finding {
 /// What a fuzz run found.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
+    /// The cases sent to the implementation and answered (or not, when it
+    /// failed to).
     pub cases: u64,
     pub mismatches: u64,
     /// Cases the implementation's protocol could not carry, not compared.
@@ -103,12 +118,15 @@ pub struct Summary {
     pub elapsed: Duration,
     /// When the first kind that is not known was seen.
     pub first_finding: Option<Duration>,
+    /// Why the run stopped before its time or its number of cases: the
+    /// harness gave up on the implementation.
+    pub gave_up: Option<String>,
     /// By kind.
     pub findings: Vec<Finding>,
 }
 
 impl Summary {
-    /// The findings that are not known.
+    /// The kinds that are not known.
     pub fn new_findings(&self) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(|f| f.known.is_none())
     }
@@ -128,13 +146,263 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+/// Fuzzes `implementation` against the reference resolver. `seeds` are
+/// pairs to mutate (the vectors'); `listed` are the vectors its expectations
+/// list. `progress` is called after every batch.
+pub fn fuzz(
+    implementation: &mut dyn Implementation,
+    seeds: Vec<Input>,
+    listed: &[Listed],
+    options: &Options,
+    progress: &mut dyn FnMut(&Progress),
+) -> Summary {
+    let mut run = Run::start(implementation, seeds, listed, options);
+    while let Some(size) = run.next_batch_size() {
+        let inputs = run.generate(size);
+        let answered = run.ask(&inputs);
+        let complete = answered.len() == inputs.len();
+        let batch = run.classify(&inputs[..answered.len()], answered);
+        for (kind, tally) in batch {
+            run.record(kind, tally);
+        }
+        progress(&run.progress());
+        if !complete {
+            break;
+        }
+    }
+    run.finish()
+}
+
+/// A fuzz run under way.
+struct Run<'r> {
+    implementation: &'r mut dyn Implementation,
+    options: &'r Options,
+    start: Instant,
+    deadline: Option<Instant>,
+    generator: Generator,
+    /// The kind each listed vector shows, with the vector.
+    listed_kinds: HashMap<Kind, (&'r Listed, Answer)>,
+    listed_ids: HashMap<&'r Input, &'r str>,
+    found: BTreeMap<Kind, Finding>,
+    summary: Summary,
+    /// The size of the last batch, and how long it took.
+    last: Option<(usize, Duration)>,
+}
+
+/// The mismatches of one kind in a batch.
+struct Tally {
+    count: u64,
+    steps: Vec<(Step, u64)>,
+    /// The smallest case, with the implementation's answer.
+    smallest: (Input, Answer),
+}
+
+impl<'r> Run<'r> {
+    fn start(
+        implementation: &'r mut dyn Implementation,
+        seeds: Vec<Input>,
+        listed: &'r [Listed],
+        options: &'r Options,
+    ) -> Run<'r> {
+        let start = Instant::now();
+        let deadline = options.time.map(|t| start + t);
+        let listed_kinds = listed_kinds(implementation, listed, deadline);
+        Run {
+            implementation,
+            options,
+            start,
+            deadline,
+            generator: Generator::new(options.seed, seeds, options.bases),
+            listed_kinds,
+            listed_ids: listed.iter().map(|l| (&l.input, l.id.as_str())).collect(),
+            found: BTreeMap::new(),
+            summary: Summary::default(),
+            last: None,
+        }
+    }
+
+    /// How many cases the next batch has: `None` once the time or the
+    /// number of cases is up, or the implementation is given up on. A
+    /// timed run starts with 100 and then sizes batches to its pace.
+    fn next_batch_size(&mut self) -> Option<usize> {
+        if let Some(why) = self.implementation.given_up() {
+            self.summary.gave_up = Some(why.to_owned());
+            return None;
+        }
+        let left_time = match self.deadline {
+            Some(deadline) => Some(deadline.checked_duration_since(Instant::now())?),
+            None => None,
+        };
+        let left_cases = self
+            .options
+            .max_cases
+            .map_or(u64::MAX, |max| max.saturating_sub(self.summary.cases));
+        if left_cases == 0 || left_time.is_some_and(|t| t.is_zero()) {
+            return None;
+        }
+        let size = match (left_time, self.last) {
+            (None, _) => BATCH,
+            (Some(_), None) => 100,
+            (Some(left), Some((last, took))) => next_batch(last, took, left),
+        };
+        Some(size.min(usize::try_from(left_cases).unwrap_or(usize::MAX)))
+    }
+
+    fn generate(&mut self, size: usize) -> Vec<Input> {
+        (0..size).map(|_| self.generator.next_input()).collect()
+    }
+
+    /// The implementation's answers for the first of `inputs`, all of them
+    /// unless the time ran out or the implementation was given up on; the
+    /// answered cases are counted.
+    fn ask(&mut self, inputs: &[Input]) -> Vec<Answer> {
+        let asked = Instant::now();
+        let answers = answers(self.implementation, inputs, self.deadline);
+        self.last = Some((answers.len(), asked.elapsed()));
+        self.summary.cases += answers.len() as u64;
+        self.summary.not_representable += answers
+            .iter()
+            .filter(|a| matches!(a, Answer::NotRepresentable(_)))
+            .count() as u64;
+        answers
+    }
+
+    /// Per kind in a batch: how many, at which steps, and the smallest case.
+    fn classify(&mut self, inputs: &[Input], answers: Vec<Answer>) -> BTreeMap<Kind, Tally> {
+        let kinds = classify(self.implementation, inputs, &answers, self.deadline);
+        let mut batch: BTreeMap<Kind, Tally> = BTreeMap::new();
+        for ((input, answer), kind) in inputs.iter().zip(answers).zip(kinds) {
+            let Some((kind, step)) = kind else {
+                continue;
+            };
+            self.summary.mismatches += 1;
+            let tally = batch.entry(kind).or_insert_with(|| Tally {
+                count: 0,
+                steps: Vec::new(),
+                smallest: (input.clone(), answer.clone()),
+            });
+            tally.count += 1;
+            add_steps(&mut tally.steps, &[(step, 1)]);
+            if shrink::order(input) < shrink::order(&tally.smallest.0) {
+                tally.smallest = (input.clone(), answer);
+            }
+        }
+        batch
+    }
+
+    /// Adds a batch's mismatches of `kind` to what the run found; a kind
+    /// seen before is shrunk again from a case smaller than its example.
+    fn record(&mut self, kind: Kind, tally: Tally) {
+        let Some(seen) = self.found.get_mut(&kind) else {
+            let first = self.first_of_kind(&kind, tally);
+            if first.known.is_none() && self.summary.first_finding.is_none() {
+                self.summary.first_finding = Some(self.start.elapsed());
+            }
+            self.found.insert(kind, first);
+            return;
+        };
+        seen.count += tally.count;
+        add_steps(&mut seen.steps, &tally.steps);
+        let smaller = shrink::order(&tally.smallest.0) < shrink::order(&seen.example);
+        if seen.known.is_some() || !smaller {
+            return;
+        }
+        let example = self.shrink(tally.smallest, &kind);
+        if let Some(seen) = self.found.get_mut(&kind) {
+            if shrink::order(&example.0) < shrink::order(&seen.example) {
+                set_example(seen, example);
+            }
+        }
+    }
+
+    /// The first mismatches of a kind: known, with the listed vector as its
+    /// example, or shrunk.
+    fn first_of_kind(&mut self, kind: &Kind, tally: Tally) -> Finding {
+        let ((input, answer), known) = match self.listed_kinds.get(kind) {
+            Some((listed, answer)) => (
+                (listed.input.clone(), answer.clone()),
+                Some(listed.id.clone()),
+            ),
+            None => {
+                let example = self.shrink(tally.smallest, kind);
+                let listed = self
+                    .listed_ids
+                    .get(&example.0)
+                    .filter(|_| !kind.is_failure());
+                let known = listed.map(|id| id.to_string());
+                (example, known)
+            }
+        };
+        Finding {
+            kind: kind.clone(),
+            count: tally.count,
+            steps: tally.steps,
+            reference: reference(&input).0,
+            example: input,
+            answer,
+            known,
+        }
+    }
+
+    /// A smallest case of `kind` from `(input, answer)`, with the
+    /// implementation's answer for it (see [`shrink_case`]).
+    fn shrink(&mut self, (input, answer): (Input, Answer), kind: &Kind) -> (Input, Answer) {
+        if kind.is_failure() {
+            return (input, answer);
+        }
+        shrink_case(
+            self.implementation,
+            (input, answer),
+            kind,
+            self.options.bases,
+            self.deadline,
+        )
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            cases: self.summary.cases,
+            mismatches: self.summary.mismatches,
+            kinds: self.found.len(),
+            elapsed: self.start.elapsed(),
+        }
+    }
+
+    fn finish(mut self) -> Summary {
+        if let Some(why) = self.implementation.given_up() {
+            self.summary.gave_up = Some(why.to_owned());
+        }
+        let mut summary = self.summary;
+        summary.elapsed = self.start.elapsed();
+        summary.findings = self.found.into_values().collect();
+        // Most frequent first; equal counts in the kinds' order, so that the
+        // order does not depend on the run's timing.
+        summary
+            .findings
+            .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.kind.cmp(&b.kind)));
+        summary
+    }
+}
+
+/// Makes `(input, answer)` the example of `finding`.
+fn set_example(finding: &mut Finding, (input, answer): (Input, Answer)) {
+    finding.reference = reference(&input).0;
+    finding.example = input;
+    finding.answer = answer;
+}
+
 /// The reference's answer and the step it finished at.
 fn reference(input: &Input) -> (String, Step) {
     resolve_traced(&input.base, &input.relative, Step6::SegmentStack)
 }
 
-/// The implementation's answers for `inputs`, one each.
-fn answers(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<Answer> {
+/// The implementation's answers for the first of `inputs`: all of them,
+/// unless the run's deadline passed or the implementation was given up on.
+fn answers(
+    implementation: &mut dyn Implementation,
+    inputs: &[Input],
+    deadline: Option<Instant>,
+) -> Vec<Answer> {
     let cases: Vec<Case<'_>> = inputs
         .iter()
         .map(|i| Case {
@@ -144,23 +412,25 @@ fn answers(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<Ans
         })
         .collect();
     let mut answers: Vec<Answer> = implementation
-        .resolve_all(&cases)
+        .resolve_until(&cases, deadline)
         .into_iter()
         .map(|reply| reply.answer)
         .collect();
-    // The trait promises one answer per case; a broken implementation gets
-    // errors rather than a panic.
-    answers.resize(
-        inputs.len(),
-        Answer::Error("the implementation gave no answer".to_owned()),
-    );
+    // An implementation that answers more cases than it was asked is
+    // broken; the surplus is no one's answer.
+    answers.truncate(inputs.len());
     answers
 }
 
-/// The kind of mismatch each input shows, if any.
-fn kinds(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<(Option<Kind>, Answer)> {
-    let answers = answers(implementation, inputs);
-    classify(implementation, inputs, &answers)
+/// The kind of mismatch each of the first of `inputs` shows, if any, with
+/// the implementation's answer: as many as it answered.
+fn kinds(
+    implementation: &mut dyn Implementation,
+    inputs: &[Input],
+    deadline: Option<Instant>,
+) -> Vec<(Option<Kind>, Answer)> {
+    let answers = answers(implementation, inputs, deadline);
+    classify(implementation, &inputs[..answers.len()], &answers, deadline)
         .into_iter()
         .map(|k| k.map(|(kind, _)| kind))
         .zip(answers)
@@ -171,15 +441,16 @@ fn kinds(implementation: &mut dyn Implementation, inputs: &[Input]) -> Vec<(Opti
 /// reference finished at. A mismatch on a case whose scheme starts with a
 /// digit or a symbol is asked again with a letter there, all such in one
 /// batch, and is [`Kind::not_a_letter`] unless the answer then is of the
-/// same kind.
+/// same kind (or there is no answer then, the time being up).
 fn classify(
     implementation: &mut dyn Implementation,
     inputs: &[Input],
-    answers: &[Answer],
+    given: &[Answer],
+    deadline: Option<Instant>,
 ) -> Vec<Option<(Kind, Step)>> {
     let mut kinds = Vec::with_capacity(inputs.len());
     let mut variants = Vec::new();
-    for (i, (input, answer)) in inputs.iter().zip(answers).enumerate() {
+    for (i, (input, answer)) in inputs.iter().zip(given).enumerate() {
         let (want, step) = reference(input);
         let kind = Kind::of(input, step, &want, answer);
         if let Some(k) = kind.as_ref().filter(|k| !k.is_failure()) {
@@ -193,7 +464,7 @@ fn classify(
         return kinds;
     }
     let variant_inputs: Vec<Input> = variants.iter().map(|(_, _, v)| v.clone()).collect();
-    let variant_answers = self::answers(implementation, &variant_inputs);
+    let variant_answers = answers(implementation, &variant_inputs, deadline);
     for ((i, kind, variant), answer) in variants.into_iter().zip(variant_answers) {
         let (want, step) = reference(&variant);
         if Kind::of(&variant, step, &want, &answer) != Some(kind) {
@@ -205,184 +476,49 @@ fn classify(
     kinds
 }
 
-/// Shrinks `input` to a smallest case of `kind`; returns it with the
-/// implementation's answer for it.
+/// Shrinks `input`, whose answer was `answer`, to a smallest case of
+/// `kind` whose base the run admits; returns it with the implementation's
+/// answer for it, as given while shrinking (asking again could meet a
+/// stalled or given-up adapter). Candidates the implementation did not
+/// answer before the deadline do not count.
 fn shrink_case(
     implementation: &mut dyn Implementation,
-    input: Input,
+    (input, answer): (Input, Answer),
     kind: &Kind,
     bases: Bases,
+    deadline: Option<Instant>,
 ) -> (Input, Answer) {
-    let shrunk = if kind.is_failure() {
-        input
-    } else {
-        shrink(input, |candidates| {
-            // Only candidates with a base the run admits go to the
-            // implementation; the others are not the same case.
-            let admitted: Vec<Input> = candidates
-                .iter()
-                .filter(|c| bases.admit(&c.base))
-                .cloned()
-                .collect();
-            if admitted.is_empty() {
-                return vec![false; candidates.len()];
-            }
-            let mut verdicts = kinds(implementation, &admitted)
-                .into_iter()
-                .map(|(k, _)| k.as_ref() == Some(kind));
-            candidates
-                .iter()
-                .map(|c| bases.admit(&c.base) && verdicts.next() == Some(true))
-                .collect()
-        })
-    };
-    let mut answers = answers(implementation, std::slice::from_ref(&shrunk));
-    (shrunk, answers.remove(0))
-}
-
-/// Fuzzes `implementation` against the reference resolver. `seeds` are
-/// pairs to mutate (the vectors'); `listed` are the vectors its expectations
-/// list. `progress` is called after every batch.
-pub fn fuzz(
-    implementation: &mut dyn Implementation,
-    seeds: Vec<Input>,
-    listed: &[Listed],
-    options: &Options,
-    progress: &mut dyn FnMut(&Progress),
-) -> Summary {
-    let start = Instant::now();
-    let listed_kinds = listed_kinds(implementation, listed);
-    let listed_ids: HashMap<&Input, &str> =
-        listed.iter().map(|l| (&l.input, l.id.as_str())).collect();
-
-    let mut generator = Generator::new(options.seed, seeds, options.bases);
-    let mut summary = Summary::default();
-    let mut found: BTreeMap<Kind, Finding> = BTreeMap::new();
-    let mut batch = if options.time.is_some() { 100 } else { BATCH };
-    loop {
-        let elapsed = start.elapsed();
-        if options.time.is_some_and(|t| elapsed >= t) {
-            break;
-        }
-        let left = options
-            .max_cases
-            .map_or(u64::MAX, |max| max.saturating_sub(summary.cases));
-        if left == 0 {
-            break;
-        }
-        let n = batch.min(usize::try_from(left).unwrap_or(usize::MAX));
-        let inputs: Vec<Input> = (0..n).map(|_| generator.next_input()).collect();
-        let batch_start = Instant::now();
-        let answers = answers(implementation, &inputs);
-        let kinds = classify(implementation, &inputs, &answers);
-        let batch_time = batch_start.elapsed();
-        summary.cases += n as u64;
-        summary.not_representable += answers
+    let mut seen: HashMap<Input, Answer> = HashMap::new();
+    let shrunk = shrink(input.clone(), |candidates| {
+        // Only candidates with a base the run admits go to the
+        // implementation; the others are not the same case.
+        let admitted: Vec<Input> = candidates
             .iter()
-            .filter(|a| matches!(a, Answer::NotRepresentable(_)))
-            .count() as u64;
-
-        // Per kind in this batch: how many, at which steps, and the
-        // smallest case.
-        let mut in_batch: BTreeMap<Kind, Tally> = BTreeMap::new();
-        for (input, kind) in inputs.into_iter().zip(kinds) {
-            let Some((kind, step)) = kind else {
-                continue;
-            };
-            summary.mismatches += 1;
-            let tally = in_batch.entry(kind).or_insert_with(|| Tally {
-                count: 0,
-                steps: Vec::new(),
-                smallest: input.clone(),
-            });
-            tally.count += 1;
-            add_steps(&mut tally.steps, &[(step, 1)]);
-            if shrink::order(&input) < shrink::order(&tally.smallest) {
-                tally.smallest = input;
-            }
+            .filter(|c| bases.admit(&c.base))
+            .cloned()
+            .collect();
+        if admitted.is_empty() || implementation.given_up().is_some() {
+            return vec![false; candidates.len()];
         }
-
-        for (kind, tally) in in_batch {
-            let Tally {
-                count,
-                steps,
-                smallest,
-            } = tally;
-            if let Some(finding) = found.get_mut(&kind) {
-                finding.count += count;
-                add_steps(&mut finding.steps, &steps);
-                let smaller = shrink::order(&smallest) < shrink::order(&finding.example);
-                if finding.known.is_none() && !kind.is_failure() && smaller {
-                    let (example, answer) =
-                        shrink_case(implementation, smallest, &kind, options.bases);
-                    if shrink::order(&example) < shrink::order(&finding.example) {
-                        finding.reference = reference(&example).0;
-                        finding.example = example;
-                        finding.answer = answer;
-                    }
+        let mut verdicts = admitted
+            .iter()
+            .zip(kinds(implementation, &admitted, deadline))
+            .map(|(c, (k, answer))| {
+                let same = k.as_ref() == Some(kind);
+                if same {
+                    seen.insert(c.clone(), answer);
                 }
-                continue;
-            }
-            let finding = match listed_kinds.get(&kind) {
-                Some((listed, answer)) => Finding {
-                    kind: kind.clone(),
-                    count,
-                    steps,
-                    reference: reference(&listed.input).0,
-                    example: listed.input.clone(),
-                    answer: answer.clone(),
-                    known: Some(listed.id.clone()),
-                },
-                None => {
-                    let (example, answer) =
-                        shrink_case(implementation, smallest, &kind, options.bases);
-                    let known = if kind.is_failure() {
-                        None
-                    } else {
-                        listed_ids.get(&example).map(|id| id.to_string())
-                    };
-                    if known.is_none() && summary.first_finding.is_none() {
-                        summary.first_finding = Some(start.elapsed());
-                    }
-                    Finding {
-                        kind: kind.clone(),
-                        count,
-                        steps,
-                        reference: reference(&example).0,
-                        example,
-                        answer,
-                        known,
-                    }
-                }
-            };
-            found.insert(kind, finding);
-        }
-
-        progress(&Progress {
-            cases: summary.cases,
-            mismatches: summary.mismatches,
-            kinds: found.len(),
-            elapsed: start.elapsed(),
-        });
-        if let Some(time) = options.time {
-            batch = next_batch(n, batch_time, time.saturating_sub(start.elapsed()));
-        }
-    }
-    summary.elapsed = start.elapsed();
-    summary.findings = found.into_values().collect();
-    // Most frequent first; equal counts in the kinds' order, so that the
-    // order does not depend on the run's timing.
-    summary
-        .findings
-        .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.kind.cmp(&b.kind)));
-    summary
-}
-
-/// The mismatches of one kind in a batch.
-struct Tally {
-    count: u64,
-    steps: Vec<(Step, u64)>,
-    smallest: Input,
+                same
+            })
+            .collect::<Vec<bool>>()
+            .into_iter();
+        candidates
+            .iter()
+            .map(|c| bases.admit(&c.base) && verdicts.next() == Some(true))
+            .collect()
+    });
+    let answer = seen.remove(&shrunk).unwrap_or(answer);
+    (shrunk, answer)
 }
 
 /// Adds the counts of `more` to `steps`, keeping the steps' order.
@@ -413,13 +549,17 @@ fn next_batch(last: usize, took: Duration, left: Duration) -> usize {
 fn listed_kinds<'l>(
     implementation: &mut dyn Implementation,
     listed: &'l [Listed],
+    deadline: Option<Instant>,
 ) -> HashMap<Kind, (&'l Listed, Answer)> {
     let inputs: Vec<Input> = listed.iter().map(|l| l.input.clone()).collect();
     let mut kinds: HashMap<Kind, (&Listed, Answer)> = HashMap::new();
     if inputs.is_empty() {
         return kinds;
     }
-    for (l, (kind, answer)) in listed.iter().zip(self::kinds(implementation, &inputs)) {
+    for (l, (kind, answer)) in listed
+        .iter()
+        .zip(self::kinds(implementation, &inputs, deadline))
+    {
         let Some(kind) = kind.filter(|k| !k.is_failure()) else {
             continue;
         };
@@ -451,31 +591,6 @@ pub fn listed<'i>(
         .collect()
 }
 
-/// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`
-/// (`90s`, `2m`, `1.5h`), or a bare number of seconds.
-pub fn parse_time(value: &str) -> Result<Duration, String> {
-    let split = value
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(value.len());
-    let (number, unit) = value.split_at(split);
-    let scale = match unit {
-        "ms" => 0.001,
-        "" | "s" => 1.0,
-        "m" => 60.0,
-        "h" => 3600.0,
-        _ => return Err(format!("`{value}`: the unit is not one of ms, s, m, h")),
-    };
-    match number.parse::<f64>() {
-        Ok(n) if n * scale > 0.0 && n * scale <= 7.0 * 86_400.0 => {
-            Ok(Duration::from_secs_f64(n * scale))
-        }
-        Ok(_) => Err(format!("`{value}` is not above 0 and at most a week")),
-        Err(_) => Err(format!(
-            "`{value}` is not a number with a unit, like 60s or 2m"
-        )),
-    }
-}
-
 /// What to call the implementation in notes: its own name and version when
 /// it said them, else the name it was given.
 pub fn label(name: &str, info: Option<&Info>) -> String {
@@ -489,7 +604,7 @@ pub fn label(name: &str, info: Option<&Info>) -> String {
     }
 }
 
-/// The note a promoted finding gets, until someone writes its root cause:
+/// The note a promoted kind gets, until someone writes its root cause:
 /// the difference, at the step the reference finishes at for the example.
 pub fn note(label: &str, finding: &Finding) -> String {
     let step = reference(&finding.example).1;
@@ -500,147 +615,9 @@ pub fn note(label: &str, finding: &Finding) -> String {
     )
 }
 
-/// The `source` of a promoted finding.
+/// The `source` of a promoted kind.
 pub fn source(name: &str) -> String {
     format!("rfc1808 fuzz against {name}")
-}
-
-/// The command that promotes a finding.
-pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
-    crate::command_line::promote(
-        &finding.example.base,
-        &finding.example.relative,
-        &source(name),
-        &note(label, finding),
-    )
-}
-
-/// The widest kind column of the overview; a longer kind pushes its
-/// example to the right rather than every example.
-const KIND_COLUMN: usize = 40;
-
-/// The report of a run, for people: a header, an overview with a line per
-/// kind (count, kind, shrunk example), new kinds first, each group most
-/// frequent first, then the details of each kind in the same order.
-pub fn render(summary: &Summary, name: &str, info: Option<&Info>, seed: u64) -> String {
-    let label = label(name, info);
-    let mut out = String::new();
-    let _ = write!(out, "{name}");
-    if let Some(info) = info {
-        let _ = write!(
-            out,
-            ": {} {} ({}, {})",
-            info.name, info.implementation_version, info.language, info.spec
-        );
-    }
-    let _ = writeln!(
-        out,
-        "\nseed {seed}: {} cases in {:.1}s, {:.0} cases/s, {} not representable",
-        summary.cases,
-        summary.elapsed.as_secs_f64(),
-        summary.rate(),
-        summary.not_representable
-    );
-    let new = summary.new_findings().count();
-    let known = summary.findings.len() - new;
-    let _ = write!(
-        out,
-        "{} mismatches in {} kinds: {new} new, {known} known",
-        summary.mismatches,
-        summary.findings.len()
-    );
-    match summary.first_finding {
-        Some(t) => {
-            let _ = writeln!(out, "; first new kind after {:.2}s", t.as_secs_f64());
-        }
-        None => out.push('\n'),
-    }
-
-    let known_findings = summary.findings.iter().filter(|f| f.known.is_some());
-    let ordered: Vec<&Finding> = summary.new_findings().chain(known_findings).collect();
-    if !ordered.is_empty() {
-        out.push('\n');
-    }
-    let count_width = ordered
-        .iter()
-        .map(|f| f.count.to_string().len())
-        .max()
-        .unwrap_or(0);
-    let kind_width = ordered
-        .iter()
-        .map(|f| f.kind.to_string().chars().count())
-        .filter(|&w| w <= KIND_COLUMN)
-        .max()
-        .unwrap_or(0);
-    for f in &ordered {
-        let line = format!(
-            "  {:>count_width$}  {:<kind_width$}  {:?} against {:?}",
-            f.count,
-            f.kind.to_string(),
-            f.example.relative,
-            f.example.base,
-        );
-        match &f.known {
-            None => {
-                let _ = writeln!(out, "{line}");
-            }
-            Some(id) => {
-                let _ = writeln!(out, "{line}  (known: `{id}`)");
-            }
-        }
-    }
-
-    let show = |answer: &Answer| match answer {
-        Answer::Resolved(url) => format!("{url:?}"),
-        Answer::Rejected(why) => format!("rejected: {why}"),
-        Answer::NotRepresentable(why) => format!("not representable: {why}"),
-        Answer::Error(why) => format!("failed: {why}"),
-    };
-    let implementation_label = format!("{name}:");
-    let width = implementation_label.len().max("reference:".len());
-    for (number, f) in ordered.iter().enumerate() {
-        out.push('\n');
-        match &f.known {
-            None => {
-                let _ = writeln!(out, "{}. {} ({} mismatches)", number + 1, f.kind, f.count);
-            }
-            Some(id) => {
-                let _ = writeln!(
-                    out,
-                    "known, as listed vector `{id}`: {} ({} mismatches)",
-                    f.kind, f.count
-                );
-            }
-        }
-        let mut rows = Vec::new();
-        if !matches!(f.kind.steps, Steps::One(_)) {
-            let steps: Vec<String> = f
-                .steps
-                .iter()
-                .map(|(step, n)| format!("{} ({n})", step.name()))
-                .collect();
-            rows.push(("steps:", steps.join(", ")));
-        }
-        rows.extend([
-            ("base:", format!("{:?}", f.example.base)),
-            ("relative:", format!("{:?}", f.example.relative)),
-            ("reference:", format!("{:?}", f.reference)),
-            (implementation_label.as_str(), show(&f.answer)),
-        ]);
-        for (what, value) in rows {
-            let _ = writeln!(out, "   {what:width$} {value}");
-        }
-        if f.known.is_none() {
-            let _ = writeln!(out, "   {}", promote_command(name, &label, f));
-        }
-    }
-    out.push('\n');
-    if new == 0 {
-        out.push_str("no mismatch outside the expectations\n");
-    } else {
-        let _ = writeln!(out, "{new} kinds of mismatch found");
-    }
-    out
 }
 
 #[cfg(test)]
@@ -750,7 +727,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"empty query dropped | Step 2a 6, Step 2b 11, Step 4 4, Step 5a 3, Step 5b 4, Step 6 34 | "a:" + "a?" = "a:a?", not Resolved("a:a")"#
+                r#"empty query dropped | Step 2a 6, Step 2b 11, Step 4 4, Step 5a 3, Step 5b 4, Step 6 34 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
             ]
         );
         assert!(summary.mismatches > 50, "{} mismatches", summary.mismatches);
@@ -766,7 +743,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"empty query dropped | Step 1 2, Step 2a 3, Step 2b 10, Step 3 2, Step 4 2, Step 5a 9, Step 5b 1, Step 6 30 | "?" + "" = "?", not Resolved("")"#
+                r#"empty query dropped | Step 1 2, Step 2a 3, Step 2b 10, Step 3 2, Step 4 2, Step 5a 9, Step 5b 1, Step 6 30 | "http://a/?" + "" = "http://a/?", not Resolved("http://a/")"#
             ]
         );
     }
@@ -779,7 +756,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"Steps 1-5: dot segments removed | Step 4 69 | "a:" + "/." = "a:/.", not Resolved("a:/")"#
+                r#"Steps 1-5: dot segments removed | Step 4 69 | "http://a" + "/." = "http://a/.", not Resolved("http://a/")"#
             ]
         );
     }
@@ -801,7 +778,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"scheme not starting with a letter | Step 2a 8, Step 3 2, Step 4 5, Step 5a 1, Step 5b 6, Step 6 33 | "9:" + "" = "9:", not Resolved("")"#
+                r#"scheme not starting with a letter | Step 2a 8, Step 3 2, Step 4 5, Step 5a 1, Step 5b 6, Step 6 33 | "9://a" + "" = "9://a", not Resolved("")"#
             ]
         );
     }
@@ -834,7 +811,7 @@ mod tests {
             shown(&summary),
             [
                 r#"Steps 1-5: dot segments removed | Step 4 69 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
-                r#"empty query dropped | Step 2a 6, Step 2b 11, Step 4 4, Step 5a 3, Step 5b 4, Step 6 34 | "a:" + "a?" = "a:a?", not Resolved("a:a")"#,
+                r#"empty query dropped | Step 2a 6, Step 2b 11, Step 4 4, Step 5a 3, Step 5b 4, Step 6 34 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#,
             ]
         );
         assert_eq!(summary.new_findings().count(), 1);
@@ -874,27 +851,6 @@ mod tests {
     }
 
     #[test]
-    fn times_read_as_people_write_them() {
-        assert_eq!(parse_time("60s"), Ok(Duration::from_secs(60)));
-        assert_eq!(parse_time("2m"), Ok(Duration::from_secs(120)));
-        assert_eq!(parse_time("1.5h"), Ok(Duration::from_secs(5400)));
-        assert_eq!(parse_time("250ms"), Ok(Duration::from_millis(250)));
-        assert_eq!(parse_time("30"), Ok(Duration::from_secs(30)));
-        assert_eq!(
-            parse_time("10 minutes").unwrap_err(),
-            "`10 minutes`: the unit is not one of ms, s, m, h"
-        );
-        assert_eq!(
-            parse_time("0s").unwrap_err(),
-            "`0s` is not above 0 and at most a week"
-        );
-        assert_eq!(
-            parse_time("s").unwrap_err(),
-            "`s` is not a number with a unit, like 60s or 2m"
-        );
-    }
-
-    #[test]
     fn batches_fill_a_quarter_second() {
         let ms = Duration::from_millis;
         assert_eq!(next_batch(100, ms(10), ms(10_000)), BATCH);
@@ -902,129 +858,5 @@ mod tests {
         assert_eq!(next_batch(100, ms(100), ms(50)), 50);
         assert_eq!(next_batch(10, ms(5000), ms(10_000)), 1);
         assert_eq!(next_batch(10, Duration::ZERO, ms(10_000)), BATCH);
-    }
-
-    #[test]
-    fn the_report_has_an_overview_then_each_kind_with_a_promote_command() {
-        let finding = |steps, difference: &str, counts: Vec<(Step, u64)>, example, answer: &str| {
-            let example: Input = example;
-            Finding {
-                kind: Kind {
-                    steps,
-                    difference: difference.to_owned(),
-                },
-                count: counts.iter().map(|(_, n)| n).sum(),
-                steps: counts,
-                reference: reference(&example).0,
-                example,
-                answer: Answer::Resolved(answer.to_owned()),
-                known: None,
-            }
-        };
-        let mut known = finding(
-            Steps::TakenPath,
-            "dot segments removed",
-            vec![(Step::Step4, 38), (Step::Step5a, 2)],
-            Input::new("http://a/b/c/d;p?q#f", "/./g"),
-            "http://a/g",
-        );
-        known.known = Some("rfc1808-5.2/abs-path-dot".to_owned());
-        let summary = Summary {
-            cases: 5000,
-            mismatches: 3068,
-            not_representable: 3,
-            elapsed: Duration::from_secs(2),
-            first_finding: Some(Duration::from_millis(15)),
-            findings: vec![
-                finding(
-                    Steps::All,
-                    "empty query dropped",
-                    vec![(Step::Step3, 21), (Step::Step4, 3000)],
-                    Input::new("http:", "/?"),
-                    "http:/",
-                ),
-                known,
-                finding(
-                    Steps::One(Step::Step6),
-                    "dot segments removed",
-                    vec![(Step::Step6, 7)],
-                    Input::new("http:", ".."),
-                    "http:",
-                ),
-            ],
-        };
-        let info = Info {
-            name: "urly".to_owned(),
-            implementation_version: "1.2".to_owned(),
-            language: "python".to_owned(),
-            spec: "RFC 3986".to_owned(),
-        };
-        assert_eq!(
-            render(&summary, "py", Some(&info), 42),
-            r#"py: urly 1.2 (python, RFC 3986)
-seed 42: 5000 cases in 2.0s, 2500 cases/s, 3 not representable
-3068 mismatches in 3 kinds: 2 new, 1 known; first new kind after 0.01s
-
-  3021  empty query dropped              "/?" against "http:"
-     7  Step 6: dot segments removed     ".." against "http:"
-    40  Steps 1-5: dot segments removed  "/./g" against "http://a/b/c/d;p?q#f"  (known: `rfc1808-5.2/abs-path-dot`)
-
-1. empty query dropped (3021 mismatches)
-   steps:     Step 3 (21), Step 4 (3000)
-   base:      "http:"
-   relative:  "/?"
-   reference: "http:/?"
-   py:        "http:/"
-   rfc1808 promote --base http: --relative '/?' --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 4: empty query dropped'
-
-2. Step 6: dot segments removed (7 mismatches)
-   base:      "http:"
-   relative:  ".."
-   reference: "http:.."
-   py:        "http:"
-   rfc1808 promote --base http: --relative .. --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 6: dot segments removed'
-
-known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments removed (40 mismatches)
-   steps:     Step 4 (38), Step 5a (2)
-   base:      "http://a/b/c/d;p?q#f"
-   relative:  "/./g"
-   reference: "http://a/./g"
-   py:        "http://a/g"
-
-2 kinds of mismatch found
-"#
-        );
-    }
-
-    #[test]
-    fn a_long_kind_does_not_widen_the_overview() {
-        let finding = |difference: &str, count| Finding {
-            kind: Kind {
-                steps: Steps::All,
-                difference: difference.to_owned(),
-            },
-            count,
-            steps: vec![(Step::Step6, count)],
-            example: Input::new("a:", "g"),
-            reference: "a:g".to_owned(),
-            answer: Answer::Rejected("no".to_owned()),
-            known: None,
-        };
-        let long = "rejected: parse \"…\": first path segment in URL cannot contain colon";
-        let summary = Summary {
-            cases: 10,
-            mismatches: 12,
-            findings: vec![finding(long, 9), finding("empty query dropped", 3)],
-            ..Summary::default()
-        };
-        let report = render(&summary, "go", None, 1);
-        let overview: Vec<&str> = report.split("\n\n").nth(1).unwrap().lines().collect();
-        assert_eq!(
-            overview,
-            [
-                format!("  9  {long}  \"g\" against \"a:\"").as_str(),
-                "  3  empty query dropped  \"g\" against \"a:\"",
-            ]
-        );
     }
 }

@@ -5,7 +5,8 @@
 //! hands a whole level to the predicate at once, so that an implementation
 //! behind a pipe answers them in one batch:
 //!
-//! 0. either URL emptied;
+//! 0. either URL emptied, and a base that does not look like a real one
+//!    replaced by one that does (see [`realness`]);
 //! 1. chunks removed: halves, quarters, ... down to two characters;
 //! 2. single characters removed, pairs of characters removed, and each
 //!    piece from one `/`, `;`, `?`, `#` or `:` to the next removed;
@@ -15,13 +16,25 @@
 //! The smallest candidate the predicate accepts becomes the current case and
 //! the next round starts again at level 0; when no level has an accepted
 //! candidate, the case is minimal for these edits. "Smallest" is an order
-//! in which every accepted step goes down (fewer characters, then simpler
-//! ones, then the strings' order), so shrinking always ends, and it ends at
-//! the same case from the same start.
+//! in which every accepted step goes down (fewer control characters and
+//! spaces, a base that looks more like a real one, then fewer characters,
+//! then simpler ones, then the strings' order), so shrinking always ends,
+//! and it ends at the same case from the same start.
+//!
+//! A base that looks real comes first, before length, because a shrunk
+//! case is read by people: `g?` against `http://a` reads as a bug in a
+//! library, the same mismatch against `a:` or `.:` as a curiosity of the
+//! fuzzer. Where the kind needs an odd base (a scheme starting with a
+//! digit, no net_loc), no real-looking base keeps it and the odd one
+//! stays. Control characters and spaces count first, as a reader does not
+//! see them:
+//! `"a" against "a:"` is a better example than `"\u{e}a:" against
+//! "http://a"`.
 
 use std::collections::HashSet;
 
 use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::parse;
 
 /// The most rounds a shrink runs; each round removes or simplifies at least
 /// one character, so only a huge case reaches it.
@@ -61,9 +74,14 @@ pub fn shrink(start: Input, mut still_fails: impl FnMut(&[Input]) -> Vec<bool>) 
 
 const LEVELS: usize = 4;
 
-/// The order shrinking goes down: length in characters, then how simple the
-/// characters are, then the strings themselves.
-pub(crate) fn order(input: &Input) -> (usize, usize, &str, &str) {
+/// The order shrinking goes down: how many control characters and spaces
+/// the case holds (a reader does not see them), how far the base is from a
+/// real one,
+/// then length in characters, then how simple the characters are, then the
+/// strings themselves.
+pub(crate) fn order(input: &Input) -> (usize, u8, usize, usize, &str, &str) {
+    let both = || input.base.chars().chain(input.relative.chars());
+    let controls = both().filter(|&c| c.is_control() || c == ' ').count();
     let chars = input.base.chars().count() + input.relative.chars().count();
     let complexity = input
         .base
@@ -71,7 +89,51 @@ pub(crate) fn order(input: &Input) -> (usize, usize, &str, &str) {
         .chain(input.relative.chars())
         .map(complexity)
         .sum();
-    (chars, complexity, &input.base, &input.relative)
+    (
+        controls,
+        realness(&input.base),
+        chars,
+        complexity,
+        &input.base,
+        &input.relative,
+    )
+}
+
+/// How far `base` is from looking like a real URL: 0 for `http` with `//`
+/// and a net_loc that starts like a host name (`http://a/b`), 1 for
+/// another scheme with them (`ftp://a`), 2 for anything else (`a:`, `.:`,
+/// `/g`, `http://.`, the empty base).
+pub fn realness(base: &str) -> u8 {
+    let c = parse(base);
+    match (c.scheme, c.net_loc) {
+        (Some(scheme), Some(net_loc)) if net_loc.starts_with(char::is_alphanumeric) => {
+            u8::from(scheme != "http")
+        }
+        _ => 2,
+    }
+}
+
+/// Bases that look real, made from `base`: `http` for its scheme, a net_loc
+/// `a` where it has none, and the RFC's own base (section 5).
+fn real_bases(base: &str) -> Vec<String> {
+    let c = parse(base);
+    let net_loc = c.net_loc.filter(|n| !n.is_empty()).unwrap_or("a");
+    let mut rest = base;
+    if let Some(scheme) = c.scheme {
+        rest = &rest[scheme.len() + 1..];
+    }
+    if let Some(n) = c.net_loc {
+        rest = &rest[2 + n.len()..];
+    }
+    let slash = if rest.is_empty() || rest.starts_with(['/', ';', '?', '#']) {
+        ""
+    } else {
+        "/"
+    };
+    vec![
+        format!("http://{net_loc}{slash}{rest}"),
+        "http://a/b/c/d;p?q#f".to_owned(),
+    ]
 }
 
 /// How far a character is from the simplest one, `a`.
@@ -104,7 +166,14 @@ fn candidates(input: &Input, level: usize) -> Vec<Input> {
             });
         };
         match level {
-            0 => push(String::new()),
+            0 => {
+                push(String::new());
+                if on_base && realness(url) > 0 {
+                    for real in real_bases(url) {
+                        push(real);
+                    }
+                }
+            }
             1 => {
                 let mut size = chars.len() / 2;
                 while size >= 2 {
@@ -175,7 +244,7 @@ mod tests {
     fn shrinks_to_the_smallest_case_the_predicate_accepts() {
         let start = Input::new("http://x/y/z;p?q#f", "../../q/./G");
         let (out, _) = shrink_with(start, |i| i.relative.contains("..") && i.base.contains('/'));
-        assert_eq!(out, Input::new("/", ".."));
+        assert_eq!(out, Input::new("http://a", ".."));
     }
 
     #[test]
@@ -189,7 +258,8 @@ mod tests {
                 .is_some_and(|c| c.is_ascii_uppercase())
                 && i.relative.ends_with('?')
         });
-        assert_eq!(out, Input::new("A", "?"));
+        // `A://a` has a net_loc where `A` has none.
+        assert_eq!(out, Input::new("A://a", "?"));
     }
 
     #[test]
@@ -205,14 +275,56 @@ mod tests {
     fn long_cases_shrink_in_few_batches() {
         let start = Input::new("http://a/".repeat(20), format!("{}g?", "x/".repeat(200)));
         let (out, batches) = shrink_with(start, |i| i.relative.contains("g?"));
-        assert_eq!(out, Input::new("", "g?"));
+        assert_eq!(out, Input::new("http://a", "g?"));
         assert!(batches < 60, "{batches} batches");
+    }
+
+    #[test]
+    fn a_base_that_looks_real_is_preferred_where_the_case_keeps_failing() {
+        // Any base keeps this one failing: it ends with a real-looking one.
+        let (out, _) = shrink_with(Input::new(".:x", "g?"), |i| i.relative.ends_with('?'));
+        assert_eq!(out, Input::new("http://a", "?"));
+        // The path of the odd base is kept where the case needs it.
+        let (out, _) = shrink_with(Input::new("a:/.", "g"), |i| i.base.ends_with("/."));
+        assert_eq!(out, Input::new("http://a/.", ""));
+        // No real-looking base keeps this one: the odd base stays.
+        let (out, _) = shrink_with(Input::new("9p:", "g"), |i| !i.base.contains("//"));
+        assert_eq!(out, Input::new("", ""));
+    }
+
+    #[test]
+    fn fewer_control_characters_come_before_a_real_base() {
+        // The kind needs either an odd base or a control character.
+        let (out, _) = shrink_with(Input::new("a:", "\u{e}a:"), |i| {
+            realness(&i.base) > 0 || i.relative.contains(char::is_control)
+        });
+        assert_eq!(out, Input::new("", ""));
+        let (out, _) = shrink_with(Input::new("http://a", "\u{e}a"), |i| {
+            i.relative.contains(char::is_control)
+        });
+        assert_eq!(out, Input::new("http://a", "\u{e}"));
+    }
+
+    #[test]
+    fn realness_reads_scheme_and_net_loc() {
+        assert_eq!(realness("http://a/b"), 0);
+        assert_eq!(realness("ftp://a"), 1);
+        assert_eq!(realness("http:"), 2);
+        assert_eq!(realness("http:///g"), 2);
+        assert_eq!(realness("http://./g"), 2);
+        assert_eq!(realness(""), 2);
+        assert_eq!(real_bases("a:/."), ["http://a/.", "http://a/b/c/d;p?q#f"]);
+        assert_eq!(
+            real_bases("9p://h?q"),
+            ["http://h?q", "http://a/b/c/d;p?q#f"]
+        );
+        assert_eq!(real_bases("a:a"), ["http://a/a", "http://a/b/c/d;p?q#f"]);
     }
 
     #[test]
     fn non_ascii_is_simplified_by_character() {
         let (out, _) = shrink_with(Input::new("é€", "😀/x"), |i| i.relative.contains('/'));
-        assert_eq!(out, Input::new("", "/"));
+        assert_eq!(out, Input::new("http://a", "/"));
         let (out, _) = shrink_with(Input::new("é€", "😀"), |i| i.base.chars().count() == 2);
         assert_eq!(out, Input::new("aa", ""));
     }

@@ -15,8 +15,8 @@ pub fn text(resolve: &[&ResolveVector], parse: &[&ParseVector]) -> String {
     out
 }
 
-/// A JSON array of the vectors, each with its kind, tags, source, origin
-/// and inputs.
+/// A JSON array of the vectors, each with its kind, tags, source, origin,
+/// inputs and, for a resolve vector, each spec's answers.
 pub fn json(
     resolve: &[&ResolveVector],
     parse: &[&ParseVector],
@@ -24,10 +24,29 @@ pub fn json(
     let mut items: Vec<serde_json::Value> = resolve
         .iter()
         .map(|v| {
+            // Every spec's answers: under its default readings, under the
+            // other readings (`AMBIGUITY=READING,...` keys), and why it
+            // leaves the case undefined, if it does.
+            let specs: serde_json::Map<String, serde_json::Value> = v
+                .specs
+                .iter()
+                .map(|a| {
+                    let readings: serde_json::Map<String, serde_json::Value> = a
+                        .readings
+                        .iter()
+                        .map(|(k, answer)| (k.to_string(), answer.clone().into()))
+                        .collect();
+                    let answers = serde_json::json!({
+                        "expected": a.expected, "readings": readings, "undefined": a.undefined,
+                    });
+                    (a.spec.to_string(), answers)
+                })
+                .collect();
             serde_json::json!({
                 "id": v.id, "kind": "resolve", "tags": v.tags, "source": v.source,
                 "origin": v.origin.to_string(),
                 "base": v.base, "relative": v.relative, "expected": v.expected,
+                "specs": specs,
             })
         })
         .collect();

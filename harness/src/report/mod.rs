@@ -3,6 +3,7 @@
 //! expectations, and the parse vectors when the reference ran.
 
 pub mod components;
+pub mod fuzz;
 pub mod json;
 pub mod junit;
 pub mod list;

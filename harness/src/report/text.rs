@@ -138,9 +138,19 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
     let _ = writeln!(out, "  base:     {:?}", v.base);
     let _ = writeln!(out, "  relative: {:?}", v.relative);
     let _ = writeln!(out, "  expected: {:?}", v.expected);
+    // Another reading's answer passes too, unless the run holds a reading.
+    for (assignment, answer) in &v.rfc1808().readings {
+        let _ = writeln!(out, "  or:       {answer:?} under {assignment}");
+    }
     match &g.outcome.answer {
         Answer::Resolved(got) => {
             let _ = writeln!(out, "  got:      {}", capped(&format!("{got:?}")));
+            if let Some(reading) = &g.reading {
+                let _ = writeln!(
+                    out,
+                    "  reading:  {reading}, which this run's --reading rules out"
+                );
+            }
             if let Some(at) = first_difference(&v.expected, got).filter(|&at| at < ANSWER_SHOWN) {
                 // Both lines are Debug-quoted: the marker sits under the first
                 // differing character of the escaped forms.

@@ -83,10 +83,30 @@ impl Implementation for Argv {
     }
 
     fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+        self.resolve(cases, None)
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|| Answer::Error("internal error: no answer".into()).into()))
+            .collect()
+    }
+
+    fn resolve_until(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) -> Vec<Reply> {
+        self.resolve(cases, deadline)
+            .into_iter()
+            .map_while(|r| r)
+            .collect()
+    }
+}
+
+impl Argv {
+    /// Each case's reply, `None` for those not started before `until`.
+    fn resolve(&self, cases: &[Case<'_>], until: Option<Instant>) -> Vec<Option<Reply>> {
         let cores = thread::available_parallelism().map_or(1, |n| n.get());
         let next = AtomicUsize::new(0);
         let replies: Mutex<Vec<Option<Reply>>> = Mutex::new(vec![None; cases.len()]);
         let work = || loop {
+            if until.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(case) = cases.get(i) else { break };
             let reply = run_case(&self.spec, &self.budget, case);
@@ -104,11 +124,7 @@ impl Implementation for Argv {
             }
             work();
         });
-        let replies = replies.into_inner().unwrap_or_else(|e| e.into_inner());
-        replies
-            .into_iter()
-            .map(|r| r.unwrap_or_else(|| Answer::Error("internal error: no answer".into()).into()))
-            .collect()
+        replies.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 }
 

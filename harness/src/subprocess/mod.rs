@@ -353,6 +353,45 @@ mod tests {
     use super::*;
 
     #[test]
+    fn once_the_budget_is_spent_only_short_answers_and_stderr_are_kept() {
+        let budget = Budget::new();
+        let big = "x".repeat(BUDGET - 10);
+        assert_eq!(
+            budget.answer(Answer::Resolved(big.clone())),
+            Answer::Resolved(big)
+        );
+        let short = "y".repeat(SPENT_KEEP);
+        assert_eq!(
+            budget.answer(Answer::Rejected(short.clone())),
+            Answer::Rejected(short)
+        );
+        let Answer::Error(message) = budget.answer(Answer::Resolved("z".repeat(2000))) else {
+            panic!("a long answer is kept");
+        };
+        assert!(
+            message.starts_with(
+                "answer of 2000 bytes not kept: the 64 MiB this harness keeps of an \
+                 implementation's output are spent; it begins: zzz"
+            ),
+            "{message}"
+        );
+        let stderr = budget.stderr("é".repeat(1000));
+        assert_eq!(
+            stderr,
+            format!(
+                "{}\n[976 more bytes of standard error left out: the 64 MiB this harness \
+                 keeps of an implementation's output are spent]",
+                "é".repeat(512)
+            )
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_line_breaks_kept() {
+        assert_eq!(escape_text("a\x1b[2Jb\r\nc\td"), "a\\u{1b}[2Jb\\r\nc\td");
+    }
+
+    #[test]
     fn durations_read_as_people_write_them() {
         assert_eq!(show_duration(Duration::from_secs(5)), "5s");
         assert_eq!(show_duration(Duration::from_millis(1500)), "1500ms");

@@ -25,7 +25,8 @@ pub(super) struct Persistent {
     /// needs it.
     proc: Option<Proc>,
     restarts: u32,
-    /// Set once the adapter is given up on: every later case is this error.
+    /// Set once the adapter is given up on, saying why: every later case
+    /// is an error saying it was not run.
     gave_up: Option<String>,
     /// The `jsonl` id of the next request; ids stay unique across runs.
     next_id: u64,
@@ -84,8 +85,7 @@ impl Persistent {
             return false;
         }
         if self.restarts == MAX_RESTARTS {
-            let mut message =
-                format!("not run: gave up on the adapter after {MAX_RESTARTS} restarts");
+            let mut message = format!("gave up on the adapter after {MAX_RESTARTS} restarts");
             if self.silent_timeout && !self.heard {
                 message.push_str(
                     "; it never wrote a byte to standard output: an adapter must flush its \
@@ -102,16 +102,18 @@ impl Persistent {
                 true
             }
             Err(e) => {
-                self.gave_up = Some(format!("not run: cannot restart the adapter: {e}"));
+                self.gave_up = Some(format!("cannot restart the adapter: {e}"));
                 false
             }
         }
     }
 
-    /// Waits for the answer to request `id` from the running process.
-    fn answer(&mut self, id: u64) -> Reply {
+    /// Waits for the answer to request `id` from the running process, or
+    /// until `latest`: `None` if that comes first, cutting the case short
+    /// (it is neither answered nor a failure).
+    fn answer(&mut self, id: u64, latest: Option<Instant>) -> Option<Reply> {
         let Some(proc) = self.proc.as_mut() else {
-            return Answer::Error("internal error: no process".into()).into();
+            return Some(Answer::Error("internal error: no process".into()).into());
         };
         let mut wait = self.spec.timeout;
         if !proc.answered && self.codec.hello().is_none() {
@@ -119,8 +121,13 @@ impl Persistent {
             // process to start.
             wait += start_allowance(&self.spec);
         }
-        let next = proc.next(Instant::now() + wait);
+        let deadline = Instant::now() + wait;
+        let cut = latest.filter(|&l| l < deadline);
+        let next = proc.next(cut.unwrap_or(deadline));
         self.heard |= proc.heard();
+        if cut.is_some() && matches!(next, Next::Timeout) {
+            return None;
+        }
         let (answer, in_sync) = match next {
             Next::Line(line) => {
                 proc.answered = true;
@@ -169,7 +176,7 @@ impl Persistent {
         if !in_sync {
             self.discard();
         }
-        reply
+        Some(reply)
     }
 
     /// After the last answer of a run: a line more means the adapter wrote
@@ -225,6 +232,24 @@ impl Implementation for Persistent {
     }
 
     fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+        self.resolve(cases, None, false)
+    }
+
+    fn resolve_until(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) -> Vec<Reply> {
+        self.resolve(cases, deadline, true)
+    }
+
+    fn given_up(&self) -> Option<&str> {
+        self.gave_up.as_deref()
+    }
+}
+
+impl Persistent {
+    /// Answers `cases` in order; with `partial`, only those started before
+    /// `until` and before the adapter is given up on, and none waited for
+    /// more than one timeout past `until`.
+    fn resolve(&mut self, cases: &[Case<'_>], until: Option<Instant>, partial: bool) -> Vec<Reply> {
+        let latest = until.filter(|_| partial).map(|t| t + self.spec.timeout);
         let first_id = self.next_id;
         self.next_id += cases.len() as u64;
         let requests = Arc::new(Requests::encode(self.codec, cases, first_id));
@@ -241,6 +266,15 @@ impl Implementation for Persistent {
         let began = Instant::now();
         while replies.len() < cases.len() {
             let i = replies.len();
+            let late = until.is_some_and(|t| Instant::now() >= t);
+            if partial && (late || self.gave_up.is_some()) {
+                // The requests already sent would be answered to the next
+                // call's cases.
+                if writing.is_some() {
+                    self.discard();
+                }
+                break;
+            }
             if let Some(why) = &requests.unsendable[i] {
                 replies.push(Answer::NotRepresentable(why.clone()).into());
                 continue;
@@ -249,8 +283,11 @@ impl Implementation for Persistent {
                 writing = None;
             }
             if !self.ensure_proc() {
+                if partial {
+                    break;
+                }
                 let message = self.gave_up.clone().unwrap_or_default();
-                replies.push(Answer::Error(message).into());
+                replies.push(Answer::Error(format!("not run: {message}")).into());
                 continue;
             }
             if writing.is_none() {
@@ -264,7 +301,13 @@ impl Implementation for Persistent {
                 }
                 writing = Some(i);
             }
-            replies.push(self.answer(first_id + i as u64));
+            match self.answer(first_id + i as u64, latest) {
+                Some(reply) => replies.push(reply),
+                None => {
+                    self.discard();
+                    break;
+                }
+            }
         }
         let (Some(stretch), Some(proc)) = (writing, self.proc.as_mut()) else {
             return replies;

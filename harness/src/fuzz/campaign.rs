@@ -1,0 +1,273 @@
+//! `rfc1808 fuzz` as a library call: a [`Campaign`] starts an adapter,
+//! fuzzes it with a progress line, and promotes what it found; the
+//! command line only parses flags and prints.
+
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use rfc1808_vectors::Corpus;
+
+use super::{fuzz, label, listed, note, source, Bases, Kind, Listed, Options, Progress, Summary};
+use crate::expectations::Expectations;
+use crate::implementation::{ImplSpec, Info};
+use crate::promote::{self, PromoteError, Promoted};
+use crate::subprocess::{self, StartError};
+
+/// How long a run lasts when neither a time nor a number of cases is given.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(60);
+
+/// One fuzz run of one adapter, as `rfc1808 fuzz` makes it.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub spec: ImplSpec,
+    pub options: Options,
+    /// The vectors its expectations list.
+    pub listed: Vec<Listed>,
+}
+
+impl Campaign {
+    /// A campaign with the seed given, or one from the clock; for the time
+    /// given, or [`DEFAULT_TIME`] when no limit at all is.
+    pub fn new(
+        spec: ImplSpec,
+        seed: Option<u64>,
+        time: Option<Duration>,
+        max_cases: Option<u64>,
+        bases: Bases,
+    ) -> Campaign {
+        let seed = seed.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        let time = match (time, max_cases) {
+            (None, None) => Some(DEFAULT_TIME),
+            (time, _) => time,
+        };
+        Campaign {
+            spec,
+            options: Options {
+                seed,
+                time,
+                max_cases,
+                bases,
+            },
+            listed: Vec::new(),
+        }
+    }
+
+    /// Takes the resolve vectors `expectations` lists as known; returns a
+    /// warning for each entry that names none.
+    pub fn use_expectations(
+        &mut self,
+        corpus: &Corpus,
+        expectations: &Expectations,
+    ) -> Vec<String> {
+        self.listed = listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
+        expectations
+            .entries
+            .iter()
+            .filter(|e| !self.listed.iter().any(|l| l.id == e.id))
+            .map(|e| {
+                format!(
+                    "{}:{}: `{}` names no resolve vector; left out",
+                    expectations.file, e.line, e.id
+                )
+            })
+            .collect()
+    }
+
+    /// Starts the adapter and fuzzes it with the vectors of `corpus` as
+    /// seeds. With `progress`, a progress line is kept there (a terminal),
+    /// redrawn at most ten times a second and erased at the end.
+    pub fn run(
+        &self,
+        corpus: &Corpus,
+        mut progress: Option<&mut dyn Write>,
+    ) -> Result<Fuzzed, StartError> {
+        let mut implementation = subprocess::spawn(&self.spec)?;
+        let seeds = rfc1808_fuzzgen::seeds(corpus)
+            .into_iter()
+            .map(|(_, input)| input)
+            .collect();
+        let mut shown = Instant::now();
+        let mut show = |p: &Progress| {
+            if let Some(out) = progress.as_mut() {
+                if shown.elapsed() >= Duration::from_millis(100) {
+                    shown = Instant::now();
+                    let _ = write!(out, "\r\x1b[K{}", progress_line(p));
+                }
+            }
+        };
+        let summary = fuzz(
+            implementation.as_mut(),
+            seeds,
+            &self.listed,
+            &self.options,
+            &mut show,
+        );
+        if let Some(out) = progress {
+            let _ = write!(out, "\r\x1b[K");
+        }
+        Ok(Fuzzed {
+            name: self.spec.name.clone(),
+            info: implementation.info().cloned(),
+            seed: self.options.seed,
+            summary,
+        })
+    }
+}
+
+/// `1200 cases, 31 mismatches, 2 kinds, 4800 cases/s`.
+fn progress_line(p: &Progress) -> String {
+    format!(
+        "{} cases, {} mismatches, {} kinds, {:.0} cases/s",
+        p.cases,
+        p.mismatches,
+        p.kinds,
+        p.cases as f64 / p.elapsed.as_secs_f64().max(1e-9)
+    )
+}
+
+/// What a campaign found, for `crate::report::fuzz` to print.
+#[derive(Clone, Debug)]
+pub struct Fuzzed {
+    /// The name the implementation was given.
+    pub name: String,
+    /// What it said of itself.
+    pub info: Option<Info>,
+    pub seed: u64,
+    pub summary: Summary,
+}
+
+/// One new kind promoted, or not because its vector is there already.
+#[derive(Debug)]
+pub struct Promotion {
+    pub kind: Kind,
+    /// The vector appended, or [`PromoteError::Duplicate`].
+    pub result: Result<Promoted, PromoteError>,
+}
+
+/// A kind that could not be promoted for a reason other than a duplicate:
+/// the file is unwritable or broken.
+#[derive(Debug)]
+pub struct CannotPromote {
+    pub kind: Kind,
+    /// Boxed: the error is large, and rare.
+    pub error: Box<PromoteError>,
+}
+
+impl fmt::Display for CannotPromote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot promote {}: {}", self.kind, self.error)
+    }
+}
+
+impl std::error::Error for CannotPromote {}
+
+impl Fuzzed {
+    /// Whether the run found a kind its expectations do not list: exit
+    /// code 1.
+    pub fn found_new(&self) -> bool {
+        self.summary.new_findings().next().is_some()
+    }
+
+    /// Appends one shrunk case of each new kind to `file`, stopping at the
+    /// first that cannot be for a reason other than being there already.
+    pub fn promote(&self, file: &Path) -> Result<Vec<Promotion>, CannotPromote> {
+        let label = label(&self.name, self.info.as_ref());
+        let mut promotions = Vec::new();
+        for finding in self.summary.new_findings() {
+            let candidate = promote::Candidate {
+                base: finding.example.base.clone(),
+                relative: finding.example.relative.clone(),
+                source: source(&self.name),
+                note: note(&label, finding),
+            };
+            let kind = finding.kind.clone();
+            match promote::promote(file, &candidate) {
+                Ok(promoted) => promotions.push(Promotion {
+                    kind,
+                    result: Ok(promoted),
+                }),
+                Err(e @ PromoteError::Duplicate { .. }) => promotions.push(Promotion {
+                    kind,
+                    result: Err(e),
+                }),
+                Err(error) => {
+                    return Err(CannotPromote {
+                        kind,
+                        error: Box::new(error),
+                    })
+                }
+            }
+        }
+        Ok(promotions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::Protocol;
+
+    fn spec() -> ImplSpec {
+        ImplSpec {
+            name: "x".to_owned(),
+            command: vec!["x".to_owned()],
+            protocol: Protocol::Jsonl,
+            timeout: ImplSpec::DEFAULT_TIMEOUT,
+            expectations: None,
+        }
+    }
+
+    #[test]
+    fn a_run_without_limits_lasts_a_minute_and_a_seed_is_chosen() {
+        let c = Campaign::new(spec(), None, None, None, Bases::Absolute);
+        assert_eq!(c.options.time, Some(DEFAULT_TIME));
+        let c = Campaign::new(spec(), Some(4), None, Some(10), Bases::Any);
+        assert_eq!(
+            c.options,
+            Options {
+                seed: 4,
+                time: None,
+                max_cases: Some(10),
+                bases: Bases::Any
+            }
+        );
+    }
+
+    #[test]
+    fn expectations_naming_no_resolve_vector_are_warned_about() {
+        let corpus = rfc1808_vectors::embedded();
+        let expectations = Expectations::parse_str(
+            "x.toml",
+            "[[expected-failure]]\nid = \"rfc1808-5.2/abs-path-dot\"\nreason = \"r\"\n\n\
+             [[expected-failure]]\nid = \"no/such\"\nreason = \"r\"\n",
+        )
+        .unwrap();
+        let mut c = Campaign::new(spec(), Some(1), None, Some(1), Bases::Absolute);
+        assert_eq!(
+            c.use_expectations(&corpus, &expectations),
+            ["x.toml:6: `no/such` names no resolve vector; left out"]
+        );
+        assert_eq!(c.listed.len(), 1);
+        assert_eq!(c.listed[0].id, "rfc1808-5.2/abs-path-dot");
+    }
+
+    #[test]
+    fn the_progress_line_counts_and_rates() {
+        let p = Progress {
+            cases: 1200,
+            mismatches: 31,
+            kinds: 2,
+            elapsed: Duration::from_millis(250),
+        };
+        assert_eq!(
+            progress_line(&p),
+            "1200 cases, 31 mismatches, 2 kinds, 4800 cases/s"
+        );
+    }
+}
