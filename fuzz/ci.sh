@@ -37,7 +37,7 @@ cargo +nightly fuzz build "${build[@]}"
 echo "fuzz/ci.sh: writing the seed corpus from the vectors"
 cargo run --quiet -p rfc1808-fuzzgen --example gen-corpus
 
-targets=(step6_differential idempotence)
+targets=(step6_differential idempotence rfc3986_dot_segments rfc3986_idempotence rfc2396_step6_differential rfc3986_crates)
 if [[ -n "${RFC1808_FUZZ_IMPL:-}" ]]; then
     targets+=(external_differential)
 else

@@ -18,7 +18,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-targets=(step6_differential idempotence)
+targets=(step6_differential idempotence rfc3986_dot_segments rfc3986_idempotence rfc2396_step6_differential rfc3986_crates)
 
 # The builder image's default toolchain is a nightly; by hand, ask for one.
 if cargo --version | grep -q nightly; then cargo=(cargo); else cargo=(cargo +nightly); fi

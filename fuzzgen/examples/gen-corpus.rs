@@ -13,7 +13,15 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const TARGETS: [&str; 3] = ["step6_differential", "idempotence", "external_differential"];
+const TARGETS: [&str; 7] = [
+    "step6_differential",
+    "idempotence",
+    "external_differential",
+    "rfc3986_dot_segments",
+    "rfc3986_idempotence",
+    "rfc2396_step6_differential",
+    "rfc3986_crates",
+];
 
 fn main() -> ExitCode {
     match run() {

@@ -6,7 +6,8 @@
 //!   tokens ([`Input::from_bytes`], also its `arbitrary` implementation), so
 //!   a fuzz artifact reads back into the pair that failed, and any pair
 //!   encodes into bytes ([`Input::to_bytes`]).
-//! - [`properties`] holds one function per fuzz target; a property test or a
+//! - [`properties`] holds one function per fuzz target (and [`later_rfcs`]
+//!   those of the RFC 3986 and RFC 2396 references); a property test or a
 //!   replay of saved inputs calls the same functions.
 //! - [`external`] compares an external implementation with the reference.
 //! - [`seeds`] turns the vectors into fuzz inputs.
@@ -21,6 +22,7 @@
 
 pub mod external;
 mod input;
+pub mod later_rfcs;
 pub mod properties;
 
 pub use input::{Input, CHAR, END, TOKENS};

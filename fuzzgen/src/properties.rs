@@ -52,10 +52,14 @@ fn violation(property: &'static str, input: &Input, message: String) -> Violatio
     }
 }
 
-/// Every property of this module that needs no external implementation.
+/// Every property that needs no external implementation: this module's
+/// and those of the later RFCs' references ([`crate::later_rfcs`]).
 pub fn check_all(input: &Input) -> Result<(), Violation> {
     step6_differential(input)?;
-    idempotence(input)
+    idempotence(input)?;
+    crate::later_rfcs::rfc3986_dot_segments(input)?;
+    crate::later_rfcs::rfc3986_idempotence(input)?;
+    crate::later_rfcs::rfc2396_step6_differential(input)
 }
 
 /// Target `step6_differential`: the segment stack and the RFC's string

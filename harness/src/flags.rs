@@ -388,6 +388,11 @@ pub(crate) struct FuzzArgs {
     /// against, so that what an implementation does with them shows.
     #[arg(long)]
     pub(crate) any_base: bool,
+    /// Hold the implementation to this reading of an ambiguity
+    /// (`docs/readings.md`); repeatable. Without it, an answer under any
+    /// reading of every ambiguity is no mismatch.
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    pub(crate) readings: Vec<String>,
     /// Promote one shrunk case of each new kind to the regressions file.
     #[arg(long)]
     pub(crate) promote: bool,

@@ -209,7 +209,7 @@ fn promote(args: &PromoteArgs) -> Result<ExitCode> {
 }
 
 fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
-    use rfc1808_harness::fuzz::{Bases, Campaign};
+    use rfc1808_harness::fuzz::{Accepted, Bases, Campaign};
     use rfc1808_harness::report::fuzz as report;
 
     let mut specs = Vec::new();
@@ -231,6 +231,9 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
         None => None,
     };
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
+    let held = Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
+        .map_err(|e| anyhow!("--reading: {e}"))?;
+    campaign.options.readings = Accepted::holding(&held);
     if let Some(expectations) = &expectations {
         for warning in campaign.use_expectations(corpus, expectations) {
             eprintln!("rfc1808: {warning}");

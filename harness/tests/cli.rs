@@ -56,10 +56,10 @@ fn the_reference_passes_everything() {
     assert_eq!(
         readings,
         [
-            "  reading empty-component=kept (5 vectors)",
-            "  reading entirely-empty=string (5 vectors)",
+            "  reading empty-component=kept (6 vectors)",
+            "  reading entirely-empty=string (6 vectors)",
             "  reading empty-net-loc=kept (2 vectors)",
-            "  reading escaped-dots=literal (4 vectors)"
+            "  reading escaped-dots=literal (5 vectors)"
         ],
         "the reference follows the default readings"
     );

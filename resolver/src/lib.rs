@@ -22,6 +22,9 @@
 mod parse;
 pub mod readings;
 mod resolve;
+pub mod rfc2396;
+pub mod rfc3986;
+mod spec_readings;
 mod step6;
 
 pub use parse::{is_scheme_char, parse, Components};

@@ -131,8 +131,8 @@ impl std::str::FromStr for Spec {
 pub fn registry(spec: Spec) -> &'static [Ambiguity] {
     match spec {
         Spec::Rfc1808 => rfc1808_resolver::readings::REGISTRY,
-        // No registry yet: a vector naming a reading of these is an error.
-        Spec::Rfc2396 | Spec::Rfc3986 => &[],
+        Spec::Rfc2396 => rfc1808_resolver::rfc2396::REGISTRY,
+        Spec::Rfc3986 => rfc1808_resolver::rfc3986::REGISTRY,
     }
 }
 
@@ -344,6 +344,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
         include_str!("../interpretation.toml"),
     ),
     ("regressions.toml", include_str!("../regressions.toml")),
+    ("rfc3986.toml", include_str!("../rfc3986.toml")),
 ];
 
 /// The vectors compiled into this crate.

@@ -373,12 +373,11 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
     };
     let mut out = format!(
         "# Readings of {name}\n\n\
-         <!-- Generated from the registry in `resolver/src/readings.rs` and the vectors; \
-         `cargo test -p rfc1808-vectors --test readings` fails when this file differs. \
-         Regenerate with `UPDATE_READINGS=1 cargo test -p rfc1808-vectors --test readings`. -->\n\n\
+         <!-- Generated from the registry in `resolver/src/{registry}` and the vectors; \
+         `cargo test -p rfc1808-vectors --test {test}` fails when this file differs. \
+         Regenerate with `UPDATE_READINGS=1 cargo test -p rfc1808-vectors --test {test}`. -->\n\n\
          Where {name} can be read more than one way, each reading has a name. The \
-         reference resolver runs under any choice (`rfc1808 resolve --reading NAME=VALUE`; \
-         `rfc1808_resolver::resolve_with(base, relative, readings)`). A vector whose answer \
+         reference resolver runs under any choice ({api}). A vector whose answer \
          depends on a reading carries each reading's answer (`readings.{spec}` in \
          `vectors/*.toml`, documented in `vectors/README.md`). `rfc1808 run` passes an answer \
          that matches any reading, names the reading each implementation followed, and fails \
@@ -386,7 +385,27 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
          another on others, unless its expectations file allows it; `rfc1808 run --reading \
          NAME=VALUE` holds an implementation to the reading it documents. The first reading \
          of each ambiguity is the project's default, the one `expected` holds.\n\n\
-         | ambiguity | readings (default first) | sections | vectors |\n|---|---|---|---|\n"
+         | ambiguity | readings (default first) | sections | vectors |\n|---|---|---|---|\n",
+        registry = match spec {
+            Spec::Rfc1808 => "readings.rs",
+            Spec::Rfc2396 => "rfc2396/readings.rs",
+            Spec::Rfc3986 => "rfc3986/readings.rs",
+        },
+        test = match spec {
+            Spec::Rfc1808 => "readings",
+            Spec::Rfc2396 | Spec::Rfc3986 => "later_rfcs",
+        },
+        api = match spec {
+            Spec::Rfc1808 =>
+                "`rfc1808 resolve --reading NAME=VALUE`; \
+                              `rfc1808_resolver::resolve_with(base, relative, readings)`",
+            Spec::Rfc2396 =>
+                "`rfc1808_resolver::rfc2396::resolve_with(base, reference, \
+                              readings, step6)`",
+            Spec::Rfc3986 =>
+                "`rfc1808_resolver::rfc3986::resolve_with(base, reference, \
+                              readings, dots)`",
+        },
     );
     let vectors_of = |a: &Ambiguity| -> Vec<&str> {
         corpus
@@ -568,7 +587,8 @@ mod tests {
         assert!(assignment("").is_empty());
         assert_eq!(
             Assignment::parse(Spec::Rfc3986, "a=b").unwrap_err(),
-            "unknown ambiguity `a`: rfc3986 has no named readings"
+            "unknown ambiguity `a`, expected one of `same-scheme`, `base-dot-segments`, \
+             `escaped-dots`, `double-slash-path`"
         );
         assert_eq!(
             Assignment::parse(Spec::Rfc1808, "empty-component=kept,empty-component=absent")

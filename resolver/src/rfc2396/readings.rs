@@ -1,0 +1,322 @@
+//! The places where RFC 2396's resolution can be read more than one way:
+//! [`REGISTRY`], in the shape of RFC 1808's registry, and the [`Readings`]
+//! the resolver runs under.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::rfc3986::SameScheme;
+use crate::spec_readings::{self, reading_enum, Ambiguity, Reading, ReadingError};
+
+/// Every ambiguity of RFC 2396 section 5.2 that changes an answer.
+pub const REGISTRY: &[Ambiguity] = &[
+    Ambiguity {
+        name: "current-document",
+        question: "Step 2's \"reference to the current document\" (`#s`, or the empty \
+                   reference): what string does it resolve to? Appendix C prints \
+                   `(current document)#s`.",
+        sections: "4.2, 5.2 (step 2), C.1, C.2",
+        readings: &[
+            Reading {
+                name: "base",
+                meaning: "The current document is the base URI without its fragment; the \
+                          reference's fragment follows: `#s` gives `http://a/b/c/d;p?q#s`, \
+                          the empty reference `http://a/b/c/d;p?q`.",
+                support: "Section 4.2: \"an empty URI reference represents the base URI of the \
+                          current document and should be replaced by that URI when transformed \
+                          into a request\"; section 4: the fragment \"is not part of a URI\".",
+            },
+            Reading {
+                name: "reference",
+                meaning: "\"We are done\" with nothing resolved: the reference stays as it is, \
+                          a same-document reference: `#s` gives `#s`, the empty reference the \
+                          empty string.",
+                support: "Section 5.2, step 2: \"it is a reference to the current document and \
+                          we are done\"; section 4.2: \"Traversal of such a reference should \
+                          not result in an additional retrieval action.\"",
+            },
+        ],
+        why_default: "A resolver's answer is a URI; section 4.2 names the base URI as the one \
+                      to use when a URI is needed, and RFC 1808 before and RFC 3986 after \
+                      resolve these references to it.",
+    },
+    Ambiguity {
+        name: "same-scheme",
+        question: "A reference whose scheme is the base's (`http:g`): is it absolute, or is \
+                   the scheme removed and the rest resolved?",
+        sections: "5.2 (step 3), C.2",
+        readings: &[
+            Reading {
+                name: "strict",
+                meaning: "The scheme makes the reference absolute: `http:g` gives `http:g`.",
+                support: "Appendix C.2: \"http:g = http:g ; for validating parsers\"; step 3: \
+                          \"Validating parsers should mark such a misformed relative reference \
+                          as an error.\"",
+            },
+            Reading {
+                name: "non-strict",
+                meaning: "A scheme equal to the base's, ignoring case, is removed when the base \
+                          is hierarchical (it has an authority or a path starting with `/`), \
+                          and the rest resolved from step 4 on: `http:g` gives \
+                          `http://a/b/c/g`.",
+                support: "Section 5.2, step 3: \"For backwards compatibility, an implementation \
+                          may work around such references by removing the scheme if it matches \
+                          that of the base URI and the scheme is known to always use the \
+                          <hier_part> syntax.\"; Appendix C.2: \"| http://a/b/c/g ; for \
+                          backwards compatibility\".",
+            },
+        ],
+        why_default: "Appendix C.2 says of the same-scheme form \"Its use should be avoided\", \
+                      and step 3 without its work-around is the algorithm as written.",
+    },
+    Ambiguity {
+        name: "empty-base-path",
+        question: "Step 6a against a base with an authority and an empty path (`http://a` + \
+                   `g`): does the buffer start with `/`?",
+        sections: "5.2 (steps 6a, 7); RFC 3986 Appendix D.2",
+        readings: &[
+            Reading {
+                name: "slash",
+                meaning: "The merged path starts with `/`: `http://a` + `g` gives \
+                          `http://a/g`.",
+                support: "Appendix A: `net_path = \"//\" authority [ abs_path ]` and `abs_path \
+                          = \"/\" path_segments`: a path after an authority starts with `/`; \
+                          RFC 3986 Appendix D.2: \"[RFC2396] section 5.2, step 6a, failed to \
+                          account for a base URI with no path.\"",
+            },
+            Reading {
+                name: "literal",
+                meaning: "Step 6a copies nothing, step 7 appends the path to the authority as \
+                          it is: `http://a` + `g` gives `http://ag`.",
+                support: "Section 5.2, step 6a: \"All but the last segment of the base URI's \
+                          path component is copied to the buffer.\"; step 7: \"append authority \
+                          to result; append path to result\".",
+            },
+        ],
+        why_default: "The literal answer names another host; RFC 3986 records it as a defect of \
+                      RFC 2396 and fixes it this way, as this project's RFC 1808 resolver \
+                      does in its Step 7.",
+    },
+    Ambiguity {
+        name: "above-root",
+        question: "Step 6g: a merged path that still begins with `..` (`../../../g` against \
+                   `http://a/b/c/d;p?q`): kept, removed, or an error?",
+        sections: "5.2 (step 6g), C.2",
+        readings: &[
+            Reading {
+                name: "kept",
+                meaning: "The `..` segments stay in the path: `../../../g` gives \
+                          `http://a/../g`.",
+                support: "Section 5.2, step 6g: \"Implementations may handle this error by \
+                          retaining these components in the resolved path (i.e., treating them \
+                          as part of the final URI)\"; Appendix C.2: \"../../../g = \
+                          http://a/../g\".",
+            },
+            Reading {
+                name: "removed",
+                meaning: "The `..` segments above the root are dropped: `../../../g` gives \
+                          `http://a/g`.",
+                support: "Section 5.2, step 6g: \"by removing them from the resolved path \
+                          (i.e., discarding relative levels above the root)\"; Appendix C.2: \
+                          \"the above two references will be interpreted as \"http://a/g\" by \
+                          some implementations.\"",
+            },
+            Reading {
+                name: "error",
+                meaning: "The reference is rejected: no answer.",
+                support: "Section 5.2, step 6g: \"the reference is considered to be in error. \
+                          Implementations may handle this error ... by avoiding traversal of \
+                          the reference.\"",
+            },
+        ],
+        why_default: "Appendix C.2 prints the kept answer as the result, and the others as what \
+                      \"some implementations\" do.",
+    },
+];
+
+reading_enum! {
+    /// `current-document`: what step 2's reference to the current document gives.
+    CurrentDocument = "current-document" {
+        /// The base URI without its fragment, then the reference's (the default).
+        Base = "base",
+        /// The reference, unresolved.
+        Reference = "reference",
+    }
+}
+
+reading_enum! {
+    /// `empty-base-path`: step 6a against an authority with an empty path.
+    EmptyBasePath = "empty-base-path" {
+        /// The merged path starts with `/` (the default).
+        Slash = "slash",
+        /// Nothing is copied; the authority and path are joined as they are.
+        Literal = "literal",
+    }
+}
+
+reading_enum! {
+    /// `above-root`: step 6g's `..` left at the start of the path.
+    AboveRoot = "above-root" {
+        /// Retained in the path (the default).
+        Kept = "kept",
+        /// Discarded.
+        Removed = "removed",
+        /// The reference is rejected.
+        Error = "error",
+    }
+}
+
+/// A choice of reading for every ambiguity of [`REGISTRY`];
+/// [`Readings::default`] is the project's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Readings {
+    pub current_document: CurrentDocument,
+    pub same_scheme: SameScheme,
+    pub empty_base_path: EmptyBasePath,
+    pub above_root: AboveRoot,
+}
+
+impl Readings {
+    /// Sets the reading of the ambiguity `name` to `value`.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
+        let (_, reading) =
+            spec_readings::parse_pair("rfc2396", REGISTRY, &format!("{name}={value}"))?;
+        let value = reading.name;
+        let registry = "parse_pair checked the value against the registry";
+        match name {
+            CurrentDocument::AMBIGUITY => {
+                self.current_document = CurrentDocument::from_name(value).expect(registry)
+            }
+            SameScheme::AMBIGUITY => {
+                self.same_scheme = SameScheme::from_name(value).expect(registry)
+            }
+            EmptyBasePath::AMBIGUITY => {
+                self.empty_base_path = EmptyBasePath::from_name(value).expect(registry)
+            }
+            AboveRoot::AMBIGUITY => self.above_root = AboveRoot::from_name(value).expect(registry),
+            _ => unreachable!("parse_pair checked `{name}` against the registry"),
+        }
+        Ok(())
+    }
+
+    /// The name of the reading chosen for the ambiguity `name`.
+    pub fn get(&self, name: &str) -> Option<&'static str> {
+        Some(match name {
+            CurrentDocument::AMBIGUITY => self.current_document.name(),
+            SameScheme::AMBIGUITY => self.same_scheme.name(),
+            EmptyBasePath::AMBIGUITY => self.empty_base_path.name(),
+            AboveRoot::AMBIGUITY => self.above_root.name(),
+            _ => return None,
+        })
+    }
+
+    /// Every combination of readings, the default first.
+    pub fn every() -> Vec<Readings> {
+        let mut all = vec![Readings::default()];
+        for a in REGISTRY {
+            let mut more = Vec::new();
+            for r in &a.readings[1..] {
+                for base in &all {
+                    let mut next = *base;
+                    next.set(a.name, r.name).expect("names from the registry");
+                    more.push(next);
+                }
+            }
+            all.extend(more);
+        }
+        all
+    }
+
+    /// The readings that differ from the default, as `NAME=VALUE` pairs in
+    /// registry order.
+    pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
+        spec_readings::non_default(REGISTRY, |name| self.get(name))
+    }
+}
+
+impl FromStr for Readings {
+    type Err = ReadingError;
+
+    /// `NAME=VALUE[,NAME=VALUE...]` over the defaults; the empty string is
+    /// the defaults.
+    ///
+    /// ```
+    /// use rfc1808_resolver::rfc2396::{AboveRoot, Readings};
+    ///
+    /// let readings: Readings = "above-root=removed".parse().unwrap();
+    /// assert_eq!(readings.above_root, AboveRoot::Removed);
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut readings = Readings::default();
+        spec_readings::parse_assignments("rfc2396", REGISTRY, s, |name, value| {
+            readings
+                .set(name, value)
+                .expect("checked against the registry")
+        })?;
+        Ok(readings)
+    }
+}
+
+impl fmt::Display for Readings {
+    /// The non-default readings as `NAME=VALUE,...`, or `default`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        spec_readings::display(&self.non_default(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_enums_are_the_registry() {
+        spec_readings::check_registry(REGISTRY, |name| Readings::default().get(name));
+        for a in REGISTRY {
+            for r in a.readings {
+                let mut x = Readings::default();
+                x.set(a.name, r.name).unwrap();
+                assert_eq!(x.get(a.name), Some(r.name));
+            }
+        }
+        let counts = [
+            (CurrentDocument::AMBIGUITY, CurrentDocument::ALL.len()),
+            (SameScheme::AMBIGUITY, SameScheme::ALL.len()),
+            (EmptyBasePath::AMBIGUITY, EmptyBasePath::ALL.len()),
+            (AboveRoot::AMBIGUITY, AboveRoot::ALL.len()),
+        ];
+        assert_eq!(counts.len(), REGISTRY.len());
+        for (name, n) in counts {
+            let a = REGISTRY.iter().find(|a| a.name == name).unwrap();
+            assert_eq!(a.readings.len(), n, "{name}");
+        }
+        assert_eq!(Readings::every().len(), 24);
+    }
+
+    #[test]
+    fn assignments_parse_and_print() {
+        for readings in Readings::every() {
+            let text = readings.to_string();
+            let again = if text == "default" {
+                String::new()
+            } else {
+                text
+            };
+            assert_eq!(again.parse::<Readings>(), Ok(readings));
+        }
+    }
+
+    #[test]
+    fn bad_assignments_say_what_is_allowed() {
+        let err = |s: &str| s.parse::<Readings>().unwrap_err().to_string();
+        assert_eq!(
+            err("above-root=dropped"),
+            "rfc2396: ambiguity `above-root` has no reading `dropped`, expected one of \
+             `kept`, `removed`, `error`"
+        );
+        assert_eq!(
+            err("6g=kept"),
+            "rfc2396: unknown ambiguity `6g`, expected one of `current-document`, \
+             `same-scheme`, `empty-base-path`, `above-root`"
+        );
+    }
+}

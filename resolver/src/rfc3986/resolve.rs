@@ -1,0 +1,254 @@
+//! RFC 3986 sections 5.2.1 to 5.2.3 and 5.3: pre-parse the base URI,
+//! transform the reference R into its target T, merge paths, recompose.
+
+use std::borrow::Cow;
+
+use super::parse::{parse, Components};
+use super::readings::{BaseDotSegments, DoubleSlashPath, EscapedDots, Readings, SameScheme};
+use super::remove_dot_segments::DotSegments;
+
+/// Resolves `reference` against `base` under the default readings (strict)
+/// with the linear `remove_dot_segments`.
+///
+/// ```
+/// use rfc1808_resolver::rfc3986;
+///
+/// assert_eq!(rfc3986::resolve("http://a/b/c/d;p?q", "../g"), "http://a/b/g");
+/// assert_eq!(rfc3986::resolve("http://a/b/c/d;p?q", "?"), "http://a/b/c/d;p?");
+/// ```
+pub fn resolve(base: &str, reference: &str) -> String {
+    resolve_with(base, reference, Readings::default(), DotSegments::default())
+}
+
+/// Resolves `reference` against `base` under `readings`, with the chosen
+/// `remove_dot_segments`.
+pub fn resolve_with(base: &str, reference: &str, readings: Readings, dots: DotSegments) -> String {
+    let normalized_path;
+    let mut base = pre_parse(base);
+    // Reading `base-dot-segments=removed` (vector `rfc3986/base-dot-segments`):
+    // "Normalization of the base URI, as described in Sections 6.2.2 and
+    // 6.2.3, is optional"; of it, the path segment normalization of section
+    // 6.2.2.3, remove_dot_segments on the base's path.
+    if readings.base_dot_segments == BaseDotSegments::Removed {
+        normalized_path = dots.remove(&decode_if(readings, base.path));
+        base.path = &normalized_path;
+    }
+    let t = transform_references(&base, reference, readings);
+    let mut result = String::with_capacity(t.len_hint());
+    recompose(&t, readings, dots, &mut result);
+    result
+}
+
+/// Section 5.2.1, Pre-parse the Base URI: "The base URI (Base) is
+/// established according to the procedure of Section 5.1 and parsed into the
+/// five main components described in Section 3."
+///
+/// Choice (vector `rfc3986/base-without-scheme`): "only the scheme
+/// component is required to be present in a base URI"; a base without one
+/// is outside the RFC, and the algorithm runs on it as written, with
+/// `Base.scheme` undefined.
+fn pre_parse(base: &str) -> Components<'_> {
+    parse(base)
+}
+
+/// The target URI of section 5.2.2, its path held as the expression the
+/// pseudocode assigns to `T.path`: recomposition (section 5.3) evaluates it
+/// while writing, so the linear `remove_dot_segments` builds the path in
+/// place, in the result.
+pub(super) struct Target<'a> {
+    pub(super) scheme: Option<&'a str>,
+    pub(super) authority: Option<&'a str>,
+    pub(super) path: TargetPath<'a>,
+    pub(super) query: Option<&'a str>,
+    pub(super) fragment: Option<&'a str>,
+}
+
+/// What section 5.2.2 assigns to `T.path`.
+pub(super) enum TargetPath<'a> {
+    /// `T.path = Base.path;`
+    BasePath(&'a str),
+    /// `T.path = remove_dot_segments(R.path);`
+    RemoveDotSegments(&'a str),
+    /// `T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path);`
+    /// with the merge already split into the part it takes from the base
+    /// (section 5.2.3) and `R.path`.
+    MergeThenRemoveDotSegments { base_part: &'a str, r_path: &'a str },
+}
+
+impl Target<'_> {
+    /// An upper bound of the recomposed length, to allocate once.
+    fn len_hint(&self) -> usize {
+        let path = match self.path {
+            TargetPath::BasePath(p) | TargetPath::RemoveDotSegments(p) => p.len(),
+            TargetPath::MergeThenRemoveDotSegments { base_part, r_path } => {
+                base_part.len() + r_path.len()
+            }
+        };
+        let len = |c: Option<&str>| c.map_or(0, |c| c.len() + 2);
+        len(self.scheme) + len(self.authority) + path + len(self.query) + len(self.fragment)
+    }
+}
+
+/// Section 5.2.2, Transform References: "For each URI reference (R), the
+/// following pseudocode describes an algorithm for transforming R into its
+/// target URI (T)".
+pub(super) fn transform_references<'a>(
+    base: &Components<'a>,
+    r: &'a str,
+    readings: Readings,
+) -> Target<'a> {
+    // "The URI reference is parsed into the five URI components"
+    let mut r = parse(r);
+
+    // "A non-strict parser may ignore a scheme in the reference if it is
+    // identical to the base URI's scheme."
+    //
+    // Choice (vector `rfc3986-5.4.2/same-scheme`): "identical" is compared
+    // ignoring ASCII case, as section 3.1 makes schemes case-insensitive
+    // ("http:g" and "HTTP:g" name the same scheme).
+    if readings.same_scheme == SameScheme::NonStrict && same_scheme(r.scheme, base.scheme) {
+        r.scheme = None;
+    }
+
+    if r.scheme.is_some() {
+        Target {
+            scheme: r.scheme,
+            authority: r.authority,
+            path: TargetPath::RemoveDotSegments(r.path),
+            query: r.query,
+            fragment: r.fragment,
+        }
+    } else {
+        let (authority, path, query);
+        if r.authority.is_some() {
+            authority = r.authority;
+            path = TargetPath::RemoveDotSegments(r.path);
+            query = r.query;
+        } else {
+            if r.path.is_empty() {
+                path = TargetPath::BasePath(base.path);
+                query = if r.query.is_some() {
+                    r.query
+                } else {
+                    base.query
+                };
+            } else {
+                path = if r.path.starts_with('/') {
+                    TargetPath::RemoveDotSegments(r.path)
+                } else {
+                    let (base_part, r_path) = merge(base, r.path);
+                    TargetPath::MergeThenRemoveDotSegments { base_part, r_path }
+                };
+                query = r.query;
+            }
+            authority = base.authority;
+        }
+        Target {
+            scheme: base.scheme,
+            authority,
+            path,
+            query,
+            // "T.fragment = R.fragment;"
+            fragment: r.fragment,
+        }
+    }
+}
+
+/// Whether R's scheme and Base's are defined and name the same scheme.
+fn same_scheme(r: Option<&str>, base: Option<&str>) -> bool {
+    matches!((r, base), (Some(r), Some(base)) if r.eq_ignore_ascii_case(base))
+}
+
+/// Section 5.2.3, Merge Paths, returned as the two strings to be joined:
+/// what it takes of the base path, and the reference's path.
+pub(super) fn merge<'a>(base: &Components<'a>, r_path: &'a str) -> (&'a str, &'a str) {
+    // "If the base URI has a defined authority component and an empty path,
+    // then return a string consisting of "/" concatenated with the
+    // reference's path; otherwise,"
+    if base.authority.is_some() && base.path.is_empty() {
+        return ("/", r_path);
+    }
+    // "return a string consisting of the reference's path component appended
+    // to all but the last segment of the base URI's path (i.e., excluding
+    // any characters after the right-most "/" in the base URI path, or
+    // excluding the entire base URI path if it does not contain any "/"
+    // characters)."
+    let all_but_last = match base.path.rfind('/') {
+        Some(slash) => &base.path[..=slash],
+        None => "",
+    };
+    (all_but_last, r_path)
+}
+
+/// Section 5.3, Component Recomposition, evaluating `T.path` on the way.
+pub(super) fn recompose(
+    t: &Target<'_>,
+    readings: Readings,
+    dots: DotSegments,
+    result: &mut String,
+) {
+    if let Some(scheme) = t.scheme {
+        result.push_str(scheme);
+        result.push(':');
+    }
+    if let Some(authority) = t.authority {
+        result.push_str("//");
+        result.push_str(authority);
+    }
+    let path_start = result.len();
+    let decode = |path| decode_if(readings, path);
+    match t.path {
+        TargetPath::BasePath(path) => result.push_str(path),
+        TargetPath::RemoveDotSegments(path) => dots.remove_into(&decode(path), result),
+        TargetPath::MergeThenRemoveDotSegments { base_part, r_path } => {
+            dots.remove_merged_into(&decode(base_part), &decode(r_path), result)
+        }
+    }
+    // Reading `double-slash-path` (vector `rfc3986/double-slash-path`):
+    // without an authority, a path that starts with `//` would be read back
+    // as one (section 3.3 forbids such a path); `dot-prefix` writes `/.`
+    // before it, which remove_dot_segments would take away again.
+    if readings.double_slash_path == DoubleSlashPath::DotPrefix
+        && t.authority.is_none()
+        && result[path_start..].starts_with("//")
+    {
+        result.insert_str(path_start, "/.");
+    }
+    if let Some(query) = t.query {
+        result.push('?');
+        result.push_str(query);
+    }
+    if let Some(fragment) = t.fragment {
+        result.push('#');
+        result.push_str(fragment);
+    }
+}
+
+/// The path remove_dot_segments is to run on, under `escaped-dots`.
+fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
+    match readings.escaped_dots {
+        EscapedDots::Literal => Cow::Borrowed(path),
+        EscapedDots::Decoded => decode_dot_segments(path),
+    }
+}
+
+/// Reading `escaped-dots=decoded` (vector `rfc3986/escaped-dot-dot`): the
+/// complete segments that are `.` or `..` once `%2E` and `%2e` are decoded
+/// (`%2e`, `.%2E`, `%2e%2e`) become those dots; nothing else changes.
+fn decode_dot_segments(path: &str) -> Cow<'_, str> {
+    if !path.contains('%') {
+        return Cow::Borrowed(path);
+    }
+    let decoded: Vec<&str> = path
+        .split('/')
+        .map(|segment| {
+            let dots = segment.replace("%2e", ".").replace("%2E", ".");
+            match dots.as_str() {
+                "." => ".",
+                ".." => "..",
+                _ => segment,
+            }
+        })
+        .collect();
+    Cow::Owned(decoded.join("/"))
+}

@@ -1,0 +1,202 @@
+//! What the readings of RFC 3986 and RFC 2396 have in common: RFC 1808's
+//! registry types (an [`Ambiguity`] with its [`Reading`]s, from
+//! [`crate::readings`]) and the `NAME=VALUE,...` assignments checked against
+//! a spec's registry.
+
+use std::fmt;
+
+pub use crate::readings::{Ambiguity, Reading};
+
+/// An assignment of readings that a spec's registry does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadingError {
+    /// The spec (`rfc3986`, `rfc2396`).
+    pub spec: &'static str,
+    pub kind: ReadingErrorKind,
+}
+
+/// What is wrong with an assignment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadingErrorKind {
+    /// `NAME=VALUE` without the `=`.
+    Malformed(String),
+    /// No ambiguity has this name; the names there are.
+    UnknownAmbiguity(String, Vec<&'static str>),
+    /// The ambiguity has no reading of this name.
+    UnknownReading(&'static Ambiguity, String),
+    /// The same ambiguity twice in one assignment.
+    Repeated(&'static str),
+}
+
+impl fmt::Display for ReadingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let spec = self.spec;
+        let list = |names: &mut dyn Iterator<Item = &'static str>| {
+            names
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match &self.kind {
+            ReadingErrorKind::Malformed(s) => {
+                write!(f, "{spec}: `{s}` is not of the form `AMBIGUITY=READING`")
+            }
+            ReadingErrorKind::UnknownAmbiguity(name, names) => write!(
+                f,
+                "{spec}: unknown ambiguity `{name}`, expected one of {}",
+                list(&mut names.iter().copied())
+            ),
+            ReadingErrorKind::UnknownReading(ambiguity, reading) => write!(
+                f,
+                "{spec}: ambiguity `{}` has no reading `{reading}`, expected one of {}",
+                ambiguity.name,
+                list(&mut ambiguity.readings.iter().map(|r| r.name))
+            ),
+            ReadingErrorKind::Repeated(name) => {
+                write!(f, "{spec}: ambiguity `{name}` is given twice")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReadingError {}
+
+/// Checks `NAME=VALUE` against `registry`, returning the registry's entries.
+pub(crate) fn parse_pair(
+    spec: &'static str,
+    registry: &'static [Ambiguity],
+    pair: &str,
+) -> Result<(&'static Ambiguity, &'static Reading), ReadingError> {
+    let error = |kind| ReadingError { spec, kind };
+    let (name, value) = pair
+        .split_once('=')
+        .ok_or_else(|| error(ReadingErrorKind::Malformed(pair.to_owned())))?;
+    let (name, value) = (name.trim(), value.trim());
+    let Some(ambiguity) = registry.iter().find(|a| a.name == name) else {
+        let names = registry.iter().map(|a| a.name).collect();
+        return Err(error(ReadingErrorKind::UnknownAmbiguity(
+            name.to_owned(),
+            names,
+        )));
+    };
+    let reading = ambiguity.reading(value).ok_or_else(|| {
+        error(ReadingErrorKind::UnknownReading(
+            ambiguity,
+            value.to_owned(),
+        ))
+    })?;
+    Ok((ambiguity, reading))
+}
+
+/// Applies `NAME=VALUE[,NAME=VALUE...]` through `set`; the empty string sets
+/// nothing.
+pub(crate) fn parse_assignments(
+    spec: &'static str,
+    registry: &'static [Ambiguity],
+    s: &str,
+    mut set: impl FnMut(&'static str, &'static str),
+) -> Result<(), ReadingError> {
+    let mut seen: Vec<&'static str> = Vec::new();
+    for pair in s.split(',').filter(|p| !p.trim().is_empty()) {
+        let (ambiguity, reading) = parse_pair(spec, registry, pair)?;
+        if seen.contains(&ambiguity.name) {
+            return Err(ReadingError {
+                spec,
+                kind: ReadingErrorKind::Repeated(ambiguity.name),
+            });
+        }
+        seen.push(ambiguity.name);
+        set(ambiguity.name, reading.name);
+    }
+    Ok(())
+}
+
+/// The readings that differ from the registry's defaults, `get` giving the
+/// chosen reading of each ambiguity.
+pub(crate) fn non_default(
+    registry: &'static [Ambiguity],
+    get: impl Fn(&str) -> Option<&'static str>,
+) -> Vec<(&'static str, &'static str)> {
+    registry
+        .iter()
+        .filter_map(|a| {
+            let chosen = get(a.name).expect("every registry name is a field");
+            (chosen != a.default_reading().name).then_some((a.name, chosen))
+        })
+        .collect()
+}
+
+/// `NAME=VALUE,...` of the non-default readings, or `default`.
+pub(crate) fn display(pairs: &[(&str, &str)], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if pairs.is_empty() {
+        return f.write_str("default");
+    }
+    let pairs: Vec<String> = pairs.iter().map(|(a, r)| format!("{a}={r}")).collect();
+    f.write_str(&pairs.join(","))
+}
+
+/// Defines a reading enum whose variants are the readings of the named
+/// ambiguity, in registry order (each spec's tests check the two lists are
+/// the same).
+macro_rules! reading_enum {
+    (
+        $(#[$meta:meta])*
+        $ty:ident = $ambiguity:literal {
+            $($(#[$vmeta:meta])* $variant:ident = $name:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub enum $ty {
+            #[default]
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $ty {
+            /// The ambiguity's name in the registry.
+            pub const AMBIGUITY: &'static str = $ambiguity;
+            /// Every reading, the default first.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant,)+];
+
+            /// The reading's name in the registry.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+
+            /// The reading called `name`.
+            pub fn from_name(name: &str) -> Option<Self> {
+                match name {
+                    $($name => Some($ty::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use reading_enum;
+
+/// The checks every spec's registry must pass, for its tests.
+#[cfg(test)]
+pub(crate) fn check_registry(
+    registry: &'static [Ambiguity],
+    get: impl Fn(&str) -> Option<&'static str>,
+) {
+    let kebab = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|c| c.is_ascii_lowercase() || c == b'-' || c.is_ascii_digit())
+    };
+    for (i, a) in registry.iter().enumerate() {
+        assert!(kebab(a.name), "{}", a.name);
+        assert!(registry[..i].iter().all(|b| b.name != a.name));
+        assert!(a.readings.len() >= 2, "{}", a.name);
+        assert_eq!(get(a.name), Some(a.default_reading().name), "{}", a.name);
+        for (j, r) in a.readings.iter().enumerate() {
+            assert!(kebab(r.name), "{}", r.name);
+            assert!(a.readings[..j].iter().all(|s| s.name != r.name));
+        }
+    }
+}

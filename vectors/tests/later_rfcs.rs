@@ -1,0 +1,121 @@
+//! Every RFC 2396 and RFC 3986 answer a vector writes down, under every
+//! reading of the spec, is what that spec's reference resolver gives under
+//! it: the `readings` tables are complete and right, as
+//! `tests/readings.rs` checks for RFC 1808.
+
+use rfc1808_resolver::{rfc2396, rfc3986, Step6};
+use rfc1808_vectors::{Assignment, Spec};
+
+/// The spec's answer under every combination of its readings, as
+/// `(assignment, answer)`; `None` where the reading rejects the reference.
+fn every_answer(spec: Spec, base: &str, relative: &str) -> Vec<(String, Option<String>)> {
+    let assignment = |pairs: Vec<String>| pairs.join(",");
+    match spec {
+        Spec::Rfc1808 => unreachable!("tests/readings.rs checks RFC 1808"),
+        Spec::Rfc2396 => rfc2396::Readings::every()
+            .into_iter()
+            .map(|readings| {
+                let pairs = rfc2396::REGISTRY
+                    .iter()
+                    .map(|a| format!("{}={}", a.name, readings.get(a.name).unwrap()))
+                    .collect();
+                let answers: Vec<_> = Step6::ALL
+                    .map(|step6| rfc2396::resolve_with(base, relative, readings, step6).ok())
+                    .into();
+                assert_eq!(answers[0], answers[1], "{base:?} + {relative:?}");
+                (assignment(pairs), answers[0].clone())
+            })
+            .collect(),
+        Spec::Rfc3986 => rfc3986::Readings::every()
+            .into_iter()
+            .map(|readings| {
+                let pairs = rfc3986::REGISTRY
+                    .iter()
+                    .map(|a| format!("{}={}", a.name, readings.get(a.name).unwrap()))
+                    .collect();
+                let answers = rfc3986::DotSegments::ALL
+                    .map(|dots| rfc3986::resolve_with(base, relative, readings, dots));
+                assert_eq!(answers[0], answers[1], "{base:?} + {relative:?}");
+                (assignment(pairs), Some(answers[0].clone()))
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn every_rfc2396_and_rfc3986_answer_is_the_reference_resolvers() {
+    let corpus = rfc1808_vectors::embedded();
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for v in &corpus.resolve {
+        for spec in [Spec::Rfc2396, Spec::Rfc3986] {
+            let Some(answers) = v.answers(spec) else {
+                continue;
+            };
+            for (choice, got) in every_answer(spec, &v.base, &v.relative) {
+                let written = answers
+                    .answer_under(&Assignment::parse(spec, &choice).unwrap())
+                    .unwrap();
+                checked += 1;
+                // A rejection has no answer in the format; the vector's note
+                // says so (RFC 2396 `above-root=error`).
+                let Some(got) = got else {
+                    assert!(
+                        v.note.as_deref().unwrap_or("").contains("rejects"),
+                        "{}: rejected under {choice} without a note",
+                        v.id
+                    );
+                    continue;
+                };
+                if got != written {
+                    wrong.push(format!(
+                        "{} ({}) {spec} under {choice}: the resolver gives {got:?}, the vector {written:?}",
+                        v.id, v.origin
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} answers checked");
+    assert!(
+        wrong.is_empty(),
+        "{} mismatches:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn every_printed_example_of_rfc3986_5_4_and_rfc2396_appendix_c_is_a_vector() {
+    let corpus = rfc1808_vectors::embedded();
+    let count = |prefix: &str| {
+        corpus
+            .resolve
+            .iter()
+            .filter(|v| v.id.starts_with(prefix) && v.base == "http://a/b/c/d;p?q")
+            .filter(|v| v.answers(Spec::Rfc2396).is_some() && v.answers(Spec::Rfc3986).is_some())
+            .count()
+    };
+    // 5.4.1: 23 references; 5.4.2: 19. Appendix C prints the same 42.
+    assert_eq!(count("rfc3986-5.4.1/"), 23);
+    assert_eq!(count("rfc3986-5.4.2/"), 19);
+}
+
+#[test]
+fn docs_readings_of_rfc2396_and_rfc3986_are_generated_from_the_registries_and_the_vectors() {
+    for spec in [Spec::Rfc2396, Spec::Rfc3986] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../docs/readings-{spec}.md"));
+        let want = rfc1808_vectors::readings::markdown(&rfc1808_vectors::embedded(), spec);
+        if std::env::var_os("UPDATE_READINGS").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == want,
+            "{} differs from the registry and the vectors; regenerate it with \
+             `UPDATE_READINGS=1 cargo test -p rfc1808-vectors --test later_rfcs`",
+            path.display()
+        );
+    }
+}
