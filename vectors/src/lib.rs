@@ -67,6 +67,7 @@
 //! | `fragment` | string, optional | after the first `#` (section 2.4.1). |
 
 mod digest;
+pub mod expectations;
 pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;
