@@ -104,11 +104,15 @@ fn list_shows_every_reading_answer_and_undefined_cases() {
     let items: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(
         items[0]["specs"],
-        serde_json::json!({"rfc1808": {
-            "expected": "http://a/b/c/g#",
-            "readings": {"empty-component=absent": "http://a/b/c/g"},
-            "undefined": null,
-        }})
+        serde_json::json!({
+            "rfc1808": {
+                "expected": "http://a/b/c/g#",
+                "readings": {"empty-component=absent": "http://a/b/c/g"},
+                "undefined": null,
+            },
+            "rfc2396": {"expected": "http://a/b/c/g#", "readings": {}, "undefined": null},
+            "rfc3986": {"expected": "http://a/b/c/g#", "readings": {}, "undefined": null},
+        })
     );
     assert!(items[1]["specs"]["rfc1808"]["undefined"]
         .as_str()

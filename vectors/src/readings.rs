@@ -220,24 +220,25 @@ impl SpecAnswers {
     /// specific key within it, else `expected`. An error names the keys
     /// that tie with different answers.
     pub fn answer_under(&self, choice: &Assignment) -> Result<&str, String> {
-        let mut best: Option<(usize, &Assignment, &str)> = None;
-        for (key, answer) in &self.readings {
-            if !key.within(choice) {
-                continue;
-            }
-            let n = key.pairs().len();
+        let within = || self.readings.iter().filter(|(key, _)| key.within(choice));
+        // The most specific keys first: two smaller keys that disagree are
+        // no tie when a larger key decides between them.
+        let Some(most) = within().map(|(key, _)| key.pairs().len()).max() else {
+            return Ok(&self.expected);
+        };
+        let mut best: Option<(&Assignment, &str)> = None;
+        for (key, answer) in within().filter(|(key, _)| key.pairs().len() == most) {
             match best {
-                Some((m, _, _)) if m > n => {}
-                Some((m, other, theirs)) if m == n && theirs != answer => {
+                Some((other, theirs)) if theirs != answer => {
                     return Err(format!(
                         "under `{choice}`, `{other}` and `{key}` give different answers; \
                          add a key for `{choice}`"
                     ));
                 }
-                _ => best = Some((n, key, answer)),
+                _ => best = Some((key, answer)),
             }
         }
-        Ok(best.map_or(self.expected.as_str(), |(_, _, answer)| answer))
+        Ok(best.map_or(self.expected.as_str(), |(_, answer)| answer))
     }
 
     /// Checks that every choice has one answer.
