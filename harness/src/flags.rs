@@ -93,7 +93,7 @@ pub(crate) enum Command {
     #[command(after_help = RUN_EXIT_CODES)]
     Run(Box<RunArgs>),
     /// Serve the reference resolver as an adapter on standard input and
-    /// output (README, "Writing an adapter"); for `argv`, the adapter is
+    /// output (docs/adapters.md); for `argv`, the adapter is
     /// `rfc1808 resolve -- BASE RELATIVE`.
     Serve {
         /// The protocol to speak.
@@ -171,8 +171,7 @@ pub(crate) struct RunArgs {
     /// [default: 5]
     #[arg(long, value_name = "SECS")]
     pub(crate) timeout: Option<f64>,
-    /// Read the implementations from this TOML file (README, "Running
-    /// implementations").
+    /// Read the implementations from this TOML file (docs/running.md).
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
     /// The expected failures of implementation NAME, or of the one

@@ -404,7 +404,7 @@ fn rejections_and_unsendable_cases() {
                 Answer::Resolved(format!("{BASE}|c\r")).into(),
                 ok("d"),
             ],
-            // The README's argv rule: one final `\n` or `\r\n` is removed,
+            // The argv rule of docs/adapters.md: one final `\n` or `\r\n` is removed,
             // so a result ending in CR loses it.
             Protocol::Argv => vec![
                 rejected,

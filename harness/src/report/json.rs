@@ -1,6 +1,6 @@
 //! The JSON report, for tools: one object with a `schema_version`, every
 //! result of every implementation, and the parse vectors. The schema is
-//! documented field by field in the README ("The JSON report"); a change
+//! documented field by field in docs/reports.md ("The JSON report"); a change
 //! that removes or retypes a field bumps [`SCHEMA_VERSION`], adding a field
 //! does not.
 
