@@ -7,7 +7,8 @@ use std::path::Path;
 
 use rfc1808_resolver::Step6;
 
-use crate::implementation::ImplSpec;
+use crate::implementation::{ImplSpec, Implementation};
+use crate::reference::Reference;
 
 /// A word quoted for a POSIX shell; one holding control characters is
 /// quoted as `$'...'` (bash, zsh, ksh), so that the command prints on one
@@ -46,17 +47,36 @@ fn run(vectors_dir: Option<&Path>) -> String {
     line
 }
 
-/// The command that reruns the reference resolver with `step6`.
-pub fn rerun_reference(vectors_dir: Option<&Path>, step6: Step6) -> String {
+/// `--expectations NAME=FILE`, when the run graded `name` against `file`:
+/// without it a rerun grades every listed vector as a plain failure, and an
+/// unexpected pass as a pass.
+fn expectations(name: &str, file: Option<&Path>) -> String {
+    match file {
+        Some(file) => format!(
+            " --expectations {}",
+            quote(&format!("{name}={}", file.display()))
+        ),
+        None => String::new(),
+    }
+}
+
+/// The command that reruns the reference resolver with `step6`, graded
+/// against the expectations `file` if one was used.
+pub fn rerun_reference(vectors_dir: Option<&Path>, step6: Step6, file: Option<&Path>) -> String {
     let mut line = run(vectors_dir);
     if step6 != Step6::default() {
         line += &format!(" --step6 {step6}");
     }
-    line
+    line + &expectations(Reference::new(step6).name(), file)
 }
 
-/// The command that reruns the subprocess implementation `spec` alone.
-pub fn rerun_subprocess(vectors_dir: Option<&Path>, spec: &ImplSpec) -> String {
+/// The command that reruns the subprocess implementation `spec` alone,
+/// graded against the expectations `file` if one was used.
+pub fn rerun_subprocess(
+    vectors_dir: Option<&Path>,
+    spec: &ImplSpec,
+    file: Option<&Path>,
+) -> String {
     let command: Vec<String> = spec.command.iter().map(|w| quote(w)).collect();
     let mut line = format!(
         "{} --impl {} --protocol {}",
@@ -67,7 +87,7 @@ pub fn rerun_subprocess(vectors_dir: Option<&Path>, spec: &ImplSpec) -> String {
     if spec.timeout != ImplSpec::DEFAULT_TIMEOUT {
         line += &format!(" --timeout {}", spec.timeout.as_secs_f64());
     }
-    line
+    line + &expectations(&spec.name, file)
 }
 
 /// A rerun command narrowed to the vector `id`.
@@ -110,10 +130,14 @@ mod tests {
     #[test]
     fn rerun_lines_name_what_differs_from_the_defaults() {
         let dir = Path::new("my vectors");
-        assert_eq!(rerun_reference(None, Step6::default()), "rfc1808 run");
+        assert_eq!(rerun_reference(None, Step6::default(), None), "rfc1808 run");
         assert_eq!(
-            rerun_reference(Some(dir), Step6::StringPattern),
+            rerun_reference(Some(dir), Step6::StringPattern, None),
             "rfc1808 run --vectors 'my vectors' --step6 string"
+        );
+        assert_eq!(
+            rerun_reference(None, Step6::StringPattern, Some(Path::new("my list.toml"))),
+            "rfc1808 run --step6 string --expectations 'reference-string=my list.toml'"
         );
         let mut spec = ImplSpec {
             name: "py".to_owned(),
@@ -123,12 +147,15 @@ mod tests {
             expectations: None,
         };
         assert_eq!(
-            rerun_subprocess(None, &spec),
+            rerun_subprocess(None, &spec, None),
             r#"rfc1808 run --impl 'py=python3 '\''a b.py'\''' --protocol jsonl"#
         );
         spec.timeout = std::time::Duration::from_millis(2500);
-        let line = rerun_subprocess(None, &spec);
-        assert!(line.ends_with(" --protocol jsonl --timeout 2.5"), "{line}");
+        let line = rerun_subprocess(None, &spec, Some(Path::new("py.toml")));
+        assert!(
+            line.ends_with(" --protocol jsonl --timeout 2.5 --expectations 'py=py.toml'"),
+            "{line}"
+        );
         assert_eq!(
             rerun_case("rfc1808 run", "rfc1808-5.1/g"),
             "rfc1808 run --id rfc1808-5.1/g"

@@ -128,8 +128,19 @@ pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Vec<ImplSpec>, Lo
             None => DEFAULT_PROTOCOL,
         };
         let timeout = match imp.timeout {
-            Some(t) => parse_timeout(*t.get_ref())
-                .map_err(|why| error(t.span().start, format!("key `timeout`: {why}")))?,
+            Some(t) => {
+                let seconds = match t.get_ref() {
+                    toml::Value::Float(f) => Ok(*f),
+                    toml::Value::Integer(i) => Ok(*i as f64),
+                    other => Err(format!(
+                        "key `timeout`: timeout must be a number of seconds, like 2.5, not a {}",
+                        other.type_str()
+                    )),
+                };
+                seconds
+                    .and_then(|s| parse_timeout(s).map_err(|why| format!("key `timeout`: {why}")))
+                    .map_err(|why| error(t.span().start, why))?
+            }
             None => ImplSpec::DEFAULT_TIMEOUT,
         };
         let expectations = imp.expectations.map(|p| dir.join(p));
@@ -160,7 +171,9 @@ struct RawImpl {
     name: Spanned<String>,
     command: Spanned<Vec<String>>,
     protocol: Option<Spanned<String>>,
-    timeout: Option<Spanned<f64>>,
+    // Any value, so that a string says what a timeout is rather than
+    // serde's `expected f64`.
+    timeout: Option<Spanned<toml::Value>>,
     expectations: Option<PathBuf>,
 }
 
@@ -228,6 +241,10 @@ timeout = 3
         assert_eq!(
             parse(&TWO.replace("2.5", "0")).unwrap_err(),
             "ci/rfc1808.toml:6: key `timeout`: timeout 0 is not a number of seconds from 0.001 to 86400"
+        );
+        assert_eq!(
+            parse(&TWO.replace("2.5", "\"2.5\"")).unwrap_err(),
+            "ci/rfc1808.toml:6: key `timeout`: timeout must be a number of seconds, like 2.5, not a string"
         );
         assert_eq!(
             parse(&TWO.replace("\"node\", \"adapters/node/resolve.js\"", "")).unwrap_err(),

@@ -13,16 +13,45 @@ use rfc1808_harness::report::Format;
 use rfc1808_resolver::Step6;
 use rfc1808_vectors::Spec;
 
+/// The exit codes of every command, as `--help` shows them.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success: for run, every vector passed or failed as expected
+  1  run: a conformance failure (a wrong answer, an unexpected pass, a stale
+     expectation, an error on some case); fuzz: a new kind of mismatch
+  2  a usage, configuration, I/O or start-up error";
+
+/// The exit codes of `run`.
+const RUN_EXIT_CODES: &str = "\
+Exit codes:
+  0  every vector passed or failed as expected
+  1  a conformance failure: a wrong answer or rejection not listed as expected,
+     an unexpected pass, a stale expectation, or an error (crash, timeout,
+     broken protocol) on some case
+  2  a usage, configuration, I/O or start-up error: a bad flag, a file that
+     does not load, a filter that matches nothing, an implementation that
+     cannot start, a report that cannot be written";
+
+/// The exit codes of `fuzz`.
+const FUZZ_EXIT_CODES: &str = "\
+Exit codes:
+  0  no mismatch outside the expectations
+  1  a new kind of mismatch (a finding)
+  2  a usage, configuration, I/O or start-up error";
+
 #[derive(Parser)]
 #[command(
     name = "rfc1808",
     version,
-    about = "Conformance harness for RFC 1808 relative URL resolution"
+    about = "Conformance harness for RFC 1808 relative URL resolution",
+    after_help = EXIT_CODES
 )]
 pub(crate) struct Cli {
-    /// Read the vectors from this directory instead of the copy built into
-    /// the binary.
-    #[arg(long, global = true, value_name = "DIR")]
+    /// For list, run and fuzz: read the vectors from this directory instead
+    /// of the copy built into the binary (also accepted after the command).
+    // Not `global`: resolve, parse, serve and promote read no vectors, and
+    // their help should not offer a flag they ignore.
+    #[arg(long, value_name = "DIR")]
     pub(crate) vectors: Option<PathBuf>,
 
     #[command(subcommand)]
@@ -33,7 +62,11 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Resolve RELATIVE against BASE with the reference resolver.
     Resolve {
+        /// The base URL, absolute (with a scheme) for RFC 1808 to resolve
+        /// against.
         base: String,
+        /// The relative URL to resolve; put `--` before BASE when it starts
+        /// with `-`.
         relative: String,
         /// The RFC to resolve by: `rfc1808` (sections 2.4 and 4), `rfc2396`
         /// (section 5.2) or `rfc3986` (section 5.2), each with its own
@@ -55,14 +88,19 @@ pub(crate) enum Command {
         explain: bool,
     },
     /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
-    Parse { url: String },
+    Parse {
+        /// The URL to split into scheme, net_loc, path, params, query and
+        /// fragment.
+        url: String,
+    },
     /// List the vectors with their ids and tags.
     List(ListArgs),
     /// Run the vectors through implementations (the reference resolver when
     /// none is given) and report.
+    #[command(after_help = RUN_EXIT_CODES)]
     Run(Box<RunArgs>),
     /// Serve the reference resolver as an adapter on standard input and
-    /// output (README, "Writing an adapter"); for `argv`, the adapter is
+    /// output (docs/adapters.md); for `argv`, the adapter is
     /// `rfc1808 resolve -- BASE RELATIVE`.
     Serve {
         /// The protocol to speak.
@@ -77,6 +115,7 @@ pub(crate) enum Command {
     Promote(PromoteArgs),
     /// Fuzz an implementation against the reference resolver, shrink each
     /// kind of mismatch to a smallest case, and report them.
+    #[command(after_help = FUZZ_EXIT_CODES)]
     Fuzz(Box<FuzzArgs>),
 }
 
@@ -104,8 +143,19 @@ impl FilterArgs {
     }
 }
 
+/// `--vectors DIR` after the command, for the commands that read vectors.
+#[derive(Args)]
+pub(crate) struct VectorsArg {
+    /// Read the vectors from this directory instead of the copy built into
+    /// the binary.
+    #[arg(long = "vectors", value_name = "DIR")]
+    pub(crate) dir: Option<PathBuf>,
+}
+
 #[derive(Args)]
 pub(crate) struct ListArgs {
+    #[command(flatten)]
+    pub(crate) vectors: VectorsArg,
     #[command(flatten)]
     pub(crate) filter: FilterArgs,
     /// `text` (id, kind, tags, tab-separated) or `json`.
@@ -128,13 +178,13 @@ pub(crate) struct RunArgs {
     /// [default: 5]
     #[arg(long, value_name = "SECS")]
     pub(crate) timeout: Option<f64>,
-    /// Read the implementations from this TOML file (README, "Running
-    /// implementations").
+    /// Read the implementations from this TOML file (docs/running.md).
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
-    /// The expected failures of implementation NAME; repeatable. Replaces
-    /// the config file's `expectations`.
-    #[arg(long = "expectations", value_name = "NAME=FILE")]
+    /// The expected failures of implementation NAME, or of the one
+    /// implementation of the run; repeatable. Replaces the config file's
+    /// `expectations`.
+    #[arg(long = "expectations", value_name = "[NAME=]FILE")]
     pub(crate) expectations: Vec<String>,
     /// Write this run's failures as an expectations file: FILE when one
     /// implementation runs, NAME=FILE for any; repeatable.
@@ -150,8 +200,10 @@ pub(crate) struct RunArgs {
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     pub(crate) readings: Vec<String>,
     #[command(flatten)]
+    pub(crate) vectors: VectorsArg,
+    #[command(flatten)]
     pub(crate) filter: FilterArgs,
-    /// The report on standard output: text, json, junit or markdown.
+    /// The report on standard output: text, json, junit, markdown or html.
     #[arg(long, default_value = "text", value_name = "FORMAT")]
     pub(crate) format: Format,
     /// Also write a report in FORMAT to FILE; repeatable.
@@ -188,10 +240,20 @@ pub(crate) struct PromoteArgs {
     /// artifact's path]
     #[arg(long, required_unless_present = "artifact", allow_hyphen_values = true)]
     pub(crate) source: Option<String>,
-    /// The vector file to append to. [default: vectors/regressions.toml in
-    /// the current directory or the nearest one above it]
+    /// The vector file to append to, created if it does not exist.
+    /// [default: vectors/regressions.toml in the current directory or the
+    /// nearest one above it, or else created in the current directory]
     #[arg(long, value_name = "FILE")]
     pub(crate) to: Option<PathBuf>,
+}
+
+/// The vector directory of `--vectors`, given before the command (`top`)
+/// or after it (`after`).
+pub(crate) fn vectors_dir(top: &Option<PathBuf>, after: &VectorsArg) -> Result<Option<PathBuf>> {
+    match (top, &after.dir) {
+        (Some(_), Some(_)) => bail!("--vectors is given twice; give it once"),
+        (dir, None) | (None, dir) => Ok(dir.clone()),
+    }
 }
 
 /// The implementations of the config file and the --impl flags.
@@ -241,26 +303,40 @@ pub(crate) fn add_impl_flags(
     Ok(())
 }
 
-/// Which implementation's expectations each --write-expectations writes,
-/// and where.
-pub(crate) fn write_targets(values: &[String], names: &[String]) -> Result<Vec<(usize, PathBuf)>> {
+/// The implementation and file of each `[NAME=]FILE` value of `flag`
+/// (`--expectations`, `--write-expectations`), among the implementations
+/// `names` of the run. A value whose text before `=` is a name (letters,
+/// digits, `.`, `_`, `-`) names an implementation; any other value is a
+/// file, for the one implementation of the run (`./a=b.toml` is the file
+/// `a=b.toml`).
+pub(crate) fn name_file_targets(
+    flag: &str,
+    values: &[String],
+    names: &[String],
+) -> Result<Vec<(usize, PathBuf)>> {
     let mut targets: Vec<(usize, PathBuf)> = Vec::new();
     for value in values {
         let named = value
             .split_once('=')
-            .and_then(|(name, file)| Some((names.iter().position(|n| n == name)?, file)));
+            .filter(|(name, _)| config::check_name(name).is_ok());
         let (at, file) = match named {
-            Some(target) => target,
+            Some((name, file)) => match names.iter().position(|n| n == name) {
+                Some(at) => (at, file),
+                None => bail!(
+                    "{flag} `{value}`: no implementation is named `{name}` in this run (there are: {})",
+                    names.join(", ")
+                ),
+            },
             None if names.len() == 1 => (0, value.as_str()),
             None => bail!(
-                "--write-expectations `{value}`: {} implementations run, so say which as NAME=FILE (one of: {})",
+                "{flag} `{value}`: {} implementations run, so say which as NAME=FILE (one of: {})",
                 names.len(),
                 names.join(", ")
             ),
         };
         if targets.iter().any(|(a, _)| *a == at) {
             bail!(
-                "--write-expectations `{value}`: the expectations of `{}` are already written elsewhere",
+                "{flag} `{value}`: {flag} is given twice for `{}`",
                 names[at]
             );
         }
@@ -309,21 +385,30 @@ pub(crate) struct FuzzArgs {
     #[arg(long, value_name = "N")]
     pub(crate) seed: Option<u64>,
     /// The implementation's expected failures: a mismatch of the kind a
-    /// listed vector shows is known, and not a finding.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) expectations: Option<PathBuf>,
+    /// listed vector shows is known, and not a finding. NAME=FILE, as
+    /// `run` takes it, is accepted too.
+    #[arg(long, value_name = "[NAME=]FILE")]
+    pub(crate) expectations: Option<String>,
     /// Generate bases of any shape, not only absolute URLs: the empty
     /// base of Step 1, `a`, `/g;x`, which RFC 1808 does not resolve
     /// against, so that what an implementation does with them shows.
     #[arg(long)]
     pub(crate) any_base: bool,
+    /// Hold the implementation to this reading of an ambiguity
+    /// (`docs/readings.md`); repeatable. Without it, an answer under any
+    /// reading of every ambiguity is no mismatch.
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    pub(crate) readings: Vec<String>,
     /// Promote one shrunk case of each new kind to the regressions file.
     #[arg(long)]
     pub(crate) promote: bool,
-    /// With --promote, the vector file to append to. [default:
-    /// vectors/regressions.toml in the current directory or above it]
+    /// With --promote, the vector file to append to, created if it does
+    /// not exist. [default: vectors/regressions.toml in the current
+    /// directory or above it, or else created in the current directory]
     #[arg(long, value_name = "FILE", requires = "promote")]
     pub(crate) to: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) vectors: VectorsArg,
 }
 
 /// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`

@@ -75,8 +75,7 @@ pub trait Implementation {
     }
 }
 
-/// How the harness talks to a subprocess implementation (README, "Writing
-/// an adapter").
+/// How the harness talks to a subprocess implementation (docs/adapters.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Protocol {
     /// One process per case: `COMMAND BASE RELATIVE`.

@@ -21,8 +21,8 @@ use rfc1808_vectors::{Assignment, Corpus, Spec};
 mod flags;
 
 use flags::{
-    add_impl_flags, report_targets, specs, write_targets, Cli, Command, FuzzArgs, ListArgs,
-    PromoteArgs, RunArgs,
+    add_impl_flags, name_file_targets, report_targets, specs, vectors_dir, Cli, Command, FuzzArgs,
+    ListArgs, PromoteArgs, RunArgs,
 };
 
 fn main() -> ExitCode {
@@ -30,7 +30,14 @@ fn main() -> ExitCode {
         eprintln!("rfc1808: cannot handle signals, so adapters may outlive a stopped run: {e}");
     }
     let cli = Cli::parse();
-    match run(cli) {
+    let result = run(cli);
+    // A stop signal killed the adapters, so the run ended in errors it
+    // should not report; the signal's thread ends the harness as the
+    // signal asks.
+    while rfc1808_harness::signals::stopping() {
+        std::thread::park();
+    }
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("rfc1808: {e:#}");
@@ -48,6 +55,13 @@ fn load(cli_vectors: &Option<PathBuf>) -> Result<Corpus> {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
+    let reads_vectors = matches!(
+        cli.command,
+        Command::List(_) | Command::Run(_) | Command::Fuzz(_)
+    );
+    if cli.vectors.is_some() && !reads_vectors {
+        bail!("--vectors applies to list, run and fuzz; this command reads no vectors");
+    }
     match cli.command {
         Command::Resolve {
             base,
@@ -113,18 +127,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
             write!(stdout, "{}", report::components::render(&parse(&url)))?;
         }
         Command::List(args) => {
-            let corpus = load(&cli.vectors)?;
+            let corpus = load(&vectors_dir(&cli.vectors, &args.vectors)?)?;
             write!(stdout, "{}", list(&corpus, &args)?)?;
         }
         Command::Run(args) => {
-            let corpus = load(&cli.vectors)?;
-            return run_vectors(&corpus, &args, cli.vectors.as_deref());
+            let dir = vectors_dir(&cli.vectors, &args.vectors)?;
+            return run_vectors(&load(&dir)?, &args, dir.as_deref());
         }
         Command::Serve { protocol, step6 } => {
             rfc1808_harness::serve::serve(protocol, step6, std::io::stdin().lock(), &mut stdout)?;
         }
         Command::Promote(args) => return promote(&args),
-        Command::Fuzz(args) => return fuzz(&args, &load(&cli.vectors)?),
+        Command::Fuzz(args) => {
+            return fuzz(&args, &load(&vectors_dir(&cli.vectors, &args.vectors)?)?)
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -153,17 +169,19 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
             .map_err(|e| anyhow!("--reading: {e}"))?,
     );
-    for value in &args.expectations {
-        let (name, file) = value
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--expectations `{value}`: expected NAME=FILE"))?;
-        session
-            .set_expectations(name, PathBuf::from(file))
-            .map_err(|e| anyhow!("--expectations `{value}`: {e}"))?;
+    let names = session.names();
+    for (at, file) in name_file_targets("--expectations", &args.expectations, &names)? {
+        session.set_expectations(&names[at], file)?;
     }
     session.load_expectations()?;
-    let writes = write_targets(&args.write_expectations, &session.names())?;
+    let writes = name_file_targets("--write-expectations", &args.write_expectations, &names)?;
     let reports = report_targets(&args.reports)?;
+    for (_, file) in &reports {
+        session::check_writable("report", file)?;
+    }
+    for (_, file) in &writes {
+        session::check_writable("expectations", file)?;
+    }
     let report = session.run()?;
 
     let colour = std::io::stdout().is_terminal()
@@ -176,11 +194,19 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
         session::write_report(&report, format, &file)?;
     }
     for (at, file) in writes {
-        let errors = session.write_expectations(&report, at, &file)?;
-        if errors > 0 {
+        let written = session.write_expectations(&report, at, &file)?;
+        let name = &report.implementations[at].name;
+        eprintln!(
+            "rfc1808: wrote {} for `{name}`: {} kept, {} added, {} dropped",
+            file.display(),
+            written.kept,
+            written.added,
+            written.dropped
+        );
+        if written.errors > 0 {
             eprintln!(
-                "rfc1808: {}: {errors} errors are not written to {} (expectations cover wrong answers only)",
-                report.implementations[at].name,
+                "rfc1808: {name}: {} errors are not written to {} (expectations cover wrong answers only)",
+                written.errors,
                 file.display()
             );
         }
@@ -189,13 +215,14 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
 }
 
 /// The vector file `--to` names, or the one found from the current
-/// directory upward.
+/// directory upward, or else `vectors/regressions.toml` here, which the
+/// first promotion creates.
 fn promote_target(to: &Option<PathBuf>) -> Result<PathBuf> {
     match to {
         Some(file) => Ok(file.clone()),
         None => {
             let cwd = std::env::current_dir().context("cannot read the current directory")?;
-            Ok(rfc1808_harness::promote::find_file(&cwd)?)
+            Ok(rfc1808_harness::promote::default_file(&cwd))
         }
     }
 }
@@ -221,7 +248,7 @@ fn promote(args: &PromoteArgs) -> Result<ExitCode> {
 }
 
 fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
-    use rfc1808_harness::fuzz::{Bases, Campaign};
+    use rfc1808_harness::fuzz::{Accepted, Bases, Campaign};
     use rfc1808_harness::report::fuzz as report;
 
     let mut specs = Vec::new();
@@ -233,9 +260,21 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     } else {
         Bases::Absolute
     };
+    let expectations = match &args.expectations {
+        Some(value) => {
+            let names = [spec.name.clone()];
+            let values = std::slice::from_ref(value);
+            let (_, file) = name_file_targets("--expectations", values, &names)?.remove(0);
+            Some(Expectations::load(&file)?)
+        }
+        None => None,
+    };
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
-    if let Some(file) = &args.expectations {
-        for warning in campaign.use_expectations(corpus, &Expectations::load(file)?) {
+    let held = Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
+        .map_err(|e| anyhow!("--reading: {e}"))?;
+    campaign.options.readings = Accepted::holding(&held);
+    if let Some(expectations) = &expectations {
+        for warning in campaign.use_expectations(corpus, expectations) {
             eprintln!("rfc1808: {warning}");
         }
     }

@@ -65,6 +65,11 @@ pub struct Promoted {
     pub file: PathBuf,
     /// The text appended to the file.
     pub snippet: String,
+    /// Whether the file was created for it.
+    pub created: bool,
+    /// Whether the file's directory holds a project's own vectors rather
+    /// than a checkout's whole set (no `rfc1808-*` vector in it).
+    pub standalone: bool,
 }
 
 /// Why a finding was not promoted. In every case the file is unchanged.
@@ -173,6 +178,14 @@ impl fmt::Display for PromoteError {
 // The messages above include their causes, so no `source` repeats them.
 impl std::error::Error for PromoteError {}
 
+/// The file `promote` appends to when no `--to` is given: [`DEFAULT_FILE`]
+/// in `start` or the nearest directory above it (a checkout of this
+/// repository, or a project that promoted before), else [`DEFAULT_FILE`]
+/// in `start`, which the first promotion creates.
+pub fn default_file(start: &Path) -> PathBuf {
+    find_file(start).unwrap_or_else(|_| PathBuf::from(DEFAULT_FILE))
+}
+
 /// Finds [`DEFAULT_FILE`] in `start` or the nearest directory above it.
 pub fn find_file(start: &Path) -> Result<PathBuf, PromoteError> {
     start
@@ -233,9 +246,22 @@ impl Promoted {
         } else {
             dir
         };
+        let created = if self.created {
+            format!(
+                "created {} for the vectors you promote\n",
+                self.file.display()
+            )
+        } else {
+            String::new()
+        };
+        let runs = if self.standalone {
+            "runs the vectors of that directory (the built-in vectors run without --vectors)"
+        } else {
+            "runs it now; `cargo test` and the built-in vectors have it after the next build"
+        };
         format!(
-            "appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n  expected: {:?} (finished at {})\n\
-             `{}` runs it now; `cargo test` and the built-in vectors have it after the next build\n",
+            "{created}appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n  expected: {:?} (finished at {})\n\
+             `{}` {runs}\n",
             self.id,
             self.file.display(),
             candidate.base,
@@ -291,8 +317,20 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
             "not a regular file",
         )));
     }
-    let text = std::fs::read_to_string(file).map_err(io_error("read the vector file"))?;
-    let corpus = load_beside(file)?;
+    let created = !file.exists();
+    let text = if created {
+        String::new()
+    } else {
+        std::fs::read_to_string(file).map_err(io_error("read the vector file"))?
+    };
+    let mut corpus = load_beside(file)?;
+    let standalone = !corpus.resolve.iter().any(|v| v.id.starts_with("rfc1808-"));
+    if standalone {
+        // A project's own vector directory, run beside the built-in vectors:
+        // a pair among them is no finding, and its ids must not collide
+        // with theirs.
+        corpus.resolve.extend(rfc1808_vectors::embedded().resolve);
+    }
     if let Some(v) = find_pair(&corpus, &finding.base, &finding.relative) {
         return Err(PromoteError::Duplicate {
             base: finding.base.clone(),
@@ -308,7 +346,10 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
             file: file.to_owned(),
         })?;
     let id = format!("{GROUP}/{number}");
-    let snippet = snippet(&text, &id, finding, &expected, step);
+    let mut snippet = snippet(&text, &id, finding, &expected, step);
+    if created {
+        snippet.insert_str(0, NEW_FILE_HEADER);
+    }
 
     // Load the file as it will be before writing it, so a snippet that
     // would break it is never written.
@@ -347,8 +388,12 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
         });
     }
 
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io_error("create its directory"))?;
+    }
     let mut out = OpenOptions::new()
         .append(true)
+        .create(created)
         .open(file)
         .map_err(io_error("open the vector file for appending"))?;
     out.write_all(snippet.as_bytes())
@@ -359,7 +404,11 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
     // Read back what is on disk, in case something else wrote to the file
     // meanwhile; undo the append if it no longer loads.
     if let Err(e) = load_beside(file) {
-        let restored = std::fs::write(file, &text);
+        let restored = if created {
+            std::fs::remove_file(file)
+        } else {
+            std::fs::write(file, &text)
+        };
         return Err(PromoteError::Verify {
             file: file.to_owned(),
             problem: match restored {
@@ -374,18 +423,38 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
         step,
         file: file.to_owned(),
         snippet,
+        created,
+        standalone,
     })
 }
 
-/// Every vector file of `file`'s directory, `file` included.
+/// The first lines of a vector file that `promote` creates.
+const NEW_FILE_HEADER: &str = "\
+# Findings promoted by `rfc1808 promote` (docs/vectors.md), each a vector
+# whose expected value is the reference resolver's answer.
+
+";
+
+/// Every vector file of `file`'s directory, `file` included if it exists.
+/// A directory that does not exist yet, or holds no `*.toml` file, holds no
+/// vectors.
 fn load_beside(file: &Path) -> Result<Corpus, PromoteError> {
     let dir = match file.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut corpus = rfc1808_vectors::load_dir(dir).map_err(PromoteError::Vectors)?;
+    let has_toml = std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|ext| ext == "toml"))
+    });
+    let mut corpus = if has_toml {
+        rfc1808_vectors::load_dir(dir).map_err(PromoteError::Vectors)?
+    } else {
+        Corpus::default()
+    };
     // `load_dir` reads `*.toml` only; a target with another name is read too.
-    if file.extension().is_none_or(|ext| ext != "toml") {
+    if file.exists() && file.extension().is_none_or(|ext| ext != "toml") {
         corpus.add_file(file).map_err(PromoteError::Vectors)?;
     }
     Ok(corpus)

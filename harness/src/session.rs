@@ -18,6 +18,7 @@
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use rfc1808_resolver::{Readings, Step6};
 use rfc1808_vectors::grade::Verdict;
@@ -183,8 +184,11 @@ impl<'c> Session<'c> {
             started.push(self.start(&p.entrant)?);
         }
         let answered = run_all(&resolve, &mut started);
-        let mut report = Report::default();
-        for ((results, info), p) in answered.into_iter().zip(&self.planned) {
+        let mut report = Report {
+            vectors: self.corpus.digest,
+            ..Report::default()
+        };
+        for ((results, info, elapsed), p) in answered.into_iter().zip(&self.planned) {
             let name = results.name.clone();
             let (results, stale) = expectations::grade_holding(
                 results,
@@ -203,9 +207,10 @@ impl<'c> Session<'c> {
                     .expectations_file
                     .as_ref()
                     .map(|f| f.display().to_string()),
-                rerun: self.rerun(&p.entrant),
+                rerun: self.rerun(p),
                 results,
                 stale,
+                elapsed,
                 allowed_inconsistent: p
                     .expectations
                     .as_ref()
@@ -242,11 +247,12 @@ impl<'c> Session<'c> {
         })
     }
 
-    fn rerun(&self, entrant: &Entrant) -> String {
+    fn rerun(&self, planned: &Planned) -> String {
         let dir = self.vectors_dir.as_deref();
-        let mut rerun = match entrant {
-            Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6),
-            Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec),
+        let file = planned.expectations_file.as_deref();
+        let mut rerun = match &planned.entrant {
+            Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6, file),
+            Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec, file),
         };
         for (a, r) in self.held.pairs() {
             rerun += &format!(
@@ -258,30 +264,59 @@ impl<'c> Session<'c> {
     }
 
     /// Writes the expectations file `file` for the implementation at `at`
-    /// of `report` (see [`expectations::rewrite`]): the reasons of `file`
-    /// are kept, or else those of the expectations it was graded against.
-    /// Returns how many errors were left out, since expectations cover
-    /// wrong answers only.
+    /// of `report` (see [`expectations::rewrite`]). The entries, comments
+    /// and reasons of `file` are kept where they still hold, or else those
+    /// of the expectations file the run was graded against.
     pub fn write_expectations(
         &self,
         report: &Report<'_>,
         at: usize,
         file: &Path,
-    ) -> Result<usize, SessionError> {
+    ) -> Result<Written, SessionError> {
         let imp = &report.implementations[at];
-        let existing = if file.exists() {
-            Some(Expectations::load(file).map_err(SessionError::Expectations)?)
+        let from = if file.exists() {
+            Some(file)
         } else {
-            self.planned[at].expectations.clone()
+            self.planned[at].expectations_file.as_deref()
         };
-        let text = expectations::rewrite(&imp.results, existing.as_ref(), self.corpus);
-        std::fs::write(file, text).map_err(|error| SessionError::Write {
+        let existing = from
+            .map(LoadError::read)
+            .transpose()
+            .map_err(SessionError::Expectations)?;
+        let rewritten = expectations::rewrite(
+            &imp.results,
+            existing
+                .as_ref()
+                .map(|(name, text)| (name.as_str(), text.as_str())),
+            self.corpus,
+        )
+        .map_err(SessionError::Expectations)?;
+        std::fs::write(file, &rewritten.text).map_err(|error| SessionError::Write {
             what: "expectations",
             file: file.to_owned(),
             error,
         })?;
-        Ok(imp.count(Verdict::Error))
+        Ok(Written {
+            kept: rewritten.kept,
+            added: rewritten.added,
+            dropped: rewritten.dropped,
+            errors: imp.count(Verdict::Error),
+        })
     }
+}
+
+/// What [`Session::write_expectations`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// Entries of the old file that stay: still failing, or not decided by
+    /// this run.
+    pub kept: usize,
+    /// New failures.
+    pub added: usize,
+    /// Old entries for vectors that now pass, or that name no vector.
+    pub dropped: usize,
+    /// Errors left out, since expectations cover wrong answers only.
+    pub errors: usize,
 }
 
 /// Runs `vectors` through each implementation, each on its own thread so
@@ -289,14 +324,16 @@ impl<'c> Session<'c> {
 fn run_all<'c>(
     vectors: &[&'c ResolveVector],
     implementations: &mut [Box<dyn Implementation + Send>],
-) -> Vec<(runner::ImplResults<'c>, Option<crate::Info>)> {
+) -> Vec<(runner::ImplResults<'c>, Option<crate::Info>, Duration)> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = implementations
             .iter_mut()
             .map(|implementation| {
                 scope.spawn(move || {
+                    let start = Instant::now();
                     let results = runner::run(vectors, implementation.as_mut());
-                    (results, implementation.info().cloned())
+                    let elapsed = start.elapsed();
+                    (results, implementation.info().cloned(), elapsed)
                 })
             })
             .collect();
@@ -314,6 +351,28 @@ pub fn write_report(report: &Report<'_>, format: Format, file: &Path) -> Result<
         file: file.to_owned(),
         error,
     })
+}
+
+/// Checks, before a run, that the `what` file `file` (a report, an
+/// expectations file) can be written, so that a bad path is found in a
+/// second rather than after the whole run. Nothing is left behind: a file
+/// that did not exist is removed again, and one that did is not changed.
+pub fn check_writable(what: &'static str, file: &Path) -> Result<(), SessionError> {
+    let error = |error| SessionError::Write {
+        what,
+        file: file.to_owned(),
+        error,
+    };
+    let existed = file.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(file)
+        .map_err(error)?;
+    if !existed {
+        std::fs::remove_file(file).map_err(error)?;
+    }
+    Ok(())
 }
 
 /// A name that is not one of the session's implementations.

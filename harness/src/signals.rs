@@ -4,6 +4,17 @@
 //! it), and closing the terminal sends SIGHUP. Each would leave every running
 //! adapter orphaned; [`install`] makes them kill the adapters first.
 
+/// Whether a stop signal came: the adapters are being killed, and the
+/// harness is about to end as the signal asks.
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the harness is being stopped by a signal. A run whose adapters
+/// it killed ends in errors; `main` waits for the signal to end the harness
+/// instead of reporting them.
+pub fn stopping() -> bool {
+    STOPPING.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// From now on SIGTERM, SIGINT and SIGHUP kill every adapter, with what it
 /// started, and then end the harness as the signal would have; and orphans
 /// of adapters are adopted and killed (see
@@ -47,6 +58,7 @@ pub fn install() -> std::io::Result<()> {
             if unsafe { libc::sigwait(&set, &mut signal) } != 0 {
                 return;
             }
+            STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
             crate::subprocess::kill_everything();
             // End as the signal would have, so that the caller sees it
             // (exit status 128 + the signal's number in a shell).

@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{stderr, stdout};
+use common::{header, stderr, stdout};
 
 /// The fixture in the mode that answers the relative URL as is: right on
 /// `rfc1808-5.1/scheme` only, among the section 5.1 examples.
@@ -50,6 +50,9 @@ fn the_reference_passes_everything() {
     let o = rfc1808(&["run"]);
     assert_exit(&o, 0);
     let out = stdout(&o);
+    let out = out
+        .strip_prefix(&header())
+        .unwrap_or_else(|| panic!("{out}"));
     let (readings, lines): (Vec<&str>, Vec<&str>) =
         out.lines().partition(|l| l.starts_with("  reading "));
     assert_eq!(lines.len(), 2, "{out}");
@@ -73,7 +76,7 @@ fn the_reference_passes_everything() {
     assert_exit(&o, 0);
     assert_eq!(
         stdout(&o),
-        "reference-string: ok. 24 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+        header() + "reference-string: ok. 24 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     );
 }
 
@@ -134,7 +137,7 @@ fn filters_choose_the_vectors() {
     assert_exit(&o, 0);
     assert_eq!(
         stdout(&o),
-        "wrong: ok. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+        header() + "wrong: ok. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     );
     let o = rfc1808(&[
         "run",
@@ -257,8 +260,8 @@ fn usage_errors_exit_2_with_a_clear_message() {
             "rfc1808: --expectations `py=x.toml`: no implementation is named `py` in this run (there are: reference)\n",
         ),
         (
-            &["run", "--report", "html=x.html"],
-            "rfc1808: --report `html=x.html`: unknown report format `html`, expected `text`, `json`, `junit` or `markdown`\n",
+            &["run", "--report", "pdf=x.pdf"],
+            "rfc1808: --report `pdf=x.pdf`: unknown report format `pdf`, expected `text`, `json`, `junit`, `markdown` or `html`\n",
         ),
         (
             &["run", "--impl", ECHO, "--timeout", "0"],
@@ -292,6 +295,47 @@ fn an_implementation_that_cannot_start_exits_2() {
 }
 
 #[test]
+fn an_unwritable_report_path_is_an_error_before_the_run() {
+    let dir = scratch("unwritable");
+    let missing = dir.join("no-such-dir/report.json");
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--report",
+        &format!("json={}", missing.display()),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: cannot write the report {}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+    assert_eq!(stdout(&o), "");
+    let o = rfc1808(&[
+        "run",
+        "--write-expectations",
+        path(&dir),
+        "--report",
+        &format!("junit={}", dir.join("ok.xml").display()),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: cannot write the expectations {}: Is a directory (os error 21)\n",
+            dir.display()
+        )
+    );
+    assert!(
+        !dir.join("ok.xml").exists(),
+        "the check leaves no file behind"
+    );
+}
+
+#[test]
 fn config_files_list_implementations() {
     let dir = scratch("config");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wrong.py");
@@ -306,7 +350,7 @@ fn config_files_list_implementations() {
         format!(
             "[[implementation]]\nname = \"echo\"\ncommand = [\"python3\", {fixture:?}, \"echo\"]\n\n\
              [[implementation]]\nname = \"rejecter\"\ncommand = [\"python3\", {fixture:?}, \"reject\"]\n\
-             protocol = \"argv\"\ntimeout = 2.5\nexpectations = \"expected.toml\"\n"
+             protocol = \"argv\"\ntimeout = 30.5\nexpectations = \"expected.toml\"\n"
         ),
     )
     .unwrap();
@@ -329,11 +373,13 @@ fn config_files_list_implementations() {
         out.contains("  got:      rejected: wrong.py: rejecting\n"),
         "{out}"
     );
-    // A config implementation is rerun as an --impl with its settings.
+    // A config implementation is rerun as an --impl with its settings (a
+    // timeout far above a loaded machine's start-up time).
     assert!(
         out.contains(&format!(
-            "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 2.5 --id rfc1808-5.1/scheme\n",
-            env!("CARGO_MANIFEST_DIR")
+            "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 30.5 --expectations 'rejecter={}' --id rfc1808-5.1/scheme\n",
+            env!("CARGO_MANIFEST_DIR"),
+            dir.join("expected.toml").display()
         )),
         "{out}"
     );
@@ -384,7 +430,7 @@ fn expectations_are_strict_both_ways() {
     assert_exit(&o, 0);
     assert_eq!(
         stdout(&o),
-        "wrong: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+        header() + "wrong: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     );
     // Listed and passing: exit 1.
     std::fs::write(
@@ -396,14 +442,27 @@ fn expectations_are_strict_both_ways() {
     assert_exit(&o, 1);
     assert_eq!(
         stdout(&o),
-        format!(
+        header()
+            + &format!(
             "UNEXPECTED PASS rfc1808-5.1/scheme [wrong] (vectors/rfc1808.toml:6)\n  \
              listed in {} as an expected failure (echoes), but it resolved to the expected \"g:h\"; remove the entry\n  \
-             rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/scheme\n\n\
+             rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --expectations 'wrong={}' --id rfc1808-5.1/scheme\n\n\
              wrong: FAILED. 0 passed; 0 failed; 0 expected failures; 1 unexpected passes; 0 errors; 0 not representable\n",
+            file.display(),
             file.display()
         )
     );
+    // The rerun line grades against the same file, so it shows the
+    // unexpected pass again.
+    let rerun = stdout(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("  rerun:    rfc1808 "))
+        .unwrap()
+        .to_owned();
+    let words = shell_words::split(&rerun).unwrap();
+    let again = rfc1808(&words.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_exit(&again, 1);
+    assert_eq!(stdout(&again), stdout(&o));
     // Naming no vector: exit 1; naming a filtered-out vector: fine.
     std::fs::write(
         &file,
@@ -415,7 +474,8 @@ fn expectations_are_strict_both_ways() {
     assert_exit(&o, 1);
     assert_eq!(
         stdout(&o),
-        format!(
+        header()
+            + &format!(
             "STALE [wrong] {}:6: stale expectation `rfc1808-5.1/renamed`: no vector has this id; remove the entry\n\n\
              wrong: FAILED. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable; 1 stale expectations\n",
             file.display()
@@ -438,7 +498,10 @@ fn expectations_are_strict_both_ways() {
     ]);
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(out.starts_with("ERROR rfc1808-5.1/g [crash]"), "{out}");
+    assert!(
+        out.starts_with(&(header() + "ERROR rfc1808-5.1/g [crash]")),
+        "{out}"
+    );
     assert!(
         out.contains("  note:     listed as an expected failure (echoes), but expectations cover wrong answers, not errors\n"),
         "{out}"
@@ -467,6 +530,13 @@ fn written_expectations_make_the_next_run_pass() {
         path(&file),
     ]);
     assert_exit(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: wrote {} for `wrong`: 0 kept, 23 added, 0 dropped\n",
+            file.display()
+        )
+    );
     let written = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         written.matches("[[expected-failure]]").count(),
@@ -479,12 +549,14 @@ fn written_expectations_make_the_next_run_pass() {
         ),
         "{written}"
     );
-    // A reason explained by hand survives a rewrite.
+    // A reason explained by hand survives a rewrite, and so do comments
+    // and formatting.
     let explained = written.replacen(
-        "reason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"",
-        "reason = \"echoes the reference\"",
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"",
+        "# wrong.py answers the relative URL as is.\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = 'echoes the reference'  # on purpose",
         1,
     );
+    assert_ne!(explained, written);
     std::fs::write(&file, &explained).unwrap();
     let expect = format!("wrong={}", file.display());
     let o = rfc1808(&[
@@ -502,7 +574,33 @@ fn written_expectations_make_the_next_run_pass() {
     assert!(stdout(&o).ends_with(
         "wrong: ok. 1 passed; 0 failed; 23 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     ));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: wrote {} for `wrong`: 23 kept, 0 added, 0 dropped\n",
+            file.display()
+        )
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), explained);
+    // An error decides nothing: its entry stays, and the error is said.
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        "right=python3 tests/fixtures/wrong.py crash",
+        "--id",
+        "rfc1808-5.1/g",
+        "--write-expectations",
+        &format!("right={}", file.display()),
+    ]);
+    assert_exit(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: wrote {0} for `right`: 23 kept, 0 added, 0 dropped\n\
+             rfc1808: right: 1 errors are not written to {0} (expectations cover wrong answers only)\n",
+            file.display()
+        )
+    );
 }
 
 #[test]
@@ -574,15 +672,33 @@ fn several_reports_in_one_run() {
     assert_exit(&o, 1);
     let markdown = stdout(&o);
     assert_eq!(std::fs::read_to_string(&md).unwrap(), markdown);
-    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with('|')).collect();
-    // Header, separator, the 23 failing vectors, totals.
-    assert_eq!(rows.len(), 26, "{markdown}");
-    assert_eq!(rows[0], "| vector | expected | wrong |");
-    assert_eq!(rows[2], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
-    assert_eq!(rows[25], "| **passed** | | ❌ 1/24 |");
-    // Every row has the three cells of the header.
     assert!(
-        rows.iter()
+        markdown.starts_with("## RFC 1808 conformance\n\n❌ failed · rfc1808 "),
+        "{markdown}"
+    );
+    // The 23 failures lead, before any table.
+    let attention: Vec<&str> = markdown
+        .lines()
+        .skip_while(|l| *l != "### Needs attention")
+        .take_while(|l| !l.starts_with('|') && !l.starts_with("### Impl"))
+        .filter(|l| l.starts_with("- "))
+        .collect();
+    assert_eq!(attention.len(), 23, "{markdown}");
+    assert_eq!(
+        attention[0],
+        "- **wrong**: new failure `rfc1808-5.1/g`: got \"g\" (expected \"http://a/b/c/g\")"
+    );
+    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with('|')).collect();
+    // The implementations table (header, separator, one row), then the
+    // matrix: header, separator, the 23 failing vectors.
+    assert_eq!(rows.len(), 3 + 25, "{markdown}");
+    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 |");
+    assert_eq!(rows[3], "| vector | expected | wrong |");
+    assert_eq!(rows[5], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
+    // Every matrix row has the three cells of its header.
+    assert!(
+        rows[3..]
+            .iter()
             .all(|r| r.replace("\\|", "").matches('|').count() == 4),
         "{markdown}"
     );
@@ -647,6 +763,199 @@ fn a_malformed_vector_file_is_a_startup_error_naming_file_line_and_key() {
             "rfc1808: {}:3: key `id`: duplicate id `mine/one`, first used at {}:2\n",
             dir.join("other.toml").display(),
             dir.join("mine.toml").display()
+        )
+    );
+}
+
+#[test]
+fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
+    let o = rfc1808(&["resolve", "--help"]);
+    assert_exit(&o, 0);
+    let help = stdout(&o);
+    assert!(!help.contains("--vectors"), "{help}");
+    assert!(
+        help.contains("  <BASE>      The base URL, absolute (with a scheme) for RFC 1808 to resolve against\n")
+            && help.contains("  <RELATIVE>  The relative URL to resolve; put `--` before BASE when it starts with `-`\n"),
+        "{help}"
+    );
+    let o = rfc1808(&["parse", "--help"]);
+    assert_exit(&o, 0);
+    let help = stdout(&o);
+    assert!(!help.contains("--vectors"), "{help}");
+    assert!(
+        help.contains(
+            "  <URL>  The URL to split into scheme, net_loc, path, params, query and fragment\n"
+        ),
+        "{help}"
+    );
+    let o = rfc1808(&["--vectors", "../vectors", "parse", "http://a/b"]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: --vectors applies to list, run and fuzz; this command reads no vectors\n"
+    );
+    // Before or after the command, for the commands that read vectors.
+    for args in [
+        ["--vectors", "../vectors", "list", "--id", "rfc1808-5.1/g"],
+        ["list", "--vectors", "../vectors", "--id", "rfc1808-5.1/g"],
+    ] {
+        let o = rfc1808(&args);
+        assert_exit(&o, 0);
+        assert!(stdout(&o).starts_with("rfc1808-5.1/g\t"), "{}", stdout(&o));
+    }
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    let help = |args: &[&str]| {
+        let o = rfc1808(args);
+        assert_exit(&o, 0);
+        stdout(&o)
+    };
+    assert!(
+        help(&["--help"]).ends_with(
+            "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
+             1  run: a conformance failure (a wrong answer, an unexpected pass, a stale\n     \
+             expectation, an error on some case); fuzz: a new kind of mismatch\n  \
+             2  a usage, configuration, I/O or start-up error\n"
+        ),
+        "{}",
+        help(&["--help"])
+    );
+    let run = help(&["run", "--help"]);
+    assert!(
+        run.contains("\nExit codes:\n  0  every vector passed or failed as expected\n  1  a conformance failure: ")
+            && run.ends_with("cannot start, a report that cannot be written\n"),
+        "{run}"
+    );
+    assert!(help(&["fuzz", "--help"]).ends_with(
+        "\nExit codes:\n  0  no mismatch outside the expectations\n  1  a new kind of mismatch (a finding)\n  \
+         2  a usage, configuration, I/O or start-up error\n"
+    ));
+}
+
+#[test]
+fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
+    let dir = scratch("expectations-forms");
+    let file = dir.join("wrong.toml");
+    std::fs::write(
+        &file,
+        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n",
+    )
+    .unwrap();
+    let listed = "wrong: ok. 0 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n";
+    for value in [path(&file).to_owned(), format!("wrong={}", file.display())] {
+        let o = rfc1808(&[
+            "run",
+            "--impl",
+            ECHO,
+            "--expectations",
+            &value,
+            "--id",
+            "rfc1808-5.1/g",
+        ]);
+        assert_exit(&o, 0);
+        assert_eq!(stdout(&o), format!("{}{listed}", header()));
+    }
+    // Two implementations: a bare FILE does not say whose.
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        ECHO,
+        "--impl",
+        "other=python3 tests/fixtures/wrong.py echo",
+        "--expectations",
+        path(&file),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: --expectations `{}`: 2 implementations run, so say which as NAME=FILE (one of: wrong, other)\n",
+            file.display()
+        )
+    );
+    // fuzz takes NAME=FILE as run does, for its one implementation.
+    let fuzz = |value: &str| {
+        rfc1808(&[
+            "fuzz",
+            "--impl",
+            "x=/no/such/adapter",
+            "--max-cases",
+            "1",
+            "--expectations",
+            value,
+        ])
+    };
+    let o = fuzz("py=missing.toml");
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "rfc1808: --expectations `py=missing.toml`: no implementation is named `py` in this run (there are: x)\n"
+    );
+    for value in ["x=missing.toml", "missing.toml"] {
+        let o = fuzz(value);
+        assert_exit(&o, 2);
+        assert_eq!(
+            stderr(&o),
+            "rfc1808: missing.toml: cannot read the file: No such file or directory (os error 2)\n"
+        );
+    }
+}
+
+#[test]
+fn an_argv_adapter_that_cannot_answer_is_one_start_up_error() {
+    let dir = scratch("argv-start");
+    // The interpreter is there, the script is not: one error, not one per
+    // vector.
+    let missing = dir.join("missing.py");
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        &format!("py=python3 {}", missing.display()),
+    ]);
+    assert_exit(&o, 2);
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!(
+            "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
+             (base `http://a/b`, relative `c`): adapter exited with code 2; its standard error: ",
+            missing.display()
+        )) && err.ends_with("No such file or directory\n")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    // A jsonl adapter under the default argv reads an empty standard input
+    // and answers nothing.
+    let jsonl = dir.join("jsonl.py");
+    std::fs::write(
+        &jsonl,
+        "import sys\nfor line in sys.stdin:\n    print(line)\n",
+    )
+    .unwrap();
+    let o = rfc1808(&["run", "--impl", &format!("py=python3 {}", jsonl.display())]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
+             (base `http://a/b`, relative `c`): answered nothing; this adapter seems to speak \
+             jsonl (or lines), reading its cases from standard input: add --protocol jsonl (or --protocol lines)\n",
+            jsonl.display()
+        )
+    );
+    // One that speaks first answers with its handshake.
+    std::fs::write(&jsonl, "print('{\"type\": \"started\", \"version\": 1}')\n").unwrap();
+    let o = rfc1808(&["run", "--impl", &format!("py=python3 {}", jsonl.display())]);
+    assert_exit(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
+             (base `http://a/b`, relative `c`): answered `{{\"type\": \"started\", \"version\": 1}}`; \
+             this adapter seems to speak jsonl: add --protocol jsonl\n",
+            jsonl.display()
         )
     );
 }

@@ -84,7 +84,16 @@ impl Setup {
             .unwrap()
     }
 
+    /// Fuzzes the proxy held to the default reading of empty components:
+    /// its dropped empty queries are the reading `empty-component=absent`,
+    /// a finding only when the default is held.
     fn fuzz_buggy(&self, extra: &[&str]) -> Output {
+        let mut args = vec!["--reading", "empty-component=kept"];
+        args.extend_from_slice(extra);
+        self.fuzz_buggy_under_any_reading(&args)
+    }
+
+    fn fuzz_buggy_under_any_reading(&self, extra: &[&str]) -> Output {
         let buggy = self.buggy();
         let mut args = vec![
             "fuzz",
@@ -181,6 +190,44 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
     assert!(
         report.ends_with("\n2 kinds of mismatch found\n"),
         "{report}"
+    );
+}
+
+#[test]
+fn without_reading_an_answer_under_any_reading_is_no_mismatch() {
+    let setup = Setup::new();
+    let count = |report: &str, kind: &str| {
+        overview(report)
+            .iter()
+            .find(|l| l.contains(kind))
+            .map_or(0, |l| {
+                l.split_whitespace().next().unwrap().parse::<u64>().unwrap()
+            })
+    };
+    let held = stdout(&setup.fuzz_buggy(&[]));
+    let out = setup.fuzz_buggy_under_any_reading(&[]);
+    let any = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{any}{}", stderr(&out));
+    // The proxy's dropped empty queries are `empty-component=absent`, but
+    // for a few cases no reading answers as it does (`g?#` as `g#`); its
+    // lower-cased schemes are no reading at all.
+    let dropped = |report: &str| count(report, "empty query dropped");
+    assert!(dropped(&any) * 2 < dropped(&held), "{any}\n{held}");
+    let lowered = |report: &str| count(report, "scheme case changed");
+    assert!(lowered(&any) > 0, "{any}");
+    assert_eq!(lowered(&any), lowered(&held), "{any}\n{held}");
+    let out = setup.run(&[
+        "fuzz",
+        "--impl",
+        "x=true",
+        "--reading",
+        "empty-component=nil",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: --reading: ambiguity `empty-component` has no reading `nil`, expected one \
+         of `kept`, `absent`\n"
     );
 }
 

@@ -2,7 +2,7 @@
 //! the `url` crate's `Url::join` on the same inputs in the same run; and the
 //! growth of the segment stack from 1,000 to 100,000 segments.
 //!
-//! `cargo bench -p rfc1808-resolver`; the README has the ratios.
+//! `cargo bench -p rfc1808-resolver`; docs/performance.md has the ratios.
 
 use std::hint::black_box;
 

@@ -66,10 +66,14 @@
 //! | `query`    | string, optional | after the first `?` (section 2.4.4). |
 //! | `fragment` | string, optional | after the first `#` (section 2.4.1). |
 
+mod digest;
+pub mod expectations;
 pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;
 pub mod readings;
+
+pub use digest::VectorSetDigest;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -203,6 +207,8 @@ impl fmt::Display for Origin {
 pub struct Corpus {
     pub resolve: Vec<ResolveVector>,
     pub parse: Vec<ParseVector>,
+    /// Which files these vectors came from, for reports.
+    pub digest: VectorSetDigest,
 }
 
 /// A file that could not be loaded, and where.
@@ -493,6 +499,7 @@ impl Corpus {
         }
         self.resolve.extend(resolve);
         self.parse.extend(parse);
+        self.digest.add_file(name, text);
         Ok(())
     }
 
@@ -966,5 +973,12 @@ tags = []
         embedded.sort();
         assert_eq!(on_disk, embedded);
         assert!(!super::embedded().resolve.is_empty());
+    }
+
+    #[test]
+    fn the_embedded_vectors_and_the_directory_have_one_digest() {
+        let from_dir = load_dir(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(from_dir.digest, super::embedded().digest);
+        assert_ne!(from_dir.digest, Corpus::default().digest);
     }
 }

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rfc1808_vectors::Corpus;
 
-use super::{fuzz, label, listed, note, source, Bases, Kind, Listed, Options, Progress, Summary};
+use super::{
+    fuzz, label, listed, note, source, Accepted, Bases, Kind, Listed, Options, Progress, Summary,
+};
 use crate::expectations::Expectations;
 use crate::implementation::{ImplSpec, Info};
 use crate::promote::{self, PromoteError, Promoted};
@@ -53,6 +55,7 @@ impl Campaign {
                 time,
                 max_cases,
                 bases,
+                readings: Accepted::default(),
             },
             listed: Vec::new(),
         }
@@ -234,7 +237,8 @@ mod tests {
                 seed: 4,
                 time: None,
                 max_cases: Some(10),
-                bases: Bases::Any
+                bases: Bases::Any,
+                readings: Accepted::default(),
             }
         );
     }

@@ -108,7 +108,8 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::{parse, resolve, resolve_traced, Components, Step, Step6};
+use rfc1808_resolver::readings::Readings;
+use rfc1808_resolver::{parse, resolve_traced, resolve_with, Components, Options, Step, Step6};
 
 use super::message::MessageClass;
 use crate::implementation::Answer;
@@ -333,19 +334,22 @@ impl Difference {
 }
 
 impl Kind {
-    /// The kind of mismatch `answer` is for `input`, which the reference
-    /// resolved to `reference` at `step`, or `None` when `answer` is the
-    /// reference's. An answer the protocol could not carry is no mismatch
-    /// either.
-    pub fn of(input: &Input, step: Step, reference: &str, answer: &Answer) -> Option<Kind> {
+    /// The kind of mismatch `answer` is for `input`, against the reference
+    /// under `readings`, with the step the reference finished at; `None`
+    /// when `answer` is the reference's. An answer the protocol could not
+    /// carry is no mismatch either.
+    pub fn of(input: &Input, answer: &Answer, readings: Readings) -> Option<(Kind, Step)> {
+        let (reference, step) = resolve_traced(&input.base, &input.relative, under(readings));
         let difference = match answer {
-            Answer::Resolved(got) if got == reference => return None,
+            Answer::Resolved(got) if *got == reference => return None,
             Answer::NotRepresentable(_) => return None,
             Answer::Error(_) => Difference::FailedToAnswer,
-            Answer::Resolved(got) => return Some(difference(input, step, reference, got)),
+            Answer::Resolved(got) => {
+                return Some((difference(input, step, &reference, got, readings), step))
+            }
             Answer::Rejected(why) => Difference::Rejected(MessageClass::of(why, input)),
         };
-        Some(difference.at(step))
+        Some((difference.at(step), step))
     }
 
     /// Whether the implementation failed to answer, rather than answering
@@ -424,19 +428,25 @@ impl fmt::Display for Kind {
 /// and which steps that stands for (see the module documentation). When
 /// the answer shows that control characters were stripped and differs in
 /// more, the rest is described on the stripped case, at its step.
-fn difference(input: &Input, step: Step, reference: &str, got: &str) -> Kind {
-    match first_difference(input, step, reference, got) {
+fn difference(input: &Input, step: Step, reference: &str, got: &str, readings: Readings) -> Kind {
+    match first_difference(input, step, reference, got, readings) {
         Ok(difference) => difference.at(step),
         Err(stripped) => {
             let (reference, step) =
-                resolve_traced(&stripped.base, &stripped.relative, SEGMENT_STACK);
-            difference(&stripped, step, &reference, got)
+                resolve_traced(&stripped.base, &stripped.relative, under(readings));
+            difference(&stripped, step, &reference, got, readings)
         }
     }
 }
 
-/// The segment-stack Step 6, as the reference resolver uses.
-const SEGMENT_STACK: Step6 = Step6::SegmentStack;
+/// The reference resolver's options: the segment-stack Step 6, and
+/// `readings`.
+fn under(readings: Readings) -> Options {
+    Options {
+        step6: Step6::SegmentStack,
+        readings,
+    }
+}
 
 /// The first description that holds, or the case with control characters
 /// stripped when the answer shows they were and differs in more than that.
@@ -445,13 +455,14 @@ fn first_difference(
     step: Step,
     reference: &str,
     got: &str,
+    readings: Readings,
 ) -> Result<Difference, Input> {
     if step == Step::Step2b {
         if let Some(how) = step2b_difference(input, reference, got) {
             return Ok(how);
         }
     }
-    if let Some(whole) = whole_answer_difference(input, reference, got) {
+    if let Some(whole) = whole_answer_difference(input, reference, got, readings) {
         return Ok(whole);
     }
     if reference.contains(is_control) && !got.contains(is_control) {
@@ -461,7 +472,7 @@ fn first_difference(
         // apart (see `Kind::letter_variant`).
         if let Some((base, relative)) = stripped(input).next() {
             let stripped = Input::new(base, relative);
-            let step = resolve_traced(&stripped.base, &stripped.relative, SEGMENT_STACK).1;
+            let step = resolve_traced(&stripped.base, &stripped.relative, under(readings)).1;
             if Kind::letter_variant(&stripped, step).is_none() {
                 return Err(stripped);
             }
@@ -476,7 +487,13 @@ fn first_difference(
 /// The differences that concern the answer as a whole rather than one
 /// component: control characters stripped, the relative URL returned as
 /// it is, characters percent-encoded or decoded.
-fn whole_answer_difference(input: &Input, reference: &str, got: &str) -> Option<Difference> {
+fn whole_answer_difference(
+    input: &Input,
+    reference: &str,
+    got: &str,
+    readings: Readings,
+) -> Option<Difference> {
+    let resolve = |base: &str, relative: &str| resolve_with(base, relative, under(readings));
     if stripped(input).any(|(base, relative)| resolve(&base, &relative) == got) {
         return Some(Difference::ControlCharactersStripped);
     }
@@ -830,10 +847,12 @@ mod tests {
         answer_kind(base, relative, &Answer::Resolved(got.to_owned()))
     }
 
+    /// The segment-stack Step 6, as the reference resolver uses.
+    const SEGMENT_STACK: Step6 = Step6::SegmentStack;
+
     fn answer_kind(base: &str, relative: &str, answer: &Answer) -> String {
-        let (reference, step) = resolve_traced(base, relative, SEGMENT_STACK);
-        Kind::of(&Input::new(base, relative), step, &reference, answer)
-            .map_or_else(|| "same".to_owned(), |k| k.to_string())
+        Kind::of(&Input::new(base, relative), answer, Readings::default())
+            .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
     }
 
     #[test]
@@ -1064,8 +1083,8 @@ mod tests {
             "rejected: Expected authority at index N: …"
         );
         let failed = Answer::Error("timeout after 5s".to_owned());
-        let (reference, step) = resolve_traced("http://a/b", "g", SEGMENT_STACK);
-        let k = Kind::of(&Input::new("http://a/b", "g"), step, &reference, &failed).unwrap();
+        let input = Input::new("http://a/b", "g");
+        let (k, _) = Kind::of(&input, &failed, Readings::default()).unwrap();
         assert_eq!(k.difference, Difference::FailedToAnswer);
         assert_eq!(k.to_string(), "failed to answer");
         assert!(k.is_failure());

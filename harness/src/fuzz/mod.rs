@@ -6,17 +6,18 @@
 //! of the vectors; bases are absolute URLs in the generic-RL syntax
 //! ([`Bases::Absolute`], the only bases section 4 resolves against), or
 //! anything ([`Bases::Any`], `--any-base`). They go to the implementation
-//! in batches through [`Implementation::resolve_all`], so a `jsonl` or
+//! in batches through [`Implementation::resolve_until`], so a `jsonl` or
 //! `lines` adapter pipelines them, and each answer is compared with the
 //! reference resolver (segment-stack Step 6). A mismatch has a [`Kind`]:
 //! how the answers differ, and where that matters the step the reference
 //! finished at (the `kind` module says which, and why). A mismatch on a
 //! case whose scheme starts with a digit is asked again with a letter
 //! there, in one more batch, to tell whether the digit is the cause. The
-//! first mismatch of each kind is shrunk ([`shrink`]) to a smallest case
-//! of the same kind whose base the run admits, its candidates batched
-//! too; a later mismatch of that kind is shrunk only if it starts out
-//! smaller than the current example.
+//! first mismatch of each kind is shrunk ([`shrink`]) to a smallest case of
+//! the same kind whose base the run admits (preferring bases that look
+//! real, `http://a` over `a:`), its candidates batched too; a later
+//! mismatch of that kind is shrunk only if it starts out smaller than the
+//! current example.
 //!
 //! [`Campaign`] is the whole of `rfc1808 fuzz`: it starts the adapter,
 //! fuzzes it, and promotes what it found; `crate::report::fuzz` prints the
@@ -55,7 +56,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::{resolve_traced, Step, Step6};
+use rfc1808_resolver::readings::Readings;
+use rfc1808_resolver::{resolve_traced, resolve_with, Options as ResolveOptions, Step, Step6};
+use rfc1808_vectors::readings::Assignment;
 
 pub use campaign::{Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use generate::{is_absolute, Bases, Generator, Rng};
@@ -78,6 +81,65 @@ pub struct Options {
     pub max_cases: Option<u64>,
     /// Which bases to generate; the shrinker keeps to them too.
     pub bases: Bases,
+    /// The readings of RFC 1808's ambiguities an answer may follow.
+    pub readings: Accepted,
+}
+
+/// The readings of RFC 1808's ambiguities (`docs/readings.md`) an answer
+/// may follow to be no mismatch: any of them, or those `--reading` holds
+/// to. The kind of a mismatch is told against the reference under the
+/// primary readings: the defaults, but for those held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    primary: Readings,
+    /// The other combinations of readings that are accepted.
+    others: Vec<Readings>,
+}
+
+impl Default for Accepted {
+    /// Any reading of every ambiguity.
+    fn default() -> Self {
+        Accepted::holding(&Assignment::default())
+    }
+}
+
+impl Accepted {
+    /// Every combination of readings that follows `held` where it says.
+    pub fn holding(held: &Assignment) -> Accepted {
+        let follows = |r: &Readings| {
+            held.pairs()
+                .iter()
+                .all(|(a, reading)| r.get(a.name) == Some(reading.name))
+        };
+        let mut all = Readings::every().into_iter().filter(follows);
+        let primary = all.next().unwrap_or_default();
+        Accepted {
+            primary,
+            others: all.collect(),
+        }
+    }
+
+    /// The reference's answer under the primary readings, and the step it
+    /// finished at.
+    fn reference(&self, input: &Input) -> (String, Step) {
+        let options = ResolveOptions {
+            step6: Step6::SegmentStack,
+            readings: self.primary,
+        };
+        resolve_traced(&input.base, &input.relative, options)
+    }
+
+    /// Whether `got` is the reference's answer under another accepted
+    /// combination of readings.
+    fn allows(&self, input: &Input, got: &str) -> bool {
+        self.others.iter().any(|&readings| {
+            let options = ResolveOptions {
+                step6: Step6::SegmentStack,
+                readings,
+            };
+            resolve_with(&input.base, &input.relative, options) == got
+        })
+    }
 }
 
 /// A vector the implementation's expectations list.
@@ -206,7 +268,7 @@ impl<'r> Run<'r> {
     ) -> Run<'r> {
         let start = Instant::now();
         let deadline = options.time.map(|t| start + t);
-        let listed_kinds = listed_kinds(implementation, listed, deadline);
+        let listed_kinds = listed_kinds(implementation, listed, deadline, &options.readings);
         Run {
             implementation,
             options,
@@ -269,7 +331,13 @@ impl<'r> Run<'r> {
 
     /// Per kind in a batch: how many, at which steps, and the smallest case.
     fn classify(&mut self, inputs: &[Input], answers: Vec<Answer>) -> BTreeMap<Kind, Tally> {
-        let kinds = classify(self.implementation, inputs, &answers, self.deadline);
+        let kinds = classify(
+            self.implementation,
+            inputs,
+            &answers,
+            self.deadline,
+            &self.options.readings,
+        );
         let mut batch: BTreeMap<Kind, Tally> = BTreeMap::new();
         for ((input, answer), kind) in inputs.iter().zip(answers).zip(kinds) {
             let Some((kind, step)) = kind else {
@@ -310,7 +378,7 @@ impl<'r> Run<'r> {
         let example = self.shrink(tally.smallest, &kind);
         if let Some(seen) = self.found.get_mut(&kind) {
             if shrink::order(&example.0) < shrink::order(&seen.example) {
-                set_example(seen, example);
+                set_example(seen, example, &self.options.readings);
             }
         }
     }
@@ -337,7 +405,7 @@ impl<'r> Run<'r> {
             kind: kind.clone(),
             count: tally.count,
             steps: tally.steps,
-            reference: reference(&input).0,
+            reference: self.options.readings.reference(&input).0,
             example: input,
             answer,
             known,
@@ -354,7 +422,7 @@ impl<'r> Run<'r> {
             self.implementation,
             (input, answer),
             kind,
-            self.options.bases,
+            self.options,
             self.deadline,
         )
     }
@@ -385,8 +453,8 @@ impl<'r> Run<'r> {
 }
 
 /// Makes `(input, answer)` the example of `finding`.
-fn set_example(finding: &mut Finding, (input, answer): (Input, Answer)) {
-    finding.reference = reference(&input).0;
+fn set_example(finding: &mut Finding, (input, answer): (Input, Answer), accepted: &Accepted) {
+    finding.reference = accepted.reference(&input).0;
     finding.example = input;
     finding.answer = answer;
 }
@@ -428,13 +496,20 @@ fn kinds(
     implementation: &mut dyn Implementation,
     inputs: &[Input],
     deadline: Option<Instant>,
+    accepted: &Accepted,
 ) -> Vec<(Option<Kind>, Answer)> {
     let answers = answers(implementation, inputs, deadline);
-    classify(implementation, &inputs[..answers.len()], &answers, deadline)
-        .into_iter()
-        .map(|k| k.map(|(kind, _)| kind))
-        .zip(answers)
-        .collect()
+    classify(
+        implementation,
+        &inputs[..answers.len()],
+        &answers,
+        deadline,
+        accepted,
+    )
+    .into_iter()
+    .map(|k| k.map(|(kind, _)| kind))
+    .zip(answers)
+    .collect()
 }
 
 /// The kind of mismatch each answer is, if any, with the step the
@@ -447,18 +522,18 @@ fn classify(
     inputs: &[Input],
     given: &[Answer],
     deadline: Option<Instant>,
+    accepted: &Accepted,
 ) -> Vec<Option<(Kind, Step)>> {
     let mut kinds = Vec::with_capacity(inputs.len());
     let mut variants = Vec::new();
     for (i, (input, answer)) in inputs.iter().zip(given).enumerate() {
-        let (want, step) = reference(input);
-        let kind = Kind::of(input, step, &want, answer);
-        if let Some(k) = kind.as_ref().filter(|k| !k.is_failure()) {
-            if let Some(variant) = Kind::letter_variant(input, step) {
+        let kind = judge(input, answer, accepted);
+        if let Some((k, step)) = kind.as_ref().filter(|(k, _)| !k.is_failure()) {
+            if let Some(variant) = Kind::letter_variant(input, *step) {
                 variants.push((i, k.clone(), variant));
             }
         }
-        kinds.push(kind.map(|k| (k, step)));
+        kinds.push(kind);
     }
     if variants.is_empty() {
         return kinds;
@@ -466,8 +541,7 @@ fn classify(
     let variant_inputs: Vec<Input> = variants.iter().map(|(_, _, v)| v.clone()).collect();
     let variant_answers = answers(implementation, &variant_inputs, deadline);
     for ((i, kind, variant), answer) in variants.into_iter().zip(variant_answers) {
-        let (want, step) = reference(&variant);
-        if Kind::of(&variant, step, &want, &answer) != Some(kind) {
+        if judge(&variant, &answer, accepted).map(|(k, _)| k) != Some(kind) {
             if let Some((k, _)) = kinds[i].as_mut() {
                 *k = Kind::not_a_letter();
             }
@@ -476,8 +550,19 @@ fn classify(
     kinds
 }
 
+/// The kind of mismatch `answer` is for `input`, with the step the
+/// reference finished at under the primary readings; `None` when it is the
+/// reference's answer under any accepted reading.
+fn judge(input: &Input, answer: &Answer, accepted: &Accepted) -> Option<(Kind, Step)> {
+    let kind = Kind::of(input, answer, accepted.primary)?;
+    match answer {
+        Answer::Resolved(got) if accepted.allows(input, got) => None,
+        _ => Some(kind),
+    }
+}
+
 /// Shrinks `input`, whose answer was `answer`, to a smallest case of
-/// `kind` whose base the run admits; returns it with the implementation's
+/// `kind` whose base the run admits (`options`); returns it with the implementation's
 /// answer for it, as given while shrinking (asking again could meet a
 /// stalled or given-up adapter). Candidates the implementation did not
 /// answer before the deadline do not count.
@@ -485,9 +570,10 @@ fn shrink_case(
     implementation: &mut dyn Implementation,
     (input, answer): (Input, Answer),
     kind: &Kind,
-    bases: Bases,
+    options: &Options,
     deadline: Option<Instant>,
 ) -> (Input, Answer) {
+    let (bases, accepted) = (options.bases, &options.readings);
     let mut seen: HashMap<Input, Answer> = HashMap::new();
     let shrunk = shrink(input.clone(), |candidates| {
         // Only candidates with a base the run admits go to the
@@ -502,7 +588,7 @@ fn shrink_case(
         }
         let mut verdicts = admitted
             .iter()
-            .zip(kinds(implementation, &admitted, deadline))
+            .zip(kinds(implementation, &admitted, deadline, accepted))
             .map(|(c, (k, answer))| {
                 let same = k.as_ref() == Some(kind);
                 if same {
@@ -550,15 +636,17 @@ fn listed_kinds<'l>(
     implementation: &mut dyn Implementation,
     listed: &'l [Listed],
     deadline: Option<Instant>,
+    accepted: &Accepted,
 ) -> HashMap<Kind, (&'l Listed, Answer)> {
     let inputs: Vec<Input> = listed.iter().map(|l| l.input.clone()).collect();
     let mut kinds: HashMap<Kind, (&Listed, Answer)> = HashMap::new();
     if inputs.is_empty() {
         return kinds;
     }
-    for (l, (kind, answer)) in listed
-        .iter()
-        .zip(self::kinds(implementation, &inputs, deadline))
+    for (l, (kind, answer)) in
+        listed
+            .iter()
+            .zip(self::kinds(implementation, &inputs, deadline, accepted))
     {
         let Some(kind) = kind.filter(|k| !k.is_failure()) else {
             continue;
@@ -671,8 +759,56 @@ mod tests {
         rfc1808_resolver::Components { path: &path, ..c }.to_string()
     }
 
+    /// The reading the implementations here are held to: they differ from
+    /// the reference in dropping an empty query, which the reading
+    /// `empty-component=absent` allows.
+    const KEPT: &str = "empty-component=kept";
+
+    fn held(readings: &str) -> Accepted {
+        Accepted::holding(&Assignment::parse(rfc1808_vectors::Spec::Rfc1808, readings).unwrap())
+    }
+
     fn run(bug: fn(&str, &str) -> String, listed: &[Listed]) -> Summary {
         run_with(bug, listed, Bases::Absolute)
+    }
+
+    #[test]
+    fn an_answer_under_another_reading_is_no_mismatch() {
+        let seeds: Vec<Input> = rfc1808_fuzzgen::seeds(&rfc1808_vectors::embedded())
+            .into_iter()
+            .map(|(_, i)| i)
+            .collect();
+        let fuzz_under = |readings| {
+            let options = Options {
+                seed: 1,
+                time: None,
+                max_cases: Some(3000),
+                bases: Bases::Absolute,
+                readings,
+            };
+            fuzz(
+                &mut Buggy(drops_empty_query),
+                seeds.clone(),
+                &[],
+                &options,
+                &mut |_| {},
+            )
+        };
+        // Held to the default reading, every empty query dropped counts.
+        let kept = fuzz_under(held(KEPT));
+        // Under any reading, dropping an empty query is `absent`; what is
+        // left differs from every reading (`g?#` as `g#`: absent drops the
+        // `#` too).
+        let any = fuzz_under(Accepted::default());
+        assert!(kept.mismatches > 40, "{}", kept.mismatches);
+        assert!(
+            any.mismatches * 2 < kept.mismatches,
+            "{} of {}",
+            any.mismatches,
+            kept.mismatches
+        );
+        let absent = fuzz_under(held("empty-component=absent"));
+        assert!(absent.mismatches >= any.mismatches);
     }
 
     fn run_with(bug: fn(&str, &str) -> String, listed: &[Listed], bases: Bases) -> Summary {
@@ -685,6 +821,7 @@ mod tests {
             time: None,
             max_cases: Some(3000),
             bases,
+            readings: held(KEPT),
         };
         let mut progress = Vec::new();
         let summary = fuzz(&mut Buggy(bug), seeds, listed, &options, &mut |p| {
@@ -828,6 +965,7 @@ mod tests {
             time: None,
             max_cases: Some(2500),
             bases: Bases::Absolute,
+            readings: Accepted::default(),
         };
         let mut reference = crate::reference::Reference::new(Step6::StringPattern);
         let summary = fuzz(&mut reference, seeds, &[], &options, &mut |_| {});
@@ -842,6 +980,7 @@ mod tests {
             time: Some(Duration::from_millis(300)),
             max_cases: None,
             bases: Bases::Absolute,
+            readings: Accepted::default(),
         };
         let mut reference = crate::reference::Reference::new(Step6::SegmentStack);
         let summary = fuzz(&mut reference, Vec::new(), &[], &options, &mut |_| {});

@@ -1,6 +1,6 @@
 //! The JSON report, for tools: one object with a `schema_version`, every
 //! result of every implementation, and the parse vectors. The schema is
-//! documented field by field in the README ("The JSON report"); a change
+//! documented field by field in docs/reports.md ("The JSON report"); a change
 //! that removes or retypes a field bumps [`SCHEMA_VERSION`], adding a field
 //! does not.
 
@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::expectations::Graded;
 use crate::implementation::{Answer, Info};
-use crate::report::{ImplReport, ParseResult, Report};
+use crate::report::{ImplReport, ParseResult, Report, TOOL_VERSION};
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::Following;
 
@@ -21,8 +21,9 @@ pub fn render(report: &Report<'_>) -> String {
         schema_version: SCHEMA_VERSION,
         tool: Tool {
             name: "rfc1808",
-            version: env!("CARGO_PKG_VERSION"),
+            version: TOOL_VERSION,
         },
+        vectors: report.vectors.to_string(),
         ok: report.ok(),
         implementations: report.implementations.iter().map(implementation).collect(),
         parse: report.parse.as_ref().map(|p| parse(p)),
@@ -36,6 +37,8 @@ pub fn render(report: &Report<'_>) -> String {
 struct Document<'a> {
     schema_version: u32,
     tool: Tool,
+    /// The vector set's digest, `vectors-` and 16 hex digits.
+    vectors: String,
     ok: bool,
     implementations: Vec<Implementation<'a>>,
     parse: Option<Parse<'a>>,
@@ -287,6 +290,8 @@ mod tests {
         let doc: Value = serde_json::from_str(&render(&sample(&corpus))).unwrap();
         assert_eq!(doc["schema_version"], 1);
         assert_eq!(doc["tool"]["name"], "rfc1808");
+        assert_eq!(doc["tool"]["version"], TOOL_VERSION);
+        assert_eq!(doc["vectors"], corpus.digest.to_string());
         assert_eq!(doc["ok"], false);
         let reference = &doc["implementations"][0];
         assert_eq!(reference["name"], "reference");

@@ -5,23 +5,33 @@
 //! expected failure or a case that cannot be sent `<skipped>`; a stale
 //! expectation is a failing test case of its own, so that CI shows it. The
 //! parse vectors, when the reference ran, are one more suite.
+//!
+//! Each suite's `<properties>` name the tool version (`rfc1808.version`),
+//! the vector set (`rfc1808.vectors`) and, when the adapter reported them,
+//! the implementation's name and version. A suite's `time` is the
+//! implementation's wall time; the protocols answer in batches, so each test
+//! case's `time` is that time shared evenly.
 
 use std::fmt::Write;
 
 use crate::expectations::{observed, Graded};
-use crate::report::{ImplReport, ParseResult, Report};
+use crate::report::{ImplReport, ParseResult, Report, TOOL_VERSION};
 use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as a JUnit XML document.
 pub fn render(report: &Report<'_>) -> String {
     let mut suites = String::new();
     let mut totals = Totals::default();
+    let properties = [
+        ("rfc1808.version", TOOL_VERSION.to_owned()),
+        ("rfc1808.vectors", report.vectors.to_string()),
+    ];
     for imp in &report.implementations {
-        let t = implementation(&mut suites, imp);
+        let t = implementation(&mut suites, imp, &properties);
         totals.add(&t);
     }
     if let Some(parse) = &report.parse {
-        let t = parse_suite(&mut suites, parse);
+        let t = parse_suite(&mut suites, parse, &properties);
         totals.add(&t);
     }
     format!(
@@ -54,14 +64,45 @@ impl Totals {
     }
 }
 
-fn implementation(out: &mut String, imp: &ImplReport<'_>) -> Totals {
+/// `<properties>` with `common` and `more`, indented for a suite.
+fn properties(common: &[(&str, String)], more: &[(&str, &str)]) -> String {
+    let mut out = String::from("    <properties>\n");
+    for (name, value) in common
+        .iter()
+        .map(|(n, v)| (*n, v.as_str()))
+        .chain(more.iter().copied())
+    {
+        let _ = writeln!(
+            out,
+            "      <property name=\"{}\" value=\"{}\"/>",
+            attr(name),
+            attr(value)
+        );
+    }
+    out.push_str("    </properties>\n");
+    out
+}
+
+fn implementation(
+    out: &mut String,
+    imp: &ImplReport<'_>,
+    common: &[(&'static str, String)],
+) -> Totals {
     let mut cases = String::new();
     let mut t = Totals::default();
     let class = attr(&imp.name);
+    let case_time = if imp.results.is_empty() {
+        0.0
+    } else {
+        imp.elapsed.as_secs_f64() / imp.results.len() as f64
+    };
     for g in &imp.results {
         t.tests += 1;
         let id = attr(&g.outcome.vector.id);
-        let _ = write!(cases, "    <testcase classname=\"{class}\" name=\"{id}\"");
+        let _ = write!(
+            cases,
+            "    <testcase classname=\"{class}\" name=\"{id}\" time=\"{case_time:.6}\""
+        );
         match g.verdict {
             Verdict::Passed => cases.push_str("/>\n"),
             Verdict::Failed => {
@@ -83,12 +124,22 @@ fn implementation(out: &mut String, imp: &ImplReport<'_>) -> Totals {
                     g.expected_failure.as_deref().unwrap_or_default(),
                     g.outcome.vector.expected
                 );
+                let v = g.outcome.vector;
+                let details = format!(
+                    "base:     {:?}\nrelative: {:?}\nresolved: {:?}, as expected\nlisted:   {}\nvector:   {}\nrerun:    {}",
+                    v.base,
+                    v.relative,
+                    v.expected,
+                    imp.expectations.as_deref().unwrap_or("in the expectations"),
+                    v.origin,
+                    imp.rerun_case(&v.id)
+                );
                 body(
                     &mut cases,
                     "failure",
                     "unexpected pass",
                     &message,
-                    &details(imp, g),
+                    &details,
                     g,
                 );
             }
@@ -119,15 +170,31 @@ fn implementation(out: &mut String, imp: &ImplReport<'_>) -> Totals {
         t.failures += 1;
         let _ = writeln!(
             cases,
-            "    <testcase classname=\"{class}\" name=\"expectations: {}\">\n      <failure message=\"{}\" type=\"stale expectation\"/>\n    </testcase>",
+            "    <testcase classname=\"{class}\" name=\"expectations: {}\" time=\"0\">\n      <failure message=\"{}\" type=\"stale expectation\"/>\n    </testcase>",
             attr(&stale.id),
             attr(&stale.to_string())
         );
     }
+    let info = imp.info.as_ref();
+    let more: Vec<(&str, &str)> = [
+        ("implementation.name", info.map(|i| i.name.as_str())),
+        (
+            "implementation.version",
+            info.map(|i| i.implementation_version.as_str()),
+        ),
+        ("implementation.language", info.map(|i| i.language.as_str())),
+        ("implementation.spec", info.map(|i| i.spec.as_str())),
+        ("expectations", imp.expectations.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(name, value)| value.filter(|v| !v.is_empty()).map(|v| (name, v)))
+    .collect();
     let _ = write!(
         out,
-        "  <testsuite name=\"{class}\" {}>\n{cases}  </testsuite>\n",
-        t.attributes()
+        "  <testsuite name=\"{class}\" {} time=\"{:.6}\">\n{}{cases}  </testsuite>\n",
+        t.attributes(),
+        imp.elapsed.as_secs_f64(),
+        properties(common, &more)
     );
     t
 }
@@ -164,7 +231,11 @@ fn body(out: &mut String, element: &str, kind: &str, message: &str, details: &st
     out.push_str("    </testcase>\n");
 }
 
-fn parse_suite(out: &mut String, results: &[ParseResult<'_>]) -> Totals {
+fn parse_suite(
+    out: &mut String,
+    results: &[ParseResult<'_>],
+    common: &[(&'static str, String)],
+) -> Totals {
     let mut t = Totals::default();
     let mut cases = String::new();
     for p in results {
@@ -174,14 +245,14 @@ fn parse_suite(out: &mut String, results: &[ParseResult<'_>]) -> Totals {
             None => {
                 let _ = writeln!(
                     cases,
-                    "    <testcase classname=\"reference\" name=\"{id}\"/>"
+                    "    <testcase classname=\"reference\" name=\"{id}\" time=\"0\"/>"
                 );
             }
             Some((expected, got)) => {
                 t.failures += 1;
                 let _ = writeln!(
                     cases,
-                    "    <testcase classname=\"reference\" name=\"{id}\">\n      <failure message=\"{}\" type=\"wrong components\">{}</failure>\n    </testcase>",
+                    "    <testcase classname=\"reference\" name=\"{id}\" time=\"0\">\n      <failure message=\"{}\" type=\"wrong components\">{}</failure>\n    </testcase>",
                     attr(&format!("{:?} parses into other components", p.vector.input)),
                     text(&format!("input: {:?}\nexpected:\n{expected}got:\n{got}", p.vector.input))
                 );
@@ -190,8 +261,9 @@ fn parse_suite(out: &mut String, results: &[ParseResult<'_>]) -> Totals {
     }
     let _ = write!(
         out,
-        "  <testsuite name=\"reference: parse vectors\" {}>\n{cases}  </testsuite>\n",
-        t.attributes()
+        "  <testsuite name=\"reference: parse vectors\" {}>\n{}{cases}  </testsuite>\n",
+        t.attributes(),
+        properties(common, &[])
     );
     t
 }
@@ -278,6 +350,46 @@ mod tests {
             .contains("rerun:    rfc1808 run --impl"));
         let stderr = g.children().find(|c| c.has_tag_name("system-err")).unwrap();
         assert_eq!(stderr.text(), Some("warning: \\u{1b}[0m\nsecond line\n"));
+        // 500 ms over 5 cases.
+        assert_eq!(g.attribute("time"), Some("0.100000"));
+        assert_eq!(suites[1].attribute("time"), Some("0.500000"));
+        let property = |suite: usize, name: &str| {
+            suites[suite]
+                .descendants()
+                .find(|p| p.has_tag_name("property") && p.attribute("name") == Some(name))
+                .and_then(|p| p.attribute("value"))
+                .map(str::to_owned)
+        };
+        for suite in 0..3 {
+            assert_eq!(
+                property(suite, "rfc1808.version").as_deref(),
+                Some(TOOL_VERSION)
+            );
+            assert_eq!(
+                property(suite, "rfc1808.vectors"),
+                Some(corpus.digest.to_string())
+            );
+        }
+        assert_eq!(
+            property(1, "implementation.version").as_deref(),
+            Some("1.0")
+        );
+        assert_eq!(property(0, "implementation.version"), None);
+        assert!(doc
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .all(|n| n.attribute("time").is_some()));
+        let unexpected = case("rfc1808-5.1/slash-g")
+            .children()
+            .find(|c| c.has_tag_name("failure"))
+            .unwrap();
+        assert_eq!(unexpected.attribute("type"), Some("unexpected pass"));
+        let body = unexpected.text().unwrap();
+        assert!(!body.contains("got "), "{body}");
+        assert!(
+            body.contains("resolved: \"http://a/g\", as expected\nlisted:   py-expected.toml\n"),
+            "{body}"
+        );
         let dot_g = case("rfc1808-5.1/dot-g");
         let skipped = dot_g
             .children()

@@ -1,19 +1,96 @@
-//! The Markdown report, for a CI job summary (`$GITHUB_STEP_SUMMARY`): a
+//! The Markdown report, for a CI job summary (`$GITHUB_STEP_SUMMARY`). It
+//! leads with what needs attention (new failures, errors, unexpected passes,
+//! stale expectations, failing parse vectors), then a row per implementation
+//! with its version and the same counts as the text and JSON reports, then a
 //! matrix with a row for each vector on which some implementation did not
-//! give the expected answer, a column for each implementation, and a totals
-//! row.
+//! give the expected answer, then the reasons of the expected failures.
+//!
+//! Marks: ✅ passed, ❌ failed or no answer (these fail the run), ⚠️ an
+//! unexpected pass (fails the run: the expectations are out of date), ⚪ an
+//! expected failure, ➖ a case the protocol cannot carry. A green run shows
+//! no ❌.
 
 use std::fmt::Write;
 
-use crate::expectations::Graded;
+use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
-use crate::report::{ImplReport, Report};
+use crate::report::{ImplReport, ReadingReport, Report, TOOL_VERSION};
 use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as GitHub-flavoured Markdown.
 pub fn render(report: &Report<'_>) -> String {
     let imps = &report.implementations;
     let mut out = String::from("## RFC 1808 conformance\n\n");
+    let attention = attention(report);
+    let verdict = if attention.is_empty() {
+        "✅ every implementation matches its expectations"
+    } else {
+        "❌ failed"
+    };
+    let _ = writeln!(
+        out,
+        "{verdict} · rfc1808 {TOOL_VERSION} · vector set `{}`\n",
+        report.vectors
+    );
+    if !attention.is_empty() {
+        out.push_str("### Needs attention\n\n");
+        for line in &attention {
+            let _ = writeln!(out, "- {line}");
+        }
+        out.push('\n');
+    }
+
+    out.push_str("### Implementations\n\n| implementation | version | result |");
+    for status in Verdict::ALL {
+        let _ = write!(out, " {} |", status.counted());
+    }
+    out.push_str(" stale expectations |\n|---|---|---|");
+    out.push_str(&"---:|".repeat(Verdict::ALL.len() + 1));
+    out.push('\n');
+    for imp in imps {
+        let _ = write!(
+            out,
+            "| {} | {} | {} |",
+            cell_text(&imp.name),
+            version(imp),
+            if imp.ok() { "✅" } else { "❌" }
+        );
+        for status in Verdict::ALL {
+            let _ = write!(out, " {} |", imp.count(status));
+        }
+        let _ = writeln!(out, " {} |", imp.stale.len());
+    }
+    // Which reading of each RFC 1808 ambiguity each implementation follows,
+    // as the vectors that tell them apart show.
+    let readings: Vec<(&ImplReport<'_>, Vec<ReadingReport>)> = imps
+        .iter()
+        .map(|imp| (imp, imp.readings()))
+        .filter(|(_, r)| !r.is_empty())
+        .collect();
+    if !readings.is_empty() {
+        out.push_str("\n### Readings of the ambiguities\n\n");
+        for (imp, r) in &readings {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|r| {
+                    let mark = if r.fails_run() { "❌ " } else { "" };
+                    format!("{mark}{}", cell_text(&r.describe()))
+                })
+                .collect();
+            let _ = writeln!(out, "- {}: {}", cell_text(&imp.name), cells.join("; "));
+        }
+    }
+    if let Some(parse) = &report.parse {
+        let failed = parse.iter().filter(|p| p.mismatch.is_some()).count();
+        let _ = writeln!(
+            out,
+            "\nParse vectors (reference): {} {}/{} passed.",
+            if failed == 0 { "✅" } else { "❌" },
+            parse.len() - failed,
+            parse.len()
+        );
+    }
+
     // Every implementation runs the same vectors in corpus order, so the
     // first time each id is seen gives the corpus order.
     let mut rows: Vec<&Graded<'_>> = Vec::new();
@@ -28,84 +105,162 @@ pub fn render(report: &Report<'_>) -> String {
     rows.retain(|row| {
         imps.iter()
             .flat_map(|imp| &imp.results)
-            .any(|g| g.outcome.vector.id == row.outcome.vector.id && !g.verdict.answered_right())
+            .any(|g| g.outcome.vector.id == row.outcome.vector.id && g.verdict != Verdict::Passed)
     });
     if rows.is_empty() {
-        let _ = writeln!(
-            out,
-            "Every implementation gave the expected answer on every vector it ran.\n"
-        );
-    }
-    out.push_str("| vector | expected |");
-    for imp in imps {
-        let _ = write!(out, " {} |", cell_text(&imp.name));
-    }
-    out.push_str("\n|---|---|");
-    out.push_str(&"---|".repeat(imps.len()));
-    out.push('\n');
-    for row in &rows {
-        let v = row.outcome.vector;
-        let _ = write!(out, "| {} | {} |", code(&v.id), code(&v.expected));
+        out.push_str("\nEvery implementation gave the expected answer on every vector it ran.\n");
+    } else {
+        out.push_str("\n### Vectors with a different answer\n\n| vector | expected |");
         for imp in imps {
-            let _ = write!(out, " {} |", cell(imp, &v.id));
+            let _ = write!(out, " {} |", cell_text(&imp.name));
         }
+        out.push_str("\n|---|---|");
+        out.push_str(&"---|".repeat(imps.len()));
         out.push('\n');
-    }
-    out.push_str("| **passed** | |");
-    for imp in imps {
-        let passed = imp.count(Verdict::Passed) + imp.count(Verdict::UnexpectedPass);
-        let _ = write!(
-            out,
-            " {} {passed}/{} |",
-            if imp.ok() { "✅" } else { "❌" },
-            imp.results.len()
-        );
-    }
-    out.push('\n');
-    let readings: Vec<Vec<crate::report::ReadingReport>> =
-        imps.iter().map(ImplReport::readings).collect();
-    if readings.iter().any(|r| !r.is_empty()) {
-        out.push_str("| **readings** | |");
-        for r in &readings {
-            let cells: Vec<String> = r
-                .iter()
-                .map(|r| {
-                    let mark = if r.fails_run() { "❌ " } else { "" };
-                    format!("{mark}{}", cell_text(&r.describe()))
-                })
-                .collect();
-            let _ = write!(out, " {} |", cells.join("<br>"));
+        for row in &rows {
+            let v = row.outcome.vector;
+            let _ = write!(out, "| {} | {} |", code(&v.id), code(&v.expected));
+            for imp in imps {
+                let _ = write!(out, " {} |", cell(imp, &v.id));
+            }
+            out.push('\n');
         }
-        out.push('\n');
+        // A legend of the marks in the table only, so that a green run's
+        // summary holds no red mark at all.
+        let legend: Vec<&str> = [
+            (&[Verdict::Passed][..], "✅ passed"),
+            (&[Verdict::Failed, Verdict::Error], "❌ failed or no answer"),
+            (&[Verdict::UnexpectedPass], "⚠️ unexpected pass"),
+            (&[Verdict::ExpectedFailure], "⚪ expected failure"),
+            (
+                &[Verdict::NotRepresentable],
+                "➖ not representable in the protocol",
+            ),
+        ]
+        .into_iter()
+        .filter(|(statuses, _)| {
+            imps.iter().flat_map(|imp| &imp.results).any(|g| {
+                statuses.contains(&g.verdict)
+                    && rows
+                        .iter()
+                        .any(|r| r.outcome.vector.id == g.outcome.vector.id)
+            })
+        })
+        .map(|(_, text)| text)
+        .collect();
+        let _ = writeln!(out, "\n{}", legend.join(" · "));
     }
 
-    let notes: Vec<String> = imps.iter().flat_map(|imp| notes(imp)).collect();
-    if !notes.is_empty() {
-        out.push('\n');
-        for note in notes {
-            let _ = writeln!(out, "- {note}");
-        }
-    }
-    if let Some(parse) = &report.parse {
-        let failed: Vec<&str> = parse
-            .iter()
-            .filter(|p| p.mismatch.is_some())
-            .map(|p| p.vector.id.as_str())
-            .collect();
-        let _ = write!(
+    let expected: Vec<String> = imps
+        .iter()
+        .flat_map(|imp| {
+            imp.results
+                .iter()
+                .filter(|g| g.verdict == Verdict::ExpectedFailure)
+                .map(move |g| {
+                    format!(
+                        "{} {}: {}",
+                        cell_text(&imp.name),
+                        code(&g.outcome.vector.id),
+                        cell_text(g.expected_failure.as_deref().unwrap_or_default())
+                    )
+                })
+        })
+        .collect();
+    if !expected.is_empty() {
+        let _ = writeln!(
             out,
-            "\nParse vectors (reference): {}/{} passed",
-            parse.len() - failed.len(),
-            parse.len()
+            "\n<details><summary>{} expected {}, with {}</summary>\n",
+            expected.len(),
+            if expected.len() == 1 {
+                "failure"
+            } else {
+                "failures"
+            },
+            if expected.len() == 1 {
+                "its reason"
+            } else {
+                "their reasons"
+            }
         );
-        if failed.is_empty() {
-            out.push_str(".\n");
-        } else {
-            let ids: Vec<String> = failed.iter().map(|id| code(id)).collect();
-            let _ = writeln!(out, "; failed: {}.", ids.join(", "));
+        for line in expected {
+            let _ = writeln!(out, "- {line}");
         }
+        out.push_str("\n</details>\n");
     }
     out
+}
+
+/// What fails the run, one line each, in report order.
+fn attention(report: &Report<'_>) -> Vec<String> {
+    let mut lines = Vec::new();
+    for imp in &report.implementations {
+        let name = format!("**{}**", cell_text(&imp.name));
+        for g in &imp.results {
+            let id = code(&g.outcome.vector.id);
+            match g.verdict {
+                Verdict::Failed => lines.push(format!(
+                    "{name}: new failure {id}: {}",
+                    cell_text(&observed(&g.outcome))
+                )),
+                Verdict::Error => lines.push(format!(
+                    "{name}: no answer on {id}: {}",
+                    cell_text(&observed(&g.outcome))
+                )),
+                Verdict::UnexpectedPass => lines.push(format!(
+                    "{name}: unexpected pass {id}: listed as an expected failure ({}) but resolved to the expected URL; remove the entry{}",
+                    cell_text(g.expected_failure.as_deref().unwrap_or_default()),
+                    imp.expectations
+                        .as_deref()
+                        .map(|f| format!(" from {}", code(f)))
+                        .unwrap_or_default()
+                )),
+                Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
+            }
+        }
+        for r in imp.readings().iter().filter(|r| r.fails_run()) {
+            lines.push(format!("{name}: reading {}", cell_text(&r.describe())));
+        }
+        for s in &imp.stale {
+            lines.push(format!(
+                "{name}: stale expectation {} at {}: {}",
+                code(&s.id),
+                cell_text(&s.location),
+                s.why
+            ));
+        }
+    }
+    for p in report.parse.iter().flatten() {
+        if p.mismatch.is_some() {
+            lines.push(format!(
+                "**reference**: parse vector {} gives other components for {}",
+                code(&p.vector.id),
+                code(&p.vector.input)
+            ));
+        }
+    }
+    lines
+}
+
+/// The implementation's name and version as it reported them (the `jsonl`
+/// handshake), or the tool's version for the reference resolver.
+fn version(imp: &ImplReport<'_>) -> String {
+    match (&imp.info, &imp.spec) {
+        (Some(info), _) => {
+            // The adapter's own name is worth showing only when it says more.
+            let about: Vec<&str> = [info.name.as_str(), info.implementation_version.as_str()]
+                .into_iter()
+                .filter(|s| !s.is_empty() && *s != imp.name)
+                .collect();
+            if about.is_empty() {
+                "not reported".to_owned()
+            } else {
+                cell_text(&about.join(" "))
+            }
+        }
+        (None, None) => format!("rfc1808 {TOOL_VERSION} (reference)"),
+        (None, Some(_)) => "not reported (only `jsonl` adapters report one)".to_owned(),
+    }
 }
 
 /// The cell of `imp` for the vector `id`.
@@ -121,37 +276,11 @@ fn cell(imp: &ImplReport<'_>, id: &str) -> String {
     };
     match g.verdict {
         Verdict::Passed => "✅".to_owned(),
-        Verdict::UnexpectedPass => "✅ (unexpected pass)".to_owned(),
+        Verdict::UnexpectedPass => "⚠️ unexpected pass".to_owned(),
         Verdict::Failed | Verdict::Error => format!("❌ {answer}"),
-        Verdict::ExpectedFailure => format!("❌ {answer} (expected failure)"),
+        Verdict::ExpectedFailure => format!("⚪ {answer}"),
         Verdict::NotRepresentable => format!("➖ {answer}"),
     }
-}
-
-/// Problems the matrix does not show: unexpected passes and stale entries.
-fn notes(imp: &ImplReport<'_>) -> Vec<String> {
-    let mut notes: Vec<String> = imp
-        .results
-        .iter()
-        .filter(|g| g.verdict == Verdict::UnexpectedPass)
-        .map(|g| {
-            format!(
-                "{}: {} passes but is listed as an expected failure",
-                cell_text(&imp.name),
-                code(&g.outcome.vector.id)
-            )
-        })
-        .collect();
-    notes.extend(imp.stale.iter().map(|s| {
-        format!(
-            "{}: stale expectation {} at {}: {}",
-            cell_text(&imp.name),
-            code(&s.id),
-            cell_text(&s.location),
-            s.why
-        )
-    }));
-    notes
 }
 
 /// `s` as an inline code span that survives a table cell: the fence is
@@ -200,34 +329,113 @@ mod tests {
     use crate::report::tests::sample;
 
     #[test]
-    fn the_matrix_has_a_row_per_disagreement_and_a_totals_row() {
+    fn a_red_summary_starts_with_what_needs_attention() {
         let corpus = rfc1808_vectors::embedded();
         let md = render(&sample(&corpus));
+        let lines: Vec<&str> = md.lines().collect();
+        assert_eq!(lines[0], "## RFC 1808 conformance");
+        assert_eq!(
+            lines[2],
+            format!(
+                "❌ failed · rfc1808 {TOOL_VERSION} · vector set `{}`",
+                corpus.digest
+            )
+        );
+        assert_eq!(
+            lines[4..11],
+            [
+                "### Needs attention",
+                "",
+                "- **py**: new failure `rfc1808-5.1/g`: got \"http://a/g\" (expected \"http://a/b/c/g\")",
+                "- **py**: no answer on `rfc1808-5.1/g-slash`: error: timed out after 5 s",
+                "- **py**: unexpected pass `rfc1808-5.1/slash-g`: listed as an expected failure (was broken) but resolved to the expected URL; remove the entry from `py-expected.toml`",
+                "- **py**: stale expectation `gone/away` at py-expected.toml:8: no vector has this id",
+                "",
+            ]
+        );
         let table: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
         assert_eq!(
             table,
             [
+                "| implementation | version | result | passed | failed | expected failures | unexpected passes | errors | not representable | stale expectations |",
+                "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+                &format!("| reference | rfc1808 {TOOL_VERSION} (reference) | ✅ | 3 | 0 | 0 | 0 | 0 | 0 | 0 |"),
+                "| py | wrong 1.0 | ❌ | 0 | 1 | 1 | 1 | 1 | 1 | 1 |",
                 "| vector | expected | reference | py |",
                 "|---|---|---|---|",
                 "| `rfc1808-5.1/g` | `http://a/b/c/g` | ✅ | ❌ `http://a/g` |",
-                "| `rfc1808-5.1/dot-g` | `http://a/b/c/g` | ✅ | ❌ rejected: `` no \\| dots `here` `` (expected failure) |",
+                "| `rfc1808-5.1/dot-g` | `http://a/b/c/g` | ✅ | ⚪ rejected: `` no \\| dots `here` `` |",
                 "| `rfc1808-5.1/g-slash` | `http://a/b/c/g/` | not run | ❌ error: `timed out after 5 s` |",
+                "| `rfc1808-5.1/slash-g` | `http://a/g` | not run | ⚠️ unexpected pass |",
                 "| `rfc1808-5.1/net-loc-g` | `http://g` | not run | ➖ not representable |",
-                "| **passed** | | ✅ 3/3 | ❌ 1/5 |",
             ]
         );
         assert!(
-            md.contains(
-                "- py: `rfc1808-5.1/slash-g` passes but is listed as an expected failure\n"
-            ),
+            md.contains("Parse vectors (reference): ✅ 1/1 passed.\n"),
             "{md}"
         );
         assert!(
-            md.contains("- py: stale expectation `gone/away` at py-expected.toml:8: no vector has this id\n"),
+            md.contains("<details><summary>1 expected failure, with its reason</summary>\n\n- py `rfc1808-5.1/dot-g`: rejects dots\n"),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn the_counts_are_the_text_reports_counts() {
+        let corpus = rfc1808_vectors::embedded();
+        let report = sample(&corpus);
+        let md = render(&report);
+        let text = crate::report::text::render(&report, Default::default());
+        for imp in &report.implementations {
+            let row = md
+                .lines()
+                .find(|l| l.starts_with(&format!("| {} |", imp.name)))
+                .unwrap();
+            let md_counts: Vec<&str> = row
+                .split(" | ")
+                .skip(3)
+                .map(|c| c.trim_end_matches(" |"))
+                .collect();
+            let summary = text
+                .lines()
+                .find(|l| {
+                    l.starts_with(&format!("{} ", imp.name))
+                        || l.starts_with(&format!("{}:", imp.name))
+                })
+                .unwrap();
+            let text_counts: Vec<&str> = summary
+                .split(". ")
+                .nth(1)
+                .unwrap()
+                .split("; ")
+                .map(|c| c.split(' ').next().unwrap())
+                .collect();
+            assert_eq!(md_counts[..6], text_counts[..6], "{row}\n{summary}");
+        }
+    }
+
+    #[test]
+    fn a_green_summary_has_no_red_mark_and_gives_the_reasons() {
+        let corpus = rfc1808_vectors::embedded();
+        let mut report = sample(&corpus);
+        let py = &mut report.implementations[1];
+        py.results
+            .retain(|g| matches!(g.verdict, Verdict::Passed | Verdict::ExpectedFailure));
+        py.stale.clear();
+        assert!(report.ok());
+        let md = render(&report);
+        assert!(!md.contains('❌'), "{md}");
+        assert!(!md.contains("Needs attention"), "{md}");
+        assert!(
+            md.contains("\n✅ every implementation matches its expectations · "),
             "{md}"
         );
         assert!(
-            md.ends_with("Parse vectors (reference): 1/1 passed.\n"),
+            md.contains("| `rfc1808-5.1/dot-g` | `http://a/b/c/g` | ✅ | ⚪ rejected: "),
+            "{md}"
+        );
+        assert!(
+            md.contains("- py `rfc1808-5.1/dot-g`: rejects dots\n"),
             "{md}"
         );
     }

@@ -4,13 +4,14 @@
 
 pub mod components;
 pub mod fuzz;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod list;
 pub mod markdown;
 pub mod text;
 
-use rfc1808_vectors::ParseVector;
+use rfc1808_vectors::{ParseVector, VectorSetDigest};
 
 use crate::expectations::{Graded, Inconsistent, StaleEntry};
 use crate::implementation::{ImplSpec, Info};
@@ -18,9 +19,14 @@ use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::Following;
 
+/// The version of this tool, which every report names beside the vector set.
+pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
 pub struct Report<'c> {
+    /// The vector set the run used ([`Corpus::digest`](rfc1808_vectors::Corpus::digest)).
+    pub vectors: VectorSetDigest,
     pub implementations: Vec<ImplReport<'c>>,
     /// The parse vectors, checked when the reference resolver runs.
     pub parse: Option<Vec<ParseResult<'c>>>,
@@ -49,6 +55,9 @@ pub struct ImplReport<'c> {
     pub rerun: String,
     pub results: Vec<Graded<'c>>,
     pub stale: Vec<StaleEntry>,
+    /// The wall time of all its cases. The protocols answer in batches, so
+    /// a case has no time of its own; JUnit shares this out evenly.
+    pub elapsed: std::time::Duration,
     /// The ambiguities its expectations allow it to follow different
     /// readings of.
     pub allowed_inconsistent: Vec<Inconsistent>,
@@ -183,6 +192,7 @@ pub enum Format {
     Json,
     Junit,
     Markdown,
+    Html,
 }
 
 impl std::str::FromStr for Format {
@@ -194,8 +204,9 @@ impl std::str::FromStr for Format {
             "json" => Ok(Format::Json),
             "junit" => Ok(Format::Junit),
             "markdown" => Ok(Format::Markdown),
+            "html" => Ok(Format::Html),
             _ => Err(format!(
-                "unknown report format `{s}`, expected `text`, `json`, `junit` or `markdown`"
+                "unknown report format `{s}`, expected `text`, `json`, `junit`, `markdown` or `html`"
             )),
         }
     }
@@ -209,6 +220,7 @@ impl Format {
             Format::Json => json::render(report),
             Format::Junit => junit::render(report),
             Format::Markdown => markdown::render(report),
+            Format::Html => html::render(report),
         }
     }
 }
@@ -285,6 +297,7 @@ pub(crate) mod tests {
             rerun: "rfc1808 run".into(),
             results,
             stale,
+            elapsed: std::time::Duration::from_millis(30),
             allowed_inconsistent: Vec::new(),
         };
         let mut fake = Fake(vec![
@@ -345,9 +358,11 @@ pub(crate) mod tests {
             rerun: "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv".into(),
             results,
             stale,
+            elapsed: std::time::Duration::from_millis(500),
             allowed_inconsistent: Vec::new(),
         };
         Report {
+            vectors: corpus.digest,
             implementations: vec![reference, py],
             parse: Some(vec![ParseResult {
                 vector: &corpus.parse[0],

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::expectations::Graded;
 use crate::implementation::Answer;
-use crate::report::{escape, first_difference, ImplReport, ParseResult, Report};
+use crate::report::{escape, first_difference, ImplReport, ParseResult, Report, TOOL_VERSION};
 use rfc1808_vectors::grade::Verdict;
 
 /// Options for the text report.
@@ -36,9 +36,10 @@ const BOLD: &str = "1";
 const STDERR_LINES: usize = 20;
 const STDERR_BYTES: usize = 4000;
 
-/// Renders the problems, then the summary of every implementation.
+/// Renders a line naming the tool and vector set, the problems, then the
+/// summary of every implementation.
 pub fn render(report: &Report<'_>, style: Style) -> String {
-    let mut out = String::new();
+    let mut out = format!("rfc1808 {TOOL_VERSION}, {}\n\n", report.vectors);
     for imp in &report.implementations {
         for g in &imp.results {
             match g.verdict {
@@ -319,6 +320,10 @@ mod tests {
         let corpus = rfc1808_vectors::embedded();
         let report = sample(&corpus);
         let text = render(&report, Style::default());
+        assert!(
+            text.starts_with(&format!("rfc1808 {TOOL_VERSION}, {}\n\n", corpus.digest)),
+            "{text}"
+        );
         let g = "FAIL rfc1808-5.1/g [py] (vectors/rfc1808.toml:14)
   base:     \"http://a/b/c/d;p?q#f\"
   relative: \"g\"

@@ -8,7 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::process::{self, StderrBuf};
-use super::{show_duration, Budget, ANSWER_LIMIT};
+use super::{show_duration, Budget, Why, ANSWER_LIMIT};
 use crate::implementation::{Answer, Case, ImplSpec, Implementation, Reply};
 use crate::protocol::escape_bytes;
 
@@ -17,12 +17,63 @@ pub(super) struct Argv {
     budget: Budget,
 }
 
+/// The case an `argv` adapter is asked before the run. Any URL library
+/// resolves it, so an adapter that fails to answer it fails every case the
+/// same way (its script is missing, it crashes at start), and one start-up
+/// error says so better than a hundred errors.
+pub(super) const PROBE: (&str, &str) = ("http://a/b", "c");
+
 impl Argv {
-    pub(super) fn new(spec: ImplSpec) -> Self {
-        Argv {
+    /// Asks the adapter [`PROBE`], with the start-up allowance for its
+    /// timeout; its answer is not graded, only whether there is one.
+    pub(super) fn start(spec: ImplSpec) -> Result<Self, Why> {
+        let probe = Case {
+            id: "start-up probe",
+            base: PROBE.0,
+            relative: PROBE.1,
+        };
+        let patient = ImplSpec {
+            timeout: super::start_allowance(&spec),
+            ..spec.clone()
+        };
+        let argv = Argv {
             spec,
             budget: Budget::new(),
-        }
+        };
+        let reply = run_case(&patient, &argv.budget, &probe);
+        let answer = match reply.answer {
+            Answer::Resolved(answer) => answer,
+            Answer::Rejected(_) | Answer::NotRepresentable(_) => return Ok(argv),
+            Answer::Error(error) => {
+                return Err(Why::Probe {
+                    answer: error,
+                    stderr: reply.stderr,
+                    hint: None,
+                })
+            }
+        };
+        // A `jsonl` or `lines` adapter reads its cases from standard
+        // input, which is empty under `argv`, and so answers nothing; one
+        // that speaks first answers with JSON.
+        let (answer, hint) = if answer.trim().is_empty() {
+            (
+                "answered nothing".to_owned(),
+                "this adapter seems to speak jsonl (or lines), reading its cases from \
+                 standard input: add --protocol jsonl (or --protocol lines)",
+            )
+        } else if answer.starts_with('{') {
+            (
+                format!("answered `{}`", escape_bytes(answer.as_bytes())),
+                "this adapter seems to speak jsonl: add --protocol jsonl",
+            )
+        } else {
+            return Ok(argv);
+        };
+        Err(Why::Probe {
+            answer,
+            stderr: reply.stderr,
+            hint: Some(hint),
+        })
     }
 }
 

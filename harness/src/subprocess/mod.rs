@@ -127,8 +127,9 @@ impl Budget {
 }
 
 /// Starts the implementation `spec` describes. For `jsonl` this includes the
-/// handshake; for `lines` it starts the process; for `argv` it checks that
-/// the program can be found, since processes start per case.
+/// handshake; for `lines` it starts the process; for `argv`, whose
+/// processes start per case, it checks that the program can be found and
+/// that it resolves a first case, `http://a/b` with `c`.
 pub fn spawn(spec: &ImplSpec) -> Result<Box<dyn Implementation + Send>, StartError> {
     let Some(program) = spec.command.first() else {
         return Err(StartError::new(spec, Why::EmptyCommand));
@@ -136,7 +137,9 @@ pub fn spawn(spec: &ImplSpec) -> Result<Box<dyn Implementation + Send>, StartErr
     find_program(program).map_err(|why| StartError::new(spec, why))?;
     match protocol::codec(spec.protocol) {
         Some(codec) => Ok(Box::new(persistent::Persistent::start(spec, codec)?)),
-        None => Ok(Box::new(argv::Argv::new(spec.clone()))),
+        None => Ok(Box::new(
+            argv::Argv::start(spec.clone()).map_err(|why| StartError::new(spec, why))?,
+        )),
     }
 }
 
@@ -167,6 +170,13 @@ enum Why {
         line: String,
         problem: String,
         stderr: String,
+    },
+    /// An `argv` adapter did not answer its first case; with a hint when
+    /// it looks like an adapter of a persistent protocol.
+    Probe {
+        answer: String,
+        stderr: String,
+        hint: Option<&'static str>,
     },
 }
 
@@ -202,6 +212,21 @@ impl fmt::Display for StartError {
                     "command `{command}` did not answer the handshake within {}",
                     show_duration(*timeout)
                 )?;
+                stderr
+            }
+            Why::Probe {
+                answer,
+                stderr,
+                hint,
+            } => {
+                let (base, relative) = argv::PROBE;
+                write!(
+                    f,
+                    "command `{command}` did not resolve a first case (base `{base}`, relative `{relative}`): {answer}"
+                )?;
+                if let Some(hint) = hint {
+                    write!(f, "; {hint}")?;
+                }
                 stderr
             }
             Why::BadHandshake {

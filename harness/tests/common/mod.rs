@@ -21,6 +21,15 @@ pub fn copy_vectors(root: &Path) -> PathBuf {
     to
 }
 
+/// The first lines of a text report: the tool version and the vector set.
+pub fn header() -> String {
+    format!(
+        "rfc1808 {}, {}\n\n",
+        env!("CARGO_PKG_VERSION"),
+        rfc1808_vectors::embedded().digest
+    )
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
