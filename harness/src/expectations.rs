@@ -74,10 +74,23 @@ pub fn grade_holding<'c>(
     corpus: &Corpus,
     held: Assignment,
 ) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
+    grade_by(results, expectations, corpus, Spec::Rfc1808, held)
+}
+
+/// [`grade_holding`] by `spec`'s answers (`rfc1808 run --spec`); `held` is
+/// an assignment of `spec`'s readings.
+pub fn grade_by<'c>(
+    results: ImplResults<'c>,
+    expectations: Option<&Expectations>,
+    corpus: &Corpus,
+    spec: Spec,
+    held: Assignment,
+) -> (Vec<Graded<'c>>, Vec<StaleEntry>) {
     let listed = expectations
         .map(Expectations::failures)
         .unwrap_or_default()
-        .holding(held);
+        .holding(held)
+        .by_spec(spec);
     let graded = results
         .outcomes
         .into_iter()
@@ -87,7 +100,10 @@ pub fn grade_holding<'c>(
             // Which reading the answer follows, whatever reading is held:
             // an answer that fails only for being another reading says so.
             reading: match &outcome.answer {
-                Answer::Resolved(got) => outcome.vector.accepts().reading(got),
+                Answer::Resolved(got) => outcome
+                    .vector
+                    .accepts_by(spec, &Assignment::none())
+                    .reading(got),
                 _ => None,
             },
             outcome,

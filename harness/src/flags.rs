@@ -199,6 +199,11 @@ pub(crate) struct RunArgs {
     /// Repeatable.
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     pub(crate) readings: Vec<String>,
+    /// Grade by this RFC's answers: `rfc1808`, `rfc2396` or `rfc3986`
+    /// (`docs/later-rfcs.md`); the reference resolver is that RFC's, and
+    /// `--reading` names its readings.
+    #[arg(long, default_value = "rfc1808")]
+    pub(crate) spec: Spec,
     #[command(flatten)]
     pub(crate) vectors: VectorsArg,
     #[command(flatten)]

@@ -165,8 +165,9 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     if let Some(dir) = vectors_dir {
         session.set_vectors_dir(dir);
     }
+    session.by_spec(args.spec);
     session.hold(
-        Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
+        Assignment::parse(args.spec, &args.readings.join(","))
             .map_err(|e| anyhow!("--reading: {e}"))?,
     );
     let names = session.names();

@@ -1,6 +1,7 @@
 //! The reference resolver as an [`Implementation`].
 
-use rfc1808_resolver::{resolve_with, Options, Readings, Step6};
+use rfc1808_resolver::{resolve_with, rfc2396, rfc3986, Options, Readings, Step6};
+use rfc1808_vectors::{Assignment, Spec};
 
 use crate::implementation::{Answer, Case, Implementation, Reply};
 
@@ -9,7 +10,17 @@ use crate::implementation::{Answer, Case, Implementation, Reply};
 pub struct Reference {
     step6: Step6,
     readings: Readings,
+    /// The RFC it resolves by, with that RFC's readings.
+    later: Later,
     name: String,
+}
+
+/// RFC 1808 (`None`) or a later RFC's reference, with its readings.
+#[derive(Clone, Copy, Debug)]
+enum Later {
+    None,
+    Rfc2396(rfc2396::Readings),
+    Rfc3986(rfc3986::Readings),
 }
 
 impl Reference {
@@ -21,8 +32,49 @@ impl Reference {
         Reference {
             step6,
             readings: Readings::default(),
+            later: Later::None,
             name,
         }
+    }
+
+    /// Resolves by `spec` (`rfc1808 run --spec`), under the readings `held`
+    /// names (an assignment of `spec`'s readings).
+    pub fn by_spec(mut self, spec: Spec, held: &Assignment) -> Self {
+        let set = |set: &mut dyn FnMut(&str, &str)| {
+            for (a, r) in held.pairs() {
+                set(a.name, r.name);
+            }
+        };
+        match spec {
+            Spec::Rfc1808 => {
+                let mut readings = Readings::default();
+                set(&mut |a, r| {
+                    readings
+                        .set(a, r)
+                        .expect("held readings come from the registry")
+                });
+                self.readings = readings;
+            }
+            Spec::Rfc2396 => {
+                let mut readings = rfc2396::Readings::default();
+                set(&mut |a, r| {
+                    readings
+                        .set(a, r)
+                        .expect("held readings come from the registry")
+                });
+                self.later = Later::Rfc2396(readings);
+            }
+            Spec::Rfc3986 => {
+                let mut readings = rfc3986::Readings::default();
+                set(&mut |a, r| {
+                    readings
+                        .set(a, r)
+                        .expect("held readings come from the registry")
+                });
+                self.later = Later::Rfc3986(readings);
+            }
+        }
+        self
     }
 
     /// Resolves under these readings rather than the default ones.
@@ -41,11 +93,30 @@ impl Implementation for Reference {
         cases
             .iter()
             .map(|case| {
-                let options = Options {
-                    step6: self.step6,
-                    readings: self.readings,
-                };
-                Answer::Resolved(resolve_with(case.base, case.relative, options)).into()
+                let (base, relative) = (case.base, case.relative);
+                match self.later {
+                    Later::None => {
+                        let options = Options {
+                            step6: self.step6,
+                            readings: self.readings,
+                        };
+                        Answer::Resolved(resolve_with(base, relative, options))
+                    }
+                    Later::Rfc2396(readings) => {
+                        match rfc2396::resolve_with(base, relative, readings, self.step6) {
+                            Ok(resolved) => Answer::Resolved(resolved),
+                            Err(rejected) => Answer::Rejected(rejected.to_string()),
+                        }
+                    }
+                    Later::Rfc3986(readings) => {
+                        let dots = match self.step6 {
+                            Step6::SegmentStack => rfc3986::DotSegments::Linear,
+                            Step6::StringPattern => rfc3986::DotSegments::Buffers,
+                        };
+                        Answer::Resolved(rfc3986::resolve_with(base, relative, readings, dots))
+                    }
+                }
+                .into()
             })
             .collect()
     }

@@ -20,9 +20,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rfc1808_resolver::{Readings, Step6};
+use rfc1808_resolver::Step6;
 use rfc1808_vectors::grade::Verdict;
-use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector};
+use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector, Spec};
 
 use crate::command_line;
 use crate::expectations::{self, Expectations};
@@ -71,6 +71,8 @@ pub struct Session<'c> {
     planned: Vec<Planned>,
     /// The readings every implementation is held to.
     held: Assignment,
+    /// The spec whose answers grade (`rfc1808 run --spec`).
+    spec: Spec,
 }
 
 impl<'c> Session<'c> {
@@ -84,6 +86,7 @@ impl<'c> Session<'c> {
             vectors_dir: None,
             planned: Vec::new(),
             held: Assignment::none(),
+            spec: Spec::Rfc1808,
         })
     }
 
@@ -97,6 +100,13 @@ impl<'c> Session<'c> {
     /// ambiguities fails. The reference resolver runs under them.
     pub fn hold(&mut self, held: Assignment) {
         self.held = held;
+    }
+
+    /// Grades by `spec`'s answers rather than RFC 1808's, and runs the
+    /// reference resolver of `spec` (`rfc1808 run --spec`). Readings held
+    /// with [`Session::hold`] must be `spec`'s.
+    pub fn by_spec(&mut self, spec: Spec) {
+        self.spec = spec;
     }
 
     /// Adds the reference resolver. Parse vectors run when it runs.
@@ -190,10 +200,11 @@ impl<'c> Session<'c> {
         };
         for ((results, info, elapsed), p) in answered.into_iter().zip(&self.planned) {
             let name = results.name.clone();
-            let (results, stale) = expectations::grade_holding(
+            let (results, stale) = expectations::grade_by(
                 results,
                 p.expectations.as_ref(),
                 self.corpus,
+                self.spec,
                 self.held.clone(),
             );
             report.implementations.push(ImplReport {
@@ -235,13 +246,7 @@ impl<'c> Session<'c> {
     fn start(&self, entrant: &Entrant) -> Result<Box<dyn Implementation + Send>, SessionError> {
         Ok(match entrant {
             Entrant::Reference(step6) => {
-                let mut readings = Readings::default();
-                for (a, r) in self.held.pairs() {
-                    readings
-                        .set(a.name, r.name)
-                        .expect("held readings come from the registry");
-                }
-                Box::new(Reference::new(*step6).with_readings(readings))
+                Box::new(Reference::new(*step6).by_spec(self.spec, &self.held))
             }
             Entrant::Subprocess(spec) => subprocess::spawn(spec).map_err(SessionError::Start)?,
         })

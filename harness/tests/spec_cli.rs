@@ -114,3 +114,54 @@ fn readings_are_the_specs_own() {
     assert_eq!(code, Some(2));
     assert!(out.contains("--explain: only for --spec rfc1808"), "{out}");
 }
+
+#[test]
+fn run_by_each_spec_passes_on_its_reference() {
+    for spec in ["rfc2396", "rfc3986"] {
+        let o = rfc1808(&["run", "--spec", spec]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{spec}: {out}{}", stderr(&o));
+        let summary = out.lines().find(|l| l.starts_with("reference: ")).unwrap();
+        assert!(
+            summary.starts_with("reference: ok. ") && summary.contains(" 0 failed;"),
+            "{spec}: {summary}"
+        );
+    }
+    // RFC 2396 held to a reading: an answer under another fails.
+    let o = rfc1808(&[
+        "run",
+        "--spec",
+        "rfc2396",
+        "--reading",
+        "above-root=removed",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // The RFC 1808 reference is not an RFC 3986 resolver.
+    let old = format!(
+        "old={} serve --protocol jsonl",
+        env!("CARGO_BIN_EXE_rfc1808")
+    );
+    let o = rfc1808(&[
+        "run",
+        "--spec",
+        "rfc3986",
+        "--impl",
+        &old,
+        "--protocol",
+        "jsonl",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("FAIL rfc3986-5.4.2/too-many-dot-dot [old]"),
+        "{out}"
+    );
+    // Another spec's reading is a usage error.
+    let o = rfc1808(&["run", "--spec", "rfc3986", "--reading", "above-root=kept"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown ambiguity `above-root`, expected one of `same-scheme`"),
+        "{}",
+        stderr(&o)
+    );
+}

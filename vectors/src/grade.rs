@@ -94,7 +94,17 @@ impl ResolveVector {
     /// What this vector accepts as RFC 1808's right answer under a reading
     /// that keeps every reading `held` names.
     pub fn accepts_holding<'v>(&'v self, held: &'v Assignment) -> Accepts<'v> {
-        let answers = self.rfc1808();
+        self.accepts_by(crate::Spec::Rfc1808, held)
+    }
+
+    /// What this vector accepts as `spec`'s right answer under a reading
+    /// that keeps every reading `held` names (an assignment of `spec`'s
+    /// readings). A vector with no answer under `spec` accepts anything, as
+    /// one the spec leaves undefined does.
+    pub fn accepts_by<'v>(&'v self, spec: crate::Spec, held: &'v Assignment) -> Accepts<'v> {
+        let Some(answers) = self.answers(spec) else {
+            return Accepts::Anything;
+        };
         if answers.undefined.is_some() {
             Accepts::Anything
         } else if answers.readings.is_empty() {
@@ -222,6 +232,8 @@ pub struct ExpectedFailures<'a> {
     reasons: HashMap<&'a str, &'a str>,
     /// The readings the implementation is held to (`rfc1808 run --reading`).
     held: Assignment,
+    /// The spec whose answers grade (`rfc1808 run --spec`).
+    spec: crate::Spec,
 }
 
 impl<'a> ExpectedFailures<'a> {
@@ -234,7 +246,14 @@ impl<'a> ExpectedFailures<'a> {
         ExpectedFailures {
             reasons,
             held: Assignment::none(),
+            spec: crate::Spec::Rfc1808,
         }
+    }
+
+    /// Grades by `spec`'s answers rather than RFC 1808's.
+    pub fn by_spec(mut self, spec: crate::Spec) -> Self {
+        self.spec = spec;
+        self
     }
 
     /// Holds the implementation to these readings: an answer under another
@@ -246,7 +265,7 @@ impl<'a> ExpectedFailures<'a> {
 
     /// What `vector` accepts from this implementation.
     pub fn accepts<'v>(&'v self, vector: &'v ResolveVector) -> Accepts<'v> {
-        vector.accepts_holding(&self.held)
+        vector.accepts_by(self.spec, &self.held)
     }
 
     /// The ids alone, each with an empty reason.

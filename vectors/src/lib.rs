@@ -87,9 +87,10 @@ use toml::Spanned;
 pub use readings::{Assignment, SpecAnswers};
 
 /// A specification of relative resolution that vectors give answers for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Spec {
     /// RFC 1808, sections 2.4 and 4: the default, and every vector's.
+    #[default]
     Rfc1808,
     /// RFC 2396, section 5.2.
     Rfc2396,
