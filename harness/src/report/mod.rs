@@ -11,10 +11,11 @@ pub mod list;
 pub mod markdown;
 pub mod text;
 
-use rfc1808_vectors::{ParseVector, VectorSetDigest};
+use rfc1808_vectors::readings::Assignment;
+use rfc1808_vectors::{ParseVector, Spec, VectorSetDigest};
 
 use crate::expectations::{Graded, Inconsistent, StaleEntry};
-use crate::implementation::{ImplSpec, Info};
+use crate::implementation::{Answer, ImplSpec, Info};
 use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::Following;
@@ -124,6 +125,34 @@ impl ReadingReport {
 }
 
 impl ImplReport<'_> {
+    /// The spec fingerprint: for each spec, how many of the answered resolve
+    /// vectors it answered as that spec does, under any of its readings,
+    /// out of how many.
+    pub fn agreement(&self) -> Vec<(Spec, usize, usize)> {
+        let none = Assignment::none();
+        let answered: Vec<&Graded<'_>> = self
+            .results
+            .iter()
+            .filter(|g| matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)))
+            .collect();
+        Spec::ALL
+            .iter()
+            .map(|&spec| {
+                let agree = answered
+                    .iter()
+                    .filter(|g| {
+                        let accepts = g.outcome.vector.accepts_by(spec, &none);
+                        match &g.outcome.answer {
+                            Answer::Resolved(url) => accepts.admits(url),
+                            _ => accepts.admits_rejection(),
+                        }
+                    })
+                    .count();
+                (spec, agree, answered.len())
+            })
+            .collect()
+    }
+
     /// The reading it followed of each ambiguity that a right answer told
     /// something about, and each ambiguity its expectations allow
     /// different readings of.

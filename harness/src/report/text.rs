@@ -84,6 +84,11 @@ fn verdict(ok: bool, style: Style) -> String {
     }
 }
 
+/// `RFC 3986` for `rfc3986`.
+fn spec_title(spec: rfc1808_vectors::Spec) -> String {
+    format!("RFC {}", &spec.name()[3..])
+}
+
 fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
     let _ = write!(out, "{}", plain(&imp.name));
     if let Some(info) = &imp.info {
@@ -110,6 +115,16 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
         let _ = write!(out, "; {} stale expectations", imp.stale.len());
     }
     out.push('\n');
+    let agreement: Vec<String> = imp
+        .agreement()
+        .iter()
+        .map(|(spec, agree, of)| format!("{} {agree}/{of}", spec_title(*spec)))
+        .collect();
+    // Next to the spec it claims: the spec fingerprint of an implementation
+    // that says which spec it follows (the `jsonl` handshake).
+    if imp.info.as_ref().is_some_and(|i| !i.spec.is_empty()) && !imp.results.is_empty() {
+        let _ = writeln!(out, "  agrees with {}", agreement.join(", "));
+    }
     for reading in imp.readings() {
         let line = reading.describe();
         let line = if reading.fails_run() {
@@ -349,6 +364,7 @@ mod tests {
             text.ends_with(
                 "reference: ok. 3 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
                  py (wrong, 1.0, python, RFC 1808): FAILED. 0 passed; 1 failed; 1 expected failures; 1 unexpected passes; 1 errors; 1 not representable; 1 stale expectations\n\
+                 \x20 agrees with RFC 1808 1/3, RFC 2396 1/3, RFC 3986 1/3\n\
                  parse vectors: ok. 1 passed; 0 failed\n"
             ),
             "{text}"
