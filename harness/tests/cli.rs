@@ -855,7 +855,7 @@ fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
             "rfc1808-5.1/g",
         ]);
         assert_exit(&o, 0);
-        assert_eq!(stdout(&o), format!("{}{listed}", header()));
+        assert_eq!(stdout(&o), header() + listed);
     }
     // Two implementations: a bare FILE does not say whose.
     let o = rfc1808(&[
