@@ -426,19 +426,9 @@ impl Readings {
     /// Every combination of readings, the default first: what the tests
     /// run the resolver under.
     pub fn every() -> Vec<Readings> {
-        let mut all = vec![Readings::default()];
-        for a in REGISTRY {
-            let mut more = Vec::new();
-            for r in &a.readings[1..] {
-                for base in &all {
-                    let mut next = *base;
-                    next.set(a.name, r.name).expect("names from the registry");
-                    more.push(next);
-                }
-            }
-            all.extend(more);
-        }
-        all
+        crate::spec_readings::every(REGISTRY, |readings: &mut Readings, a, r| {
+            readings.set(a, r).expect("names from the registry");
+        })
     }
 
     /// The readings that differ from the default, as `NAME=VALUE` pairs in

@@ -113,6 +113,28 @@ pub(crate) fn parse_assignments(
 
 /// The readings that differ from the registry's defaults, `get` giving the
 /// chosen reading of each ambiguity.
+/// Every combination of the readings of `registry`, the default first: each
+/// ambiguity's other readings applied to every combination so far, in
+/// registry order.
+pub(crate) fn every<R: Copy + Default>(
+    registry: &[Ambiguity],
+    set: impl Fn(&mut R, &'static str, &'static str),
+) -> Vec<R> {
+    let mut all = vec![R::default()];
+    for a in registry {
+        let mut more = Vec::new();
+        for r in &a.readings[1..] {
+            for base in &all {
+                let mut next = *base;
+                set(&mut next, a.name, r.name);
+                more.push(next);
+            }
+        }
+        all.extend(more);
+    }
+    all
+}
+
 pub(crate) fn non_default(
     registry: &'static [Ambiguity],
     get: impl Fn(&str) -> Option<&'static str>,
