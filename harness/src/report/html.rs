@@ -370,15 +370,7 @@ fn shown(s: &str) -> String {
 /// `s` with control characters escaped, so that what an implementation
 /// printed is seen exactly.
 fn visible(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    super::controls_escaped(s)
 }
 
 /// Escapes `s` for HTML text and double- or single-quoted attributes.

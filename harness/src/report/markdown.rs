@@ -291,16 +291,7 @@ fn code(s: &str) -> String {
     if s.is_empty() {
         return "`\"\"`".to_owned();
     }
-    let visible: String = s
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
+    let visible = super::controls_escaped(s);
     let longest = visible.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
     // A space inside the fence lets the content start or end with a backtick.

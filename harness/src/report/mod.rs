@@ -270,6 +270,24 @@ pub fn first_difference(a: &str, b: &str) -> Option<usize> {
     Some(at)
 }
 
+/// `s` with its control characters escaped (`\u{1b}`, `\n`) and every
+/// other character kept: text from an adapter or a file, shown in any
+/// report, must not move the cursor, recolour a terminal or forge a line.
+pub fn controls_escaped(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_owned();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Shows `s` with control characters and non-ASCII-safe bytes escaped, so
 /// that what an implementation printed is seen exactly.
 pub fn escape(s: &str) -> String {

@@ -262,18 +262,7 @@ fn capped(s: &str) -> String {
 /// file must not be able to move the cursor, recolour the terminal or
 /// forge a line of this report.
 fn plain(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
-        return s.to_owned();
-    }
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    super::controls_escaped(s)
 }
 
 fn indent(lines: &str) -> String {
