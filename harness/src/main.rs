@@ -12,10 +12,12 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
 use rfc1808_harness::expectations::Expectations;
+use rfc1808_harness::reference::Reference;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
+use rfc1808_harness::{Answer, Case, Implementation};
 use rfc1808_resolver::readings::deciding_readings;
-use rfc1808_resolver::{parse, resolve_traced, rfc2396, rfc3986, Options, Readings, Step6};
+use rfc1808_resolver::{parse, resolve_traced, Options, Readings, Step6};
 use rfc1808_vectors::{Assignment, Corpus, Spec};
 
 mod flags;
@@ -70,58 +72,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             step6,
             readings,
             explain,
-        } if spec != Spec::Rfc1808 => {
-            if explain {
-                bail!("--explain: only for --spec rfc1808, whose steps it names");
-            }
-            let readings = readings.join(",");
-            let resolved = match spec {
-                Spec::Rfc2396 => {
-                    let readings: rfc2396::Readings =
-                        readings.parse().map_err(|e| anyhow!("--reading: {e}"))?;
-                    rfc2396::resolve_with(&base, &relative, readings, step6)
-                }
-                _ => {
-                    let readings: rfc3986::Readings =
-                        readings.parse().map_err(|e| anyhow!("--reading: {e}"))?;
-                    let dots = match step6 {
-                        Step6::SegmentStack => rfc3986::DotSegments::Linear,
-                        Step6::StringPattern => rfc3986::DotSegments::Buffers,
-                    };
-                    Ok(rfc3986::resolve_with(&base, &relative, readings, dots))
-                }
-            };
-            match resolved {
-                Ok(resolved) => writeln!(stdout, "{resolved}")?,
-                // A reading that rejects the reference: the answer is "no
-                // answer", which is not a usage error.
-                Err(rejected) => {
-                    writeln!(stdout, "rejected: {rejected}")?;
-                    return Ok(ExitCode::from(1));
-                }
-            }
-        }
-        Command::Resolve {
-            base,
-            relative,
-            step6,
-            readings,
-            explain,
-            ..
         } => {
-            let readings: Readings = readings
-                .join(",")
-                .parse()
-                .map_err(|e| anyhow!("--reading: {e}"))?;
-            let options = Options { step6, readings };
-            let (resolved, step) = resolve_traced(&base, &relative, options);
-            writeln!(stdout, "{resolved}")?;
-            if explain {
-                writeln!(stdout, "finished at {step}")?;
-                for decided in deciding_readings(&base, &relative, options) {
-                    writeln!(stdout, "{decided}")?;
-                }
-            }
+            let readings = readings.join(",");
+            return resolve(
+                &mut stdout,
+                [&base, &relative],
+                spec,
+                step6,
+                &readings,
+                explain,
+            );
         }
         Command::Parse { url } => {
             write!(stdout, "{}", report::components::render(&parse(&url)))?;
@@ -141,6 +101,52 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Fuzz(args) => {
             return fuzz(&args, &load(&vectors_dir(&cli.vectors, &args.vectors)?)?)
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `rfc1808 resolve`: the reference's answer by `spec` under the readings
+/// given, or with `--explain` (RFC 1808 only) the step it ended at and the
+/// readings that decided it. A reading that rejects the case (RFC 2396's
+/// `above-root=error`) exits 1: no answer is not a usage error.
+fn resolve(
+    out: &mut impl Write,
+    [base, relative]: [&str; 2],
+    spec: Spec,
+    step6: Step6,
+    readings: &str,
+    explain: bool,
+) -> Result<ExitCode> {
+    if explain {
+        if spec != Spec::Rfc1808 {
+            bail!("--explain: only for --spec rfc1808, whose steps it names");
+        }
+        let readings: Readings = readings.parse().map_err(|e| anyhow!("--reading: {e}"))?;
+        let options = Options { step6, readings };
+        let (resolved, step) = resolve_traced(base, relative, options);
+        writeln!(out, "{resolved}\nfinished at {step}")?;
+        for decided in deciding_readings(base, relative, options) {
+            writeln!(out, "{decided}")?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let held = Assignment::parse(spec, readings).map_err(|e| match spec {
+        Spec::Rfc1808 => anyhow!("--reading: {e}"),
+        _ => anyhow!("--reading: {spec}: {e}"),
+    })?;
+    let case = Case {
+        id: "",
+        base,
+        relative,
+    };
+    let mut reference = Reference::new(step6).by_spec(spec, &held);
+    match reference.resolve_all(&[case]).remove(0).answer {
+        Answer::Resolved(resolved) => writeln!(out, "{resolved}")?,
+        Answer::Rejected(why) => {
+            writeln!(out, "rejected: {why}")?;
+            return Ok(ExitCode::from(1));
+        }
+        other => bail!("the reference gave no answer: {other:?}"),
     }
     Ok(ExitCode::SUCCESS)
 }
