@@ -20,6 +20,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::spec_readings::reading_enum;
+
 /// One place where the RFC can be read more than one way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ambiguity {
@@ -223,45 +225,6 @@ pub const REGISTRY: &[Ambiguity] = &[
                       Standard's rule, not RFC 1808's.",
     },
 ];
-
-/// Defines a reading enum whose variants are the readings of the named
-/// ambiguity, in registry order (a test checks the two lists are the same).
-macro_rules! reading_enum {
-    (
-        $(#[$meta:meta])*
-        $ty:ident = $ambiguity:literal {
-            $($(#[$vmeta:meta])* $variant:ident = $name:literal,)+
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-        pub enum $ty {
-            #[default]
-            $($(#[$vmeta])* $variant,)+
-        }
-
-        impl $ty {
-            /// The ambiguity's name in the registry.
-            pub const AMBIGUITY: &'static str = $ambiguity;
-            /// Every reading, the default first.
-            pub const ALL: &'static [$ty] = &[$($ty::$variant,)+];
-
-            /// The reading's name in the registry.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($ty::$variant => $name,)+
-                }
-            }
-
-            fn from_name(name: &str) -> Option<Self> {
-                match name {
-                    $($name => Some($ty::$variant),)+
-                    _ => None,
-                }
-            }
-        }
-    };
-}
 
 reading_enum! {
     /// `empty-component`: a trailing `#`, `?` or `;`.
