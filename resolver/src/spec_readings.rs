@@ -200,6 +200,88 @@ macro_rules! reading_enum {
 
 pub(crate) use reading_enum;
 
+/// Defines a spec's `Readings`: a field per ambiguity of its `REGISTRY`
+/// (each of a [`reading_enum!`] type), set and read by name, every
+/// combination, and `NAME=VALUE,...` parsed and printed. The module that
+/// calls it has `REGISTRY`, and `fmt`, `FromStr`, `spec_readings` and
+/// `ReadingError` in scope.
+macro_rules! readings_struct {
+    (
+        $(#[$meta:meta])*
+        $spec:literal { $($field:ident: $ty:ident,)+ }
+    ) => {
+        /// A choice of reading for every ambiguity of [`REGISTRY`];
+        /// [`Readings::default`] is the project's.
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct Readings {
+            $(pub $field: $ty,)+
+        }
+
+        impl Readings {
+            /// Sets the reading of the ambiguity `name` to `value`.
+            pub fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
+                let (_, reading) =
+                    spec_readings::parse_pair($spec, REGISTRY, &format!("{name}={value}"))?;
+                let registry = "parse_pair checked the value against the registry";
+                match name {
+                    $($ty::AMBIGUITY => {
+                        self.$field = $ty::from_name(reading.name).expect(registry)
+                    })+
+                    _ => unreachable!("parse_pair checked `{name}` against the registry"),
+                }
+                Ok(())
+            }
+
+            /// The name of the reading chosen for the ambiguity `name`.
+            pub fn get(&self, name: &str) -> Option<&'static str> {
+                Some(match name {
+                    $($ty::AMBIGUITY => self.$field.name(),)+
+                    _ => return None,
+                })
+            }
+
+            /// Every combination of readings, the default first.
+            pub fn every() -> Vec<Readings> {
+                spec_readings::every(REGISTRY, |readings: &mut Readings, a, r| {
+                    readings.set(a, r).expect("names from the registry");
+                })
+            }
+
+            /// The readings that differ from the default, as `NAME=VALUE`
+            /// pairs in registry order.
+            pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
+                spec_readings::non_default(REGISTRY, |name| self.get(name))
+            }
+        }
+
+        impl FromStr for Readings {
+            type Err = ReadingError;
+
+            /// `NAME=VALUE[,NAME=VALUE...]` over the defaults; the empty
+            /// string is the defaults.
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                let mut readings = Readings::default();
+                spec_readings::parse_assignments($spec, REGISTRY, s, |name, value| {
+                    readings
+                        .set(name, value)
+                        .expect("checked against the registry")
+                })?;
+                Ok(readings)
+            }
+        }
+
+        impl fmt::Display for Readings {
+            /// The non-default readings as `NAME=VALUE,...`, or `default`.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                spec_readings::display(&self.non_default(), f)
+            }
+        }
+    };
+}
+
+pub(crate) use readings_struct;
+
 /// The checks every spec's registry must pass, for its tests.
 #[cfg(test)]
 pub(crate) fn check_registry(

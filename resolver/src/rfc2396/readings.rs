@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::rfc3986::SameScheme;
-use crate::spec_readings::{self, reading_enum, Ambiguity, Reading, ReadingError};
+use crate::spec_readings::{self, reading_enum, readings_struct, Ambiguity, Reading, ReadingError};
 
 /// Every ambiguity of RFC 2396 section 5.2 that changes an answer.
 pub const REGISTRY: &[Ambiguity] = &[
@@ -166,69 +166,7 @@ reading_enum! {
     }
 }
 
-/// A choice of reading for every ambiguity of [`REGISTRY`];
-/// [`Readings::default`] is the project's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Readings {
-    pub current_document: CurrentDocument,
-    pub same_scheme: SameScheme,
-    pub empty_base_path: EmptyBasePath,
-    pub above_root: AboveRoot,
-}
-
-impl Readings {
-    /// Sets the reading of the ambiguity `name` to `value`.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
-        let (_, reading) =
-            spec_readings::parse_pair("rfc2396", REGISTRY, &format!("{name}={value}"))?;
-        let value = reading.name;
-        let registry = "parse_pair checked the value against the registry";
-        match name {
-            CurrentDocument::AMBIGUITY => {
-                self.current_document = CurrentDocument::from_name(value).expect(registry)
-            }
-            SameScheme::AMBIGUITY => {
-                self.same_scheme = SameScheme::from_name(value).expect(registry)
-            }
-            EmptyBasePath::AMBIGUITY => {
-                self.empty_base_path = EmptyBasePath::from_name(value).expect(registry)
-            }
-            AboveRoot::AMBIGUITY => self.above_root = AboveRoot::from_name(value).expect(registry),
-            _ => unreachable!("parse_pair checked `{name}` against the registry"),
-        }
-        Ok(())
-    }
-
-    /// The name of the reading chosen for the ambiguity `name`.
-    pub fn get(&self, name: &str) -> Option<&'static str> {
-        Some(match name {
-            CurrentDocument::AMBIGUITY => self.current_document.name(),
-            SameScheme::AMBIGUITY => self.same_scheme.name(),
-            EmptyBasePath::AMBIGUITY => self.empty_base_path.name(),
-            AboveRoot::AMBIGUITY => self.above_root.name(),
-            _ => return None,
-        })
-    }
-
-    /// Every combination of readings, the default first.
-    pub fn every() -> Vec<Readings> {
-        spec_readings::every(REGISTRY, |readings: &mut Readings, a, r| {
-            readings.set(a, r).expect("names from the registry");
-        })
-    }
-
-    /// The readings that differ from the default, as `NAME=VALUE` pairs in
-    /// registry order.
-    pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
-        spec_readings::non_default(REGISTRY, |name| self.get(name))
-    }
-}
-
-impl FromStr for Readings {
-    type Err = ReadingError;
-
-    /// `NAME=VALUE[,NAME=VALUE...]` over the defaults; the empty string is
-    /// the defaults.
+readings_struct! {
     ///
     /// ```
     /// use rfc1808_resolver::rfc2396::{AboveRoot, Readings};
@@ -236,21 +174,11 @@ impl FromStr for Readings {
     /// let readings: Readings = "above-root=removed".parse().unwrap();
     /// assert_eq!(readings.above_root, AboveRoot::Removed);
     /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut readings = Readings::default();
-        spec_readings::parse_assignments("rfc2396", REGISTRY, s, |name, value| {
-            readings
-                .set(name, value)
-                .expect("checked against the registry")
-        })?;
-        Ok(readings)
-    }
-}
-
-impl fmt::Display for Readings {
-    /// The non-default readings as `NAME=VALUE,...`, or `default`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        spec_readings::display(&self.non_default(), f)
+    "rfc2396" {
+        current_document: CurrentDocument,
+        same_scheme: SameScheme,
+        empty_base_path: EmptyBasePath,
+        above_root: AboveRoot,
     }
 }
 

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::spec_readings::{self, reading_enum, Ambiguity, Reading, ReadingError};
+use crate::spec_readings::{self, reading_enum, readings_struct, Ambiguity, Reading, ReadingError};
 
 /// Every ambiguity of RFC 3986 section 5.2 that changes an answer.
 pub const REGISTRY: &[Ambiguity] = &[
@@ -160,71 +160,7 @@ reading_enum! {
     }
 }
 
-/// A choice of reading for every ambiguity of [`REGISTRY`];
-/// [`Readings::default`] is the project's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Readings {
-    pub same_scheme: SameScheme,
-    pub base_dot_segments: BaseDotSegments,
-    pub escaped_dots: EscapedDots,
-    pub double_slash_path: DoubleSlashPath,
-}
-
-impl Readings {
-    /// Sets the reading of the ambiguity `name` to `value`.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
-        let (_, reading) =
-            spec_readings::parse_pair("rfc3986", REGISTRY, &format!("{name}={value}"))?;
-        let value = reading.name;
-        let registry = "parse_pair checked the value against the registry";
-        match name {
-            SameScheme::AMBIGUITY => {
-                self.same_scheme = SameScheme::from_name(value).expect(registry)
-            }
-            BaseDotSegments::AMBIGUITY => {
-                self.base_dot_segments = BaseDotSegments::from_name(value).expect(registry)
-            }
-            EscapedDots::AMBIGUITY => {
-                self.escaped_dots = EscapedDots::from_name(value).expect(registry)
-            }
-            DoubleSlashPath::AMBIGUITY => {
-                self.double_slash_path = DoubleSlashPath::from_name(value).expect(registry)
-            }
-            _ => unreachable!("parse_pair checked `{name}` against the registry"),
-        }
-        Ok(())
-    }
-
-    /// The name of the reading chosen for the ambiguity `name`.
-    pub fn get(&self, name: &str) -> Option<&'static str> {
-        Some(match name {
-            SameScheme::AMBIGUITY => self.same_scheme.name(),
-            BaseDotSegments::AMBIGUITY => self.base_dot_segments.name(),
-            EscapedDots::AMBIGUITY => self.escaped_dots.name(),
-            DoubleSlashPath::AMBIGUITY => self.double_slash_path.name(),
-            _ => return None,
-        })
-    }
-
-    /// Every combination of readings, the default first.
-    pub fn every() -> Vec<Readings> {
-        spec_readings::every(REGISTRY, |readings: &mut Readings, a, r| {
-            readings.set(a, r).expect("names from the registry");
-        })
-    }
-
-    /// The readings that differ from the default, as `NAME=VALUE` pairs in
-    /// registry order.
-    pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
-        spec_readings::non_default(REGISTRY, |name| self.get(name))
-    }
-}
-
-impl FromStr for Readings {
-    type Err = ReadingError;
-
-    /// `NAME=VALUE[,NAME=VALUE...]` over the defaults; the empty string is
-    /// the defaults.
+readings_struct! {
     ///
     /// ```
     /// use rfc1808_resolver::rfc3986::{Readings, SameScheme};
@@ -236,21 +172,11 @@ impl FromStr for Readings {
     ///     "rfc3986: ambiguity `same-scheme` has no reading `lax`, expected one of `strict`, `non-strict`"
     /// );
     /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut readings = Readings::default();
-        spec_readings::parse_assignments("rfc3986", REGISTRY, s, |name, value| {
-            readings
-                .set(name, value)
-                .expect("checked against the registry")
-        })?;
-        Ok(readings)
-    }
-}
-
-impl fmt::Display for Readings {
-    /// The non-default readings as `NAME=VALUE,...`, or `default`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        spec_readings::display(&self.non_default(), f)
+    "rfc3986" {
+        same_scheme: SameScheme,
+        base_dot_segments: BaseDotSegments,
+        escaped_dots: EscapedDots,
+        double_slash_path: DoubleSlashPath,
     }
 }
 
