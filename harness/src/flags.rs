@@ -399,9 +399,16 @@ pub(crate) struct FuzzArgs {
     /// against, so that what an implementation does with them shows.
     #[arg(long)]
     pub(crate) any_base: bool,
-    /// Hold the implementation to this reading of an ambiguity
-    /// (`docs/readings.md`); repeatable. Without it, an answer under any
-    /// reading of every ambiguity is no mismatch.
+    /// Compare with this RFC's reference resolver: `rfc1808`, `rfc2396` or
+    /// `rfc3986`; kinds are deviations from it, named by its sections, and
+    /// under the later two, cases outside RFC 3986's grammar are not
+    /// compared. The expectations file must be for this spec.
+    #[arg(long, default_value = "rfc1808")]
+    pub(crate) spec: Spec,
+    /// Hold the implementation to this reading of an ambiguity of the spec
+    /// (`docs/readings.md`, `docs/readings-rfc3986.md`,
+    /// `docs/readings-rfc2396.md`); repeatable. Without it, an answer under
+    /// any reading of every ambiguity is no mismatch.
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     pub(crate) readings: Vec<String>,
     /// Promote one shrunk case of each new kind to the regressions file.
