@@ -333,10 +333,12 @@ impl Difference {
             _ => step,
         };
         // How a URL is stored or printed: under a later spec, the
-        // recomposition.
-        let printed = match stage.spec() {
-            Spec::Rfc1808 => Steps::All,
-            later => Steps::Recomposition(later),
+        // recomposition, which tells an empty component from an undefined
+        // one. A component there or not, or another, is the branch's
+        // doing (`T.query = R.query`), and keeps the stage.
+        let (printed, component) = match stage.spec() {
+            Spec::Rfc1808 => (Steps::All, Steps::All),
+            later => (Steps::Recomposition(later), step),
         };
         match self {
             D::SchemeNotRecognized | D::ResolvedAsRelative | D::Unexplained => step,
@@ -350,10 +352,15 @@ impl Difference {
             // How a URL is stored or printed, the same at every step.
             D::EmptyDropped(_) => printed,
             D::CaseChanged(_) => Steps::All,
-            D::EmptyAdded(c) | D::Dropped(c) | D::Added(c) | D::Differs(c) => match c {
+            D::EmptyAdded(c) => match c {
                 Component::Params => path_source,
                 Component::Query | Component::Fragment if inherited => step,
                 _ => printed,
+            },
+            D::Dropped(c) | D::Added(c) | D::Differs(c) => match c {
+                Component::Params => path_source,
+                Component::Query | Component::Fragment if inherited => step,
+                _ => component,
             },
             D::Rejected(_)
             | D::FailedToAnswer
@@ -508,7 +515,7 @@ fn first_difference(
             return Ok(how);
         }
     }
-    if let Some(whole) = whole_answer_difference(input, reference, got, under) {
+    if let Some(whole) = whole_answer_difference(input, stage, reference, got, under) {
         return Ok(whole);
     }
     if reference.contains(is_control) && !got.contains(is_control) {
@@ -540,6 +547,7 @@ fn first_difference(
 /// it is, characters percent-encoded or decoded.
 fn whole_answer_difference(
     input: &Input,
+    stage: Stage,
     reference: &str,
     got: &str,
     under: Under,
@@ -550,7 +558,10 @@ fn whole_answer_difference(
     if stripped(input).any(resolves_to_got) {
         return Some(Difference::ControlCharactersStripped);
     }
-    if got == input.relative && !got.is_empty() {
+    // Where the reference is absolute, the spec may still change it (RFC
+    // 3986 removes its dot segments): an answer that does not is told by
+    // its components.
+    if got == input.relative && !got.is_empty() && !stage.takes_the_scheme() {
         return Some(Difference::RelativeReturnedAsIs);
     }
     let escapes = reference.contains('%') || got.contains('%');
@@ -584,6 +595,11 @@ fn net_loc_boundary_difference(reference: &str, got: &str, under: Under) -> Opti
                 return Some(Difference::EmptyDropped(net_loc));
             }
         }
+    }
+    // RFC 2396's and RFC 3986's authority ends at `?` and may hold `;`:
+    // where the net_loc ends is RFC 1808's own difference.
+    if under.spec() != Spec::Rfc1808 {
+        return None;
     }
     if let Some(cut) = net_loc_cut(r.net_loc, g.net_loc) {
         return Some(Difference::NetLocCut(cut));
@@ -908,6 +924,7 @@ fn remove_dot_segments(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rfc1808_resolver::rfc2396;
 
     /// The kind of `got` as the answer for `relative` against `base`.
     fn kind(base: &str, relative: &str, got: &str) -> String {
@@ -1066,6 +1083,78 @@ mod tests {
             "no slash between the net_loc and the query"
         );
         assert_eq!(kind("http://a/b", "//", "http://"), "net_loc differs");
+    }
+
+    /// The kind of `got` under `spec`'s default readings.
+    fn later(spec: Spec, base: &str, relative: &str, got: &str) -> String {
+        let answer = Answer::Resolved(got.to_owned());
+        Kind::of(&Input::new(base, relative), &answer, Under::every(spec)[0])
+            .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
+    }
+
+    #[test]
+    fn later_specs_name_their_own_sections() {
+        let rfc3986 = |base, relative, got| later(Spec::Rfc3986, base, relative, got);
+        assert_eq!(rfc3986("http://a/b", "/./g", "http://a/g"), "same");
+        // The base's dot segments kept in a merge, as Ruby's uri does.
+        assert_eq!(
+            rfc3986("http://a/./b", "g", "http://a/./g"),
+            "5.2.3 merge: dot segments kept"
+        );
+        // An absolute reference returned as it is keeps its dots: that is
+        // the difference, not the reference returned as is.
+        assert_eq!(
+            rfc3986("http://a/b", "foo:/./x", "foo:/./x"),
+            "5.2.2 R.scheme defined: dot segments kept"
+        );
+        assert_eq!(
+            rfc3986("http://a/b", "g?", "http://a/g"),
+            "5.3: empty query dropped"
+        );
+        assert_eq!(
+            rfc3986("http://a/b#f", "", "http://a/b#f"),
+            "5.2.2 R.path empty: fragment added"
+        );
+        // `//` defines an empty authority, not an absent one.
+        assert_eq!(
+            rfc3986("http://a/b", "//", "http://a/b"),
+            "5.2.2 R.authority defined: authority differs"
+        );
+        assert_eq!(
+            rfc3986("foo:", "g", "foo:///g"),
+            "5.3: empty authority added"
+        );
+        // `;` is part of a segment, `?` ends the authority.
+        assert_eq!(
+            rfc3986("http://a;p/b", "g", "http://a/g"),
+            "5.2.3 merge: authority differs"
+        );
+        let rfc2396 = |base, relative, got| later(Spec::Rfc2396, base, relative, got);
+        assert_eq!(
+            rfc2396("http://a/b/c/d;p?q", "?y", "http://a/b/c/d;p?y"),
+            "5.2 step 6: path differs"
+        );
+        assert_eq!(
+            rfc2396("http://a/b", "g#", "http://a/g"),
+            "5.2 step 7: empty fragment dropped"
+        );
+    }
+
+    #[test]
+    fn a_rejection_the_reading_held_makes_is_no_mismatch() {
+        let error = rfc2396::Readings {
+            above_root: rfc2396::AboveRoot::Error,
+            ..rfc2396::Readings::default()
+        };
+        let input = Input::new("http://a/b", "../../g");
+        let kind = |answer: Answer| {
+            Kind::of(&input, &answer, Under::Rfc2396(error)).map(|(k, _)| k.to_string())
+        };
+        assert_eq!(kind(Answer::Rejected("above the root".to_owned())), None);
+        assert_eq!(
+            kind(Answer::Resolved("http://a/g".to_owned())).as_deref(),
+            Some("resolved where the reading held rejects")
+        );
     }
 
     #[test]
