@@ -429,9 +429,11 @@ pub(crate) struct FuzzArgs {
     /// Compare with this RFC's reference resolver: `rfc1808`, `rfc2396` or
     /// `rfc3986`; kinds are deviations from it, named by its sections, and
     /// under the later two, cases outside RFC 3986's grammar are not
-    /// compared. The expectations file must be for this spec.
-    #[arg(long, default_value = "rfc1808")]
-    pub(crate) spec: Spec,
+    /// compared. The expectations file must be for this spec. [default:
+    /// the spec the `jsonl` handshake claims, if this harness knows it, or
+    /// else rfc1808]
+    #[arg(long, value_name = "SPEC")]
+    pub(crate) spec: Option<Spec>,
     /// Hold the implementation to this reading of an ambiguity of the spec
     /// (`docs/readings.md`, `docs/readings-rfc3986.md`,
     /// `docs/readings-rfc2396.md`); repeatable. Without it, an answer under

@@ -15,7 +15,7 @@ use rfc1808_harness::expectations::Expectations;
 use rfc1808_harness::reference::Reference;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
-use rfc1808_harness::{Answer, Case, Implementation};
+use rfc1808_harness::{Answer, Case, Implementation, Info};
 use rfc1808_resolver::readings::deciding_readings;
 use rfc1808_resolver::{parse, resolve_traced, Options, Readings, Step6};
 use rfc1808_vectors::{Assignment, Corpus, Spec};
@@ -267,35 +267,52 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     let value = std::slice::from_ref(&args.implementation);
     add_impl_flags(&mut specs, value, args.protocol, args.timeout)?;
     let spec = specs.remove(0);
-    let by = args.spec;
-    let bases = if args.any_base {
-        if by != Spec::Rfc1808 {
-            bail!("--any-base: only under --spec rfc1808; {by} resolves against a URI, and its runs leave out cases outside its grammar");
-        }
-        Bases::Any
-    } else {
-        Bases::Absolute
-    };
-    if args.promote && by != Spec::Rfc1808 {
-        bail!("--promote: `rfc1808 promote` writes RFC 1808 answers only; under --spec {by}, add a vector with its answer under every spec by hand (docs/findings.md)");
-    }
     let expectations = match &args.expectations {
         Some(value) => {
             let names = [spec.name.clone()];
             let values = std::slice::from_ref(value);
             let (_, file) = name_file_targets("--expectations", values, &names)?.remove(0);
-            let expectations = Expectations::load(&file)?;
-            // PENDING(specs): expectations.check_spec(by)?;
-            Some(expectations)
+            Some(Expectations::load(&file)?)
         }
         None => None,
     };
+    let bases = if args.any_base {
+        Bases::Any
+    } else {
+        Bases::Absolute
+    };
+    // The flags that depend on the spec, checked against `by`.
+    let check = |by: Spec| -> Result<Assignment> {
+        if args.any_base && by != Spec::Rfc1808 {
+            bail!("--any-base: only under --spec rfc1808; {by} resolves against a URI, and its runs leave out cases outside its grammar");
+        }
+        if args.promote && by != Spec::Rfc1808 {
+            bail!("--promote: `rfc1808 promote` writes RFC 1808 answers only; under --spec {by}, add a vector with its answer under every spec by hand (docs/findings.md)");
+        }
+        if let Some(expectations) = &expectations {
+            expectations.check_spec(by)?;
+        }
+        Assignment::parse(by, &args.readings.join(",")).map_err(|e| match by {
+            Spec::Rfc1808 => anyhow!("--reading: {e}"),
+            _ => anyhow!("--reading: {by}: {e}"),
+        })
+    };
+    // Usage errors before the adapter starts: all of them with `--spec`,
+    // and without it those no spec would accept (reported as RFC 1808's).
+    match args.spec {
+        Some(by) => drop(check(by)?),
+        None if Spec::ALL.into_iter().all(|by| check(by).is_err()) => drop(check(Spec::Rfc1808)?),
+        None => {}
+    }
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
-    let held = Assignment::parse(by, &args.readings.join(",")).map_err(|e| match by {
-        Spec::Rfc1808 => anyhow!("--reading: {e}"),
-        _ => anyhow!("--reading: {by}: {e}"),
-    })?;
-    campaign.options.readings = Accepted::holding(by, &held);
+    let implementation = campaign.start().map_err(|e| anyhow!("{e}"))?;
+    // The spec the run compares with: `--spec`, else what the adapter's
+    // handshake claims, else RFC 1808.
+    let by = args
+        .spec
+        .or_else(|| implementation.info().and_then(Info::claimed_spec))
+        .unwrap_or_default();
+    campaign.options.readings = Accepted::holding(by, &check(by)?);
     if let Some(expectations) = &expectations {
         for warning in campaign.use_expectations(corpus, expectations) {
             eprintln!("rfc1808: {warning}");
@@ -305,7 +322,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     let mut stderr = std::io::stderr();
     let live = stderr.is_terminal();
     let progress = live.then_some(&mut stderr as &mut dyn Write);
-    let fuzzed = campaign.run(corpus, progress).map_err(|e| anyhow!("{e}"))?;
+    let fuzzed = campaign.run_on(implementation, corpus, progress);
     let mut stdout = std::io::stdout().lock();
     write!(stdout, "{}", report::render(&fuzzed))?;
     if let Some(file) = target {

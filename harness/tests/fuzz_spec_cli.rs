@@ -18,7 +18,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
 /// `network-path-dots` keeps the dot segments of a reference with an
 /// authority (`T.path = R.path`, where 5.2.2 says `remove_dot_segments`),
 /// `non-strict` ignores a scheme equal to the base's, as section 5.2.2 lets
-/// a non-strict parser do; `exact` does neither.
+/// a non-strict parser do; `exact` does neither. A second argument `jsonl`
+/// makes it speak `jsonl`, claiming RFC 3986 in its handshake.
 const RFC3986_PY: &str = r##"
 import re, sys
 
@@ -93,6 +94,20 @@ def resolve(base, reference, mode):
     return result
 
 mode = sys.argv[1]
+if sys.argv[2:] == ["jsonl"]:
+    import json
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["type"] == "start":
+            answer = {"type": "started", "version": 1, "name": "py3986",
+                      "implementation_version": "1", "language": "python", "spec": "RFC 3986"}
+        elif request["type"] == "resolve":
+            answer = {"id": request["id"],
+                      "result": resolve(request["base"], request["relative"], mode)}
+        else:
+            break
+        print(json.dumps(answer), flush=True)
+    sys.exit(0)
 for line in sys.stdin.buffer:
     base, reference = line.rstrip(b"\n").decode("utf-8", "surrogateescape").split("\t")
     answer = resolve(base, reference, mode)
@@ -124,14 +139,22 @@ impl Setup {
 
     /// Fuzzes the Python resolver in `mode` under `--spec rfc3986`.
     fn fuzz(&self, mode: &str, extra: &[&str]) -> Output {
+        let mut args = vec!["--spec", "rfc3986", "--protocol", "lines"];
+        args.extend_from_slice(extra);
+        self.fuzz_with(mode, &args)
+    }
+
+    /// Fuzzes the Python resolver in `mode` with only these flags besides
+    /// the seed and the number of cases.
+    fn fuzz_with(&self, mode: &str, args: &[&str]) -> Output {
         let implementation = format!(
             "py=python3 {} {mode}",
             shell_words::quote(&self.path("rfc3986.py").display().to_string())
         );
         Command::new(BIN)
-            .args(["fuzz", "--spec", "rfc3986", "--impl", &implementation])
-            .args(["--protocol", "lines", "--seed", "1", "--max-cases", "3000"])
-            .args(extra)
+            .args(["fuzz", "--impl", &implementation])
+            .args(["--seed", "1", "--max-cases", "3000"])
+            .args(args)
             .current_dir(self.root.path())
             .output()
             .unwrap()
@@ -249,12 +272,11 @@ fn an_expectations_file_of_another_spec_is_a_startup_error() {
     let out = setup.fuzz("exact", &["--expectations", "rfc1808.toml"]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert_eq!(stdout(&out), "");
-    let message = stderr(&out);
-    assert!(
-        message.starts_with("rfc1808: rfc1808.toml")
-            && message.contains("rfc1808")
-            && message.contains("rfc3986"),
-        "{message}"
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: rfc1808.toml: the expected failures are under rfc1808 (it has no `spec` key), \
+         but the implementation is graded under rfc3986; give the file for rfc3986, or grade \
+         under rfc1808 with --spec\n"
     );
 }
 
@@ -274,4 +296,27 @@ fn later_specs_refuse_what_only_rfc1808_runs_do() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn without_spec_the_handshake_claim_decides() {
+    let setup = Setup::new();
+    let out = setup.fuzz_with("network-path-dots jsonl", &["--protocol", "jsonl"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    assert!(
+        report.starts_with("py: py3986 1 (python, RFC 3986)\n"),
+        "{report}"
+    );
+    assert!(report.contains("\nagainst rfc3986: "), "{report}");
+    assert!(overview(&report)[0].contains(PLANTED), "{report}");
+    // Over `lines` there is no claim: RFC 1808, to which the dots kept in
+    // `//a/./b` are right.
+    let out = setup.fuzz_with("network-path-dots", &["--protocol", "lines"]);
+    let report = stdout(&out);
+    assert!(
+        report.contains("\nrerun: rfc1808 fuzz --spec rfc1808 "),
+        "{report}"
+    );
+    assert!(!report.contains(PLANTED), "{report}");
 }

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::command_line::quote;
 use crate::expectations::Expectations;
-use crate::implementation::{ImplSpec, Info};
+use crate::implementation::{ImplSpec, Implementation, Info};
 use crate::promote::{self, PromoteError, Promoted};
 use crate::subprocess::{self, StartError};
 
@@ -93,9 +93,26 @@ impl Campaign {
     pub fn run(
         &self,
         corpus: &Corpus,
-        mut progress: Option<&mut dyn Write>,
+        progress: Option<&mut dyn Write>,
     ) -> Result<Fuzzed, StartError> {
-        let mut implementation = subprocess::spawn(&self.spec)?;
+        let implementation = self.start()?;
+        Ok(self.run_on(implementation, corpus, progress))
+    }
+
+    /// Starts the adapter, and for `jsonl` completes its handshake, whose
+    /// spec claim ([`Info::claimed_spec`]) decides the spec of a run that
+    /// names none; [`Campaign::run_on`] then fuzzes it.
+    pub fn start(&self) -> Result<Box<dyn Implementation + Send>, StartError> {
+        subprocess::spawn(&self.spec)
+    }
+
+    /// [`Campaign::run`] on an adapter [`Campaign::start`] started.
+    pub fn run_on(
+        &self,
+        mut implementation: Box<dyn Implementation + Send>,
+        corpus: &Corpus,
+        mut progress: Option<&mut dyn Write>,
+    ) -> Fuzzed {
         let seeds = rfc1808_fuzzgen::seeds(corpus)
             .into_iter()
             .map(|(_, input)| input)
@@ -120,7 +137,7 @@ impl Campaign {
             let _ = write!(out, "\r\x1b[K");
         }
         let rerun = self.rerun(summary.cases);
-        Ok(Fuzzed {
+        Fuzzed {
             name: self.spec.name.clone(),
             info: implementation.info().cloned(),
             seed: self.options.seed,
@@ -128,7 +145,7 @@ impl Campaign {
             held: self.options.readings.held().to_string(),
             rerun,
             summary,
-        })
+        }
     }
 
     /// The command that makes the same `cases` cases again, against the
