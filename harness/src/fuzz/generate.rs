@@ -25,7 +25,7 @@ use rfc1808_fuzzgen::{Input, CHAR, END, TOKENS};
 use rfc1808_resolver::parse;
 use rfc1808_vectors::Spec;
 
-use super::grammar::is_uri;
+use super::grammar::{is_rfc2396_absolute, is_uri};
 
 /// Which base URLs a run generates, and so which cases its shrinker may
 /// reach.
@@ -43,12 +43,14 @@ pub enum Bases {
 impl Bases {
     /// Whether a case with this base belongs to a run comparing with
     /// `spec`: under RFC 1808 an absolute URL ([`is_absolute`]), under the
-    /// later specs a URI ([`is_uri`]), or anything with [`Bases::Any`].
+    /// later specs a URI ([`is_uri`], with something after the colon under
+    /// RFC 2396), or anything with [`Bases::Any`].
     pub fn admit(self, spec: Spec, base: &str) -> bool {
         match (self, spec) {
             (Bases::Any, _) => true,
             (Bases::Absolute, Spec::Rfc1808) => is_absolute(base),
-            (Bases::Absolute, Spec::Rfc2396 | Spec::Rfc3986) => is_uri(base),
+            (Bases::Absolute, Spec::Rfc3986) => is_uri(base),
+            (Bases::Absolute, Spec::Rfc2396) => is_uri(base) && is_rfc2396_absolute(base),
         }
     }
 }

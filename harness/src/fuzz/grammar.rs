@@ -4,10 +4,13 @@
 //! spec resolves, so no answer to it is a deviation (as a vector's
 //! `undefined` says; rejecting `http://a/b c` is no bug).
 //!
-//! RFC 2396's grammar (its Appendix A) accepts the same strings but for
-//! IPv6 literals, which RFC 2732 added to it as RFC 3986 has them, and
-//! authorities RFC 3986 splits more finely; both later specs are judged by
-//! this one.
+//! RFC 2396's grammar (its Appendix A) is judged by the same rules, and
+//! one more ([`is_rfc2396_absolute`]): its `absoluteURI` has a
+//! `hier_part` or an `opaque_part` after the colon, never nothing, so
+//! `foo:` and `foo:#f` are not RFC 2396 URIs. The other differences are
+//! left alone: RFC 2396 spells the authority and IPv6 literals (RFC 2732)
+//! differently, and its grammar leaves out `?y`, which its own Appendix C
+//! resolves.
 //!
 //! The string is split by the regular expression of Appendix B (which every
 //! string matches), then each component is checked against its rule.
@@ -36,6 +39,14 @@ pub fn is_uri_reference(s: &str) -> bool {
             noscheme && rest_is_valid(&c)
         }
     }
+}
+
+/// Whether `s`, if it has a scheme, has something after the colon other
+/// than a fragment: RFC 2396's `absoluteURI = scheme ":" ( hier_part |
+/// opaque_part )`, both of which hold at least one character.
+pub fn is_rfc2396_absolute(s: &str) -> bool {
+    let c = rfc3986::parse(s);
+    c.scheme.is_none() || c.authority.is_some() || !c.path.is_empty() || c.query.is_some()
 }
 
 /// The authority, path, query and fragment, each by its rule. Appendix B
@@ -246,6 +257,16 @@ mod tests {
             "http://a/\"",
         ] {
             assert!(!is_uri(not), "{not:?}");
+        }
+    }
+
+    #[test]
+    fn rfc2396_uris_have_something_after_the_colon() {
+        for uri in ["foo:a", "foo:/", "foo://", "foo:?q", "g", "", "#f"] {
+            assert!(is_rfc2396_absolute(uri), "{uri}");
+        }
+        for not in ["foo:", "foo:#f"] {
+            assert!(!is_rfc2396_absolute(not), "{not}");
         }
     }
 

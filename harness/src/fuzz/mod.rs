@@ -61,7 +61,7 @@ use rfc1808_fuzzgen::Input;
 
 pub use campaign::{Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use generate::{is_absolute, Bases, Generator, Rng};
-pub use grammar::{is_uri, is_uri_reference};
+pub use grammar::{is_rfc2396_absolute, is_uri, is_uri_reference};
 pub use kind::{Component, Difference, Kind, NetLocEnd, Steps};
 pub use message::MessageClass;
 pub use shrink::shrink;
@@ -740,16 +740,23 @@ mod tests {
         )
     }
 
+    /// The pairs of RFC 1808's printed examples, as seeds: the cases these
+    /// tests expect stay the same whatever vectors are added elsewhere.
+    fn rfc_example_seeds() -> Vec<Input> {
+        rfc1808_fuzzgen::seeds(&rfc1808_vectors::embedded())
+            .into_iter()
+            .filter(|(id, _)| id.starts_with("rfc1808-"))
+            .map(|(_, i)| i)
+            .collect()
+    }
+
     fn run(bug: fn(&str, &str) -> String, listed: &[Listed]) -> Summary {
         run_with(bug, listed, Bases::Absolute)
     }
 
     #[test]
     fn an_answer_under_another_reading_is_no_mismatch() {
-        let seeds: Vec<Input> = rfc1808_fuzzgen::seeds(&rfc1808_vectors::embedded())
-            .into_iter()
-            .map(|(_, i)| i)
-            .collect();
+        let seeds = rfc_example_seeds();
         let fuzz_under = |readings| {
             let options = Options {
                 seed: 1,
@@ -784,10 +791,7 @@ mod tests {
     }
 
     fn run_with(bug: fn(&str, &str) -> String, listed: &[Listed], bases: Bases) -> Summary {
-        let seeds = rfc1808_fuzzgen::seeds(&rfc1808_vectors::embedded())
-            .into_iter()
-            .map(|(_, i)| i)
-            .collect();
+        let seeds = rfc_example_seeds();
         let options = Options {
             seed: 1,
             time: None,
@@ -839,7 +843,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"empty query dropped | Step 2a 2, Step 2b 7, Step 3 1, Step 4 3, Step 5a 3, Step 6 33 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
+                r#"empty query dropped | Step 2a 4, Step 2b 6, Step 4 2, Step 5a 1, Step 5b 1, Step 6 28 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
             ]
         );
         assert!(summary.mismatches > 40, "{} mismatches", summary.mismatches);
@@ -855,7 +859,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"empty query dropped | Step 1 3, Step 2a 5, Step 2b 7, Step 3 2, Step 4 3, Step 5a 5, Step 6 37 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
+                r#"empty query dropped | Step 1 2, Step 2a 1, Step 2b 7, Step 3 2, Step 4 2, Step 5a 2, Step 6 36 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
             ]
         );
     }
@@ -868,8 +872,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"Steps 1-5: dot segments removed | Step 4 75 | "http://a" + "/." = "http://a/.", not Resolved("http://a/")"#,
-                r#"Step 4: path differs | Step 4 2 | "http://a" + "/.;a" = "http://a/.;a", not Resolved("http://a/;a")"#
+                r#"Steps 1-5: dot segments removed | Step 4 82 | "http://a" + "/." = "http://a/.", not Resolved("http://a/")"#,
             ]
         );
     }
@@ -891,7 +894,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"scheme not starting with a letter | Step 2a 6, Step 3 2, Step 4 6, Step 5a 1, Step 5b 4, Step 6 20 | "9://a" + "" = "9://a", not Resolved("")"#
+                r#"scheme not starting with a letter | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 24 | "9://a" + "" = "9://a", not Resolved("")"#
             ]
         );
     }
@@ -923,13 +926,11 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"Steps 1-5: dot segments removed | Step 4 75 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
-                r#"empty query dropped | Step 2a 2, Step 2b 7, Step 3 1, Step 4 3, Step 5a 3, Step 6 33 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#,
-                r#"Step 4: path differs | Step 4 2 | "http://a" + "/.;a" = "http://a/.;a", not Resolved("http://a/;a")"#,
+                r#"Steps 1-5: dot segments removed | Step 4 82 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
+                r#"empty query dropped | Step 2a 4, Step 2b 6, Step 4 2, Step 5a 1, Step 5b 1, Step 6 28 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#,
             ]
         );
-        // The dot removal before params is classified apart: two new kinds.
-        assert_eq!(summary.new_findings().count(), 2);
+        assert_eq!(summary.new_findings().count(), 1);
     }
 
     #[test]

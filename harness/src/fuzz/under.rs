@@ -334,14 +334,20 @@ impl Accepted {
     /// Whether the case is outside what the spec resolves, so that no
     /// answer is a deviation from it: under RFC 2396 and RFC 3986, a base
     /// that is not a URI or a reference that is not a URI reference (RFC
-    /// 3986 section 4.1; section 5.2.1 resolves against a URI). RFC 1808
-    /// runs choose their bases instead ([`super::Bases`]) and take any
-    /// relative URL.
+    /// 3986 section 4.1; section 5.2.1 resolves against a URI), and under
+    /// RFC 2396 an absolute URI with nothing after its colon
+    /// ([`grammar::is_rfc2396_absolute`]). RFC 1808 runs choose their
+    /// bases instead ([`super::Bases`]) and take any relative URL.
     pub fn outside(&self, input: &Input) -> bool {
+        let (base, relative) = (&input.base, &input.relative);
+        let rfc3986 = || !grammar::is_uri(base) || !grammar::is_uri_reference(relative);
         match self.spec() {
             Spec::Rfc1808 => false,
-            Spec::Rfc2396 | Spec::Rfc3986 => {
-                !grammar::is_uri(&input.base) || !grammar::is_uri_reference(&input.relative)
+            Spec::Rfc3986 => rfc3986(),
+            Spec::Rfc2396 => {
+                rfc3986()
+                    || !grammar::is_rfc2396_absolute(base)
+                    || !grammar::is_rfc2396_absolute(relative)
             }
         }
     }
@@ -428,5 +434,8 @@ mod tests {
         assert!(later.outside(&Input::new("9p://a/b", "g")));
         assert!(!later.outside(&Input::new("http://a/b", "../g?#")));
         assert!(!Accepted::default().outside(&Input::new("http://a/b", "g h")));
+        let rfc2396 = Accepted::holding(Spec::Rfc2396, &Assignment::none());
+        assert!(rfc2396.outside(&Input::new("http://a/b", "foo:")));
+        assert!(!later.outside(&Input::new("http://a/b", "foo:")));
     }
 }
