@@ -1,7 +1,7 @@
 //! The printer of `rfc1808 list`: the selected vectors with their ids and
 //! tags.
 
-use rfc1808_vectors::{ParseVector, ResolveVector};
+use rfc1808_vectors::{ParseVector, ResolveVector, Stated};
 
 /// One line per vector: id, kind and tags, tab-separated.
 pub fn text(resolve: &[&ResolveVector], parse: &[&ParseVector]) -> String {
@@ -34,7 +34,16 @@ pub fn json(
                     let readings: serde_json::Map<String, serde_json::Value> = a
                         .readings
                         .iter()
-                        .map(|(k, answer)| (k.to_string(), answer.clone().into()))
+                        .map(|(k, answer)| {
+                            // As the vector file writes it: the URL, or
+                            // `{"rejects": why}` where the reading makes the
+                            // reference an error.
+                            let answer = match answer {
+                                Stated::Resolves(url) => url.clone().into(),
+                                Stated::Rejects(why) => serde_json::json!({ "rejects": why }),
+                            };
+                            (k.to_string(), answer)
+                        })
                         .collect();
                     let answers = serde_json::json!({
                         "expected": a.expected, "readings": readings, "undefined": a.undefined,
