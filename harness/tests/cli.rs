@@ -59,7 +59,7 @@ fn the_reference_passes_everything() {
     assert_eq!(
         readings,
         [
-            "  reading empty-component=kept (6 vectors)",
+            "  reading empty-component=kept (7 vectors)",
             "  reading entirely-empty=string (6 vectors)",
             "  reading empty-net-loc=kept (2 vectors)",
             "  reading escaped-dots=literal (5 vectors)"
