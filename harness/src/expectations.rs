@@ -123,9 +123,12 @@ pub fn grade_by<'c>(
 }
 
 /// What an implementation answered, in a form that fits an expectation's
-/// reason: `got "http://a/g" (expected "http://a/b/g")`.
-pub fn observed(outcome: &Outcome<'_>) -> String {
-    format::observed(&outcome.answer, &outcome.vector.expected)
+/// reason: `got "http://a/g" (expected "http://a/b/g")`, the expected
+/// answer being `spec`'s.
+pub fn observed(outcome: &Outcome<'_>, spec: Spec) -> String {
+    let v = outcome.vector;
+    let expected = v.answers(spec).map_or(&v.expected, |a| &a.expected);
+    format::observed(&outcome.answer, expected)
 }
 
 /// The expectations file that lists this run's failures (see
@@ -166,7 +169,7 @@ pub fn rewrite(
     format::rewrite(existing, spec, corpus, &inconsistent, |v| {
         match ran.get(v.id.as_str()) {
             Some(g) if g.verdict.answered_wrong() => Decision::Fails {
-                observed: observed(&g.outcome),
+                observed: observed(&g.outcome, spec),
             },
             Some(g) if g.verdict.answered_right() => Decision::Passes,
             _ => Decision::Undecided,
