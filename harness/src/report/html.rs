@@ -249,9 +249,10 @@ fn about(imp: &ImplReport<'_>) -> (String, String) {
             };
             (version, spec)
         }
+        // The reference resolver follows the spec it runs by.
         (None, None) => (
             format!("rfc1808 {TOOL_VERSION} (reference)"),
-            "RFC 1808".to_owned(),
+            spec_title(imp.graded_under),
         ),
         (None, Some(_)) => ("not reported".to_owned(), "not reported".to_owned()),
     }
