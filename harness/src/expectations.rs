@@ -99,13 +99,10 @@ pub fn grade_by<'c>(
             expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
             // Which reading the answer follows, whatever reading is held:
             // an answer that fails only for being another reading says so.
-            reading: match &outcome.answer {
-                Answer::Resolved(got) => outcome
-                    .vector
-                    .accepts_by(spec, &Assignment::none())
-                    .reading(got),
-                _ => None,
-            },
+            reading: outcome
+                .vector
+                .accepts_by(spec, &Assignment::none())
+                .reading_of(&outcome.answer),
             outcome,
         })
         .collect();
@@ -186,7 +183,10 @@ pub fn rewrite(
 pub fn followed(graded: &[Graded<'_>], spec: Spec) -> Vec<(&'static Ambiguity, Following)> {
     let mut followed = Followed::default();
     for g in graded {
-        if let (Some(reading), Answer::Resolved(_)) = (&g.reading, &g.outcome.answer) {
+        // A rejection tells too, where a reading makes the reference an error.
+        if let (Some(reading), Answer::Resolved(_) | Answer::Rejected(_)) =
+            (&g.reading, &g.outcome.answer)
+        {
             followed.observe(&g.outcome.vector.id, reading);
         }
     }

@@ -1,7 +1,7 @@
 //! The printer of `rfc1808 list`: the selected vectors with their ids and
 //! tags, and with `--spec` each one's answer under that spec.
 
-use rfc1808_vectors::{ParseVector, ResolveVector, Spec};
+use rfc1808_vectors::{ParseVector, ResolveVector, Spec, Stated};
 
 /// One line per vector: id, kind and tags, tab-separated; with a `spec`
 /// (`list --spec`), a resolve vector's answer under it follows: the URL
@@ -32,7 +32,7 @@ fn answer(v: &ResolveVector, spec: Spec) -> String {
     }
     let mut out = format!("{:?}", answers.expected);
     for (readings, url) in &answers.readings {
-        out += &format!(" or {url:?} under {readings}");
+        out += &format!(" or {url} under {readings}");
     }
     out
 }
@@ -59,7 +59,16 @@ pub fn json(
                     let readings: serde_json::Map<String, serde_json::Value> = a
                         .readings
                         .iter()
-                        .map(|(k, answer)| (k.to_string(), answer.clone().into()))
+                        .map(|(k, answer)| {
+                            // As the vector file writes it: the URL, or
+                            // `{"rejects": why}` where the reading makes the
+                            // reference an error.
+                            let answer = match answer {
+                                Stated::Resolves(url) => url.clone().into(),
+                                Stated::Rejects(why) => serde_json::json!({ "rejects": why }),
+                            };
+                            (k.to_string(), answer)
+                        })
                         .collect();
                     let answers = serde_json::json!({
                         "expected": a.expected, "readings": readings, "undefined": a.undefined,

@@ -152,7 +152,7 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
             // Another reading's answer passes too, unless the run holds a
             // reading.
             for (assignment, answer) in &answers.readings {
-                let _ = writeln!(out, "  or:       {answer:?} under {assignment}");
+                let _ = writeln!(out, "  or:       {answer} under {assignment}");
             }
         }
         None => {
@@ -185,6 +185,12 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
         }
         Answer::Rejected(why) => {
             let _ = writeln!(out, "  got:      rejected: {}", capped(&escape(why)));
+            if let Some(reading) = &g.reading {
+                let _ = writeln!(
+                    out,
+                    "  reading:  {reading}, which this run's --reading rules out"
+                );
+            }
         }
         Answer::NotRepresentable(why) => {
             let _ = writeln!(out, "  got:      not representable: {why}");
