@@ -117,6 +117,12 @@ static int buf_printf(struct buf *b, const char *format, ...) {
     return buf_append(b, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
 }
 
+static void buf_free(struct buf *b) {
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
 static void buf_clear(struct buf *b) {
     b->len = 0;
     if (b->data != NULL) {
@@ -285,9 +291,7 @@ static enum line_status read_line(struct buf *line, size_t *skipped) {
             (line->len + n > LINE_LIMIT || buf_append(line, in_buf + in_pos, n) != 0)) {
             dropping = 1;
             dropped = line->len;
-            free(line->data);
-            line->data = NULL;
-            line->len = line->cap = 0;
+            buf_free(line);
         }
         if (dropping) {
             dropped += n;
@@ -474,15 +478,19 @@ static int read_string(struct reader *r, struct buf *out) {
             return fail(r, "unknown escape in a string");
         }
         {
+            /* Errors point at the escape's backslash. */
+            size_t escape = r->pos - 2;
             uint32_t cp, low;
             if (hex4(r, &cp) != 0) {
                 return -1;
             }
             if (cp >= 0xdc00 && cp <= 0xdfff) {
+                r->pos = escape;
                 return fail(r, "a lone surrogate escape (not a character)");
             }
             if (cp >= 0xd800 && cp <= 0xdbff) {
                 if (r->len - r->pos < 2 || r->s[r->pos] != '\\' || r->s[r->pos + 1] != 'u') {
+                    r->pos = escape;
                     return fail(r, "a lone surrogate escape (not a character)");
                 }
                 r->pos += 2;
@@ -490,6 +498,7 @@ static int read_string(struct reader *r, struct buf *out) {
                     return -1;
                 }
                 if (low < 0xdc00 || low > 0xdfff) {
+                    r->pos = escape;
                     return fail(r, "a lone surrogate escape (not a character)");
                 }
                 cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
@@ -763,6 +772,7 @@ static int serve_jsonl(void) {
     struct request req;
     size_t number = 0, skipped = 0;
     enum line_status status;
+    int code = 0;
     memset(&req, 0, sizeof req);
     while ((status = read_line(&line, &skipped)) != LINE_END) {
         struct reader r;
@@ -804,7 +814,8 @@ static int serve_jsonl(void) {
                              strlen(implementation_version())) != 0 ||
                 buf_puts(&answer, ",\"language\":\"c\",\"spec\":\"RFC 3986\"}") != 0) {
                 fprintf(stderr, NAME ": out of memory\n");
-                return 1;
+                code = 1;
+                break;
             }
             emit(&answer);
         } else if (req.type.len == 7 && memcmp(req.type.data, "resolve", 7) == 0) {
@@ -827,7 +838,8 @@ static int serve_jsonl(void) {
                 write_string(&answer, buf_str(&result), result.len) != 0 ||
                 buf_push(&answer, '}') != 0) {
                 fprintf(stderr, NAME ": out of memory\n");
-                return 1;
+                code = 1;
+                break;
             }
             emit(&answer);
         } else {
@@ -836,7 +848,9 @@ static int serve_jsonl(void) {
             jsonl_error(&answer, req.id, req.id_len, buf_str(&message));
         }
     }
-    return 0;
+    buf_free(&line), buf_free(&key), buf_free(&answer), buf_free(&result), buf_free(&message);
+    buf_free(&req.type), buf_free(&req.base), buf_free(&req.relative);
+    return code;
 }
 
 /* A rejection message on one line, as `lines` needs it. */
@@ -878,6 +892,7 @@ static int serve_lines(void) {
         }
         emit(&result);
     }
+    buf_free(&line), buf_free(&result);
     return 0;
 }
 
@@ -897,12 +912,13 @@ int main(int argc, char **argv) {
         return serve_lines();
     }
     if (argc - first == 2) {
-        if (resolve(argv[first], strlen(argv[first]), argv[first + 1], strlen(argv[first + 1]),
-                    &result) != 0) {
-            fprintf(stderr, "%s\n", buf_str(&result));
+        int code = resolve(argv[first], strlen(argv[first]), argv[first + 1],
+                           strlen(argv[first + 1]), &result);
+        fprintf(code == 0 ? stdout : stderr, "%s\n", buf_str(&result));
+        buf_free(&result);
+        if (code != 0) {
             return 1;
         }
-        printf("%s\n", buf_str(&result));
         return fflush(stdout) == 0 ? 0 : 2;
     }
     fprintf(stderr, "usage: %s [--scheme-compat] [--jsonl | --lines | BASE RELATIVE]\n", NAME);

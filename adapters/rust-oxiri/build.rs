@@ -9,7 +9,11 @@ use std::process::{exit, Command};
 
 fn main() {
     let dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
-    let Some(lock) = dir.ancestors().map(|d| d.join("Cargo.lock")).find(|p| p.is_file()) else {
+    let Some(lock) = dir
+        .ancestors()
+        .map(|d| d.join("Cargo.lock"))
+        .find(|p| p.is_file())
+    else {
         fail(&format!("no Cargo.lock in {} or above it", dir.display()));
     };
     println!("cargo:rerun-if-changed={}", lock.display());

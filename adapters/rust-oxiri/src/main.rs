@@ -34,8 +34,7 @@ const LINE_LIMIT: usize = 64 << 20;
 fn resolve(base: &str, relative: &str) -> Result<String, String> {
     // A panic in the library is a rejection to report, not a dead adapter.
     panic::catch_unwind(AssertUnwindSafe(|| {
-        let base =
-            Iri::parse(base).map_err(|e| format!("IriParseError: the base: {e}"))?;
+        let base = Iri::parse(base).map_err(|e| format!("IriParseError: the base: {e}"))?;
         let target = base
             .resolve(relative)
             .map_err(|e| format!("IriParseError: the relative reference: {e}"))?;
