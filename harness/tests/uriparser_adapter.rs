@@ -106,10 +106,12 @@ fn converse(args: &[&str], input: Vec<u8>) -> Option<(Vec<String>, String, bool)
 }
 
 fn jsonl(lines: &[&[u8]]) -> Vec<u8> {
-    lines
-        .iter()
-        .flat_map(|l| l.iter().copied().chain([b'\n']))
-        .collect()
+    let mut out = Vec::new();
+    for line in lines {
+        out.extend_from_slice(line);
+        out.push(b'\n');
+    }
+    out
 }
 
 #[test]
