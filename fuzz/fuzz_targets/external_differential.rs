@@ -58,7 +58,8 @@ fn start() -> Result<External, String> {
         command,
         protocol: Protocol::Jsonl,
         timeout: ImplSpec::DEFAULT_TIMEOUT,
-        expectations,
+        spec: None,
+        expectations: expectations.map(rfc1808_harness::implementation::ExpectationsFiles::One),
     };
     let implementation = subprocess::spawn(&spec).map_err(|e| e.to_string())?;
     let name = implementation

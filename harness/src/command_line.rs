@@ -144,6 +144,7 @@ mod tests {
             command: vec!["python3".to_owned(), "a b.py".to_owned()],
             protocol: Protocol::Jsonl,
             timeout: ImplSpec::DEFAULT_TIMEOUT,
+            spec: None,
             expectations: None,
         };
         assert_eq!(

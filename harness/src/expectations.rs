@@ -143,13 +143,14 @@ pub fn observed(outcome: &Outcome<'_>) -> String {
 pub fn rewrite(
     graded: &[Graded<'_>],
     existing: Option<(&str, &str)>,
+    spec: Spec,
     corpus: &Corpus,
 ) -> Result<Rewritten, LoadError> {
     let ran: HashMap<&str, &Graded<'_>> = graded
         .iter()
         .map(|g| (g.outcome.vector.id.as_str(), g))
         .collect();
-    let inconsistent: Vec<(&str, String)> = followed(graded)
+    let inconsistent: Vec<(&str, String)> = followed(graded, spec)
         .into_iter()
         .filter_map(|(ambiguity, following)| {
             let Following::Inconsistent(groups) = following else {
@@ -165,7 +166,7 @@ pub fn rewrite(
             Some((ambiguity.name, seen.join("; ")))
         })
         .collect();
-    format::rewrite(existing, corpus, &inconsistent, |v| {
+    format::rewrite(existing, spec, corpus, &inconsistent, |v| {
         match ran.get(v.id.as_str()) {
             Some(g) if g.verdict.answered_wrong() => Decision::Fails {
                 observed: observed(&g.outcome),
@@ -176,17 +177,17 @@ pub fn rewrite(
     })
 }
 
-/// The reading of each ambiguity that the answers of `graded` followed, in
-/// registry order: every answer that is some reading's, right or (under a
-/// held reading) wrong, tells.
-pub fn followed(graded: &[Graded<'_>]) -> Vec<(&'static Ambiguity, Following)> {
+/// The reading of each ambiguity that the answers of `graded` (graded
+/// under `spec`) followed, in `spec`'s registry order: every answer that is
+/// some reading's, right or (under a held reading) wrong, tells.
+pub fn followed(graded: &[Graded<'_>], spec: Spec) -> Vec<(&'static Ambiguity, Following)> {
     let mut followed = Followed::default();
     for g in graded {
         if let (Some(reading), Answer::Resolved(_)) = (&g.reading, &g.outcome.answer) {
             followed.observe(&g.outcome.vector.id, reading);
         }
     }
-    followed.verdicts(Spec::Rfc1808)
+    followed.verdicts(spec)
 }
 
 #[cfg(test)]
@@ -290,7 +291,7 @@ reason = "gone"
         );
         let existing = Expectations::parse_str("py.toml", &text).unwrap_or_else(|e| panic!("{e}"));
         let (graded, _) = grade(results, Some(&existing), &corpus);
-        let written = rewrite(&graded, Some(("py.toml", &text)), &corpus).unwrap();
+        let written = rewrite(&graded, Some(("py.toml", &text)), Spec::Rfc1808, &corpus).unwrap();
         assert_eq!((written.kept, written.added, written.dropped), (3, 1, 2));
         let reread = Expectations::parse_str("new.toml", &written.text).unwrap();
         let entries: Vec<(&str, &str)> = reread

@@ -201,9 +201,11 @@ pub(crate) struct RunArgs {
     pub(crate) readings: Vec<String>,
     /// Grade by this RFC's answers: `rfc1808`, `rfc2396` or `rfc3986`
     /// (`docs/later-rfcs.md`); the reference resolver is that RFC's, and
-    /// `--reading` names its readings.
-    #[arg(long, default_value = "rfc1808")]
-    pub(crate) spec: Spec,
+    /// `--reading` names its readings. SPEC applies to every
+    /// implementation, NAME=SPEC to one; repeatable. [default: the config's
+    /// `spec`, else the spec a `jsonl` handshake claims, else rfc1808]
+    #[arg(long = "spec", value_name = "[NAME=]SPEC")]
+    pub(crate) specs: Vec<String>,
     #[command(flatten)]
     pub(crate) vectors: VectorsArg,
     #[command(flatten)]
@@ -350,6 +352,31 @@ pub(crate) fn name_file_targets(
     Ok(targets)
 }
 
+/// The `--spec` values of `run`: the spec of every implementation (`S`,
+/// at most once) and the spec of each one named (`NAME=S`).
+pub(crate) fn spec_targets(values: &[String]) -> Result<(Option<Spec>, Vec<(String, Spec)>)> {
+    let mut all: Option<Spec> = None;
+    let mut named: Vec<(String, Spec)> = Vec::new();
+    for value in values {
+        let (name, spec) = match value.split_once('=') {
+            Some((name, spec)) => (Some(name), spec),
+            None => (None, value.as_str()),
+        };
+        let spec: Spec = spec.parse().map_err(|e| anyhow!("--spec `{value}`: {e}"))?;
+        match name {
+            None if all.is_some() => {
+                bail!("--spec `{value}`: a spec for every implementation is given twice")
+            }
+            None => all = Some(spec),
+            Some(name) if named.iter().any(|(n, _)| n == name) => {
+                bail!("--spec `{value}`: --spec is given twice for `{name}`")
+            }
+            Some(name) => named.push((name.to_owned(), spec)),
+        }
+    }
+    Ok((all, named))
+}
+
 pub(crate) fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>> {
     values
         .iter()
@@ -445,6 +472,29 @@ fn parse_time(value: &str) -> Result<std::time::Duration, String> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn spec_flags_name_every_implementation_or_one() {
+        let values = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            spec_targets(&values(&["rfc3986", "py=rfc2396"])).unwrap(),
+            (Some(Spec::Rfc3986), vec![("py".to_owned(), Spec::Rfc2396)])
+        );
+        assert_eq!(spec_targets(&[]).unwrap(), (None, vec![]));
+        let err = |v: &[&str]| spec_targets(&values(v)).unwrap_err().to_string();
+        assert_eq!(
+            err(&["py=rfc3987"]),
+            "--spec `py=rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+        );
+        assert_eq!(
+            err(&["rfc3986", "rfc2396"]),
+            "--spec `rfc2396`: a spec for every implementation is given twice"
+        );
+        assert_eq!(
+            err(&["py=rfc3986", "py=rfc2396"]),
+            "--spec `py=rfc2396`: --spec is given twice for `py`"
+        );
+    }
 
     #[test]
     fn times_read_as_people_write_them() {

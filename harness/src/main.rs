@@ -23,8 +23,8 @@ use rfc1808_vectors::{Assignment, Corpus, Spec};
 mod flags;
 
 use flags::{
-    add_impl_flags, name_file_targets, report_targets, specs, vectors_dir, Cli, Command, FuzzArgs,
-    ListArgs, PromoteArgs, RunArgs,
+    add_impl_flags, name_file_targets, report_targets, spec_targets, specs, vectors_dir, Cli,
+    Command, FuzzArgs, ListArgs, PromoteArgs, RunArgs,
 };
 
 fn main() -> ExitCode {
@@ -171,11 +171,16 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     if let Some(dir) = vectors_dir {
         session.set_vectors_dir(dir);
     }
-    session.by_spec(args.spec);
-    session.hold(
-        Assignment::parse(args.spec, &args.readings.join(","))
-            .map_err(|e| anyhow!("--reading: {e}"))?,
-    );
+    let (all, named) = spec_targets(&args.specs)?;
+    if let Some(spec) = all {
+        session.by_spec(spec);
+    }
+    for (name, spec) in named {
+        session
+            .grade_under(&name, spec)
+            .with_context(|| format!("--spec `{name}={spec}`"))?;
+    }
+    session.hold(&args.readings.join(","));
     let names = session.names();
     for (at, file) in name_file_targets("--expectations", &args.expectations, &names)? {
         session.set_expectations(&names[at], file)?;

@@ -394,7 +394,7 @@ fn config_files_list_implementations() {
     assert_eq!(
         stderr(&o),
         format!(
-            "rfc1808: {}:3: unknown key `comand`, expected one of `name`, `command`, `protocol`, `timeout`, `expectations`\n",
+            "rfc1808: {}:3: unknown key `comand`, expected one of `name`, `command`, `protocol`, `timeout`, `spec`, `expectations`\n",
             config.display()
         )
     );

@@ -259,18 +259,23 @@ impl Suite {
                 .iter()
                 .map(|(a, r)| (a.as_str(), r.clone()))
                 .collect();
-            let text =
-                expectations::rewrite(Some((&file.0, &file.1)), &self.corpus, &readings, |v| {
-                    listing(&listed, v)
-                })
-                .map_err(WriteError::Load)?
-                .text;
+            let text = expectations::rewrite(
+                Some((&file.0, &file.1)),
+                crate::Spec::Rfc1808,
+                &self.corpus,
+                &readings,
+                |v| listing(&listed, v),
+            )
+            .map_err(WriteError::Load)?
+            .text;
             (file.0.clone(), text)
         } else {
             let listed = self.failures();
-            let text = expectations::rewrite(None, &self.corpus, &[], |v| listing(&listed, v))
-                .map_err(WriteError::Load)?
-                .text;
+            let text = expectations::rewrite(None, crate::Spec::Rfc1808, &self.corpus, &[], |v| {
+                listing(&listed, v)
+            })
+            .map_err(WriteError::Load)?
+            .text;
             (".expect_failure".to_owned(), text)
         };
         // This suite does not grade readings: the file's entries for them
@@ -282,6 +287,7 @@ impl Suite {
             .collect();
         let rewritten = expectations::rewrite(
             Some((&existing.0, &existing.1)),
+            crate::Spec::Rfc1808,
             &self.corpus,
             &readings,
             |v| {

@@ -222,6 +222,7 @@ mod tests {
             command: vec!["x".to_owned()],
             protocol: Protocol::Jsonl,
             timeout: ImplSpec::DEFAULT_TIMEOUT,
+            spec: None,
             expectations: None,
         }
     }

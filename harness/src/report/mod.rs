@@ -49,6 +49,8 @@ pub struct ImplReport<'c> {
     pub info: Option<Info>,
     /// How it was started; `None` for the in-process reference resolver.
     pub spec: Option<ImplSpec>,
+    /// The spec whose answers graded it.
+    pub graded_under: Spec,
     /// The expectations file it was graded against, if any.
     pub expectations: Option<String>,
     /// The shell command that reruns this implementation alone; a case is
@@ -157,21 +159,23 @@ impl ImplReport<'_> {
     /// something about, and each ambiguity its expectations allow
     /// different readings of.
     pub fn readings(&self) -> Vec<ReadingReport> {
-        let mut out: Vec<ReadingReport> = crate::expectations::followed(&self.results)
-            .into_iter()
-            .map(|(ambiguity, following)| ReadingReport {
-                ambiguity,
-                allowed: self
-                    .allowed_inconsistent
-                    .iter()
-                    .find(|i| i.ambiguity == ambiguity.name)
-                    .cloned(),
-                following,
-            })
-            .collect();
+        let mut out: Vec<ReadingReport> =
+            crate::expectations::followed(&self.results, self.graded_under)
+                .into_iter()
+                .map(|(ambiguity, following)| ReadingReport {
+                    ambiguity,
+                    allowed: self
+                        .allowed_inconsistent
+                        .iter()
+                        .find(|i| i.ambiguity == ambiguity.name)
+                        .cloned(),
+                    following,
+                })
+                .collect();
         for allowed in &self.allowed_inconsistent {
             if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
-                if let Some(ambiguity) = rfc1808_resolver::readings::ambiguity(&allowed.ambiguity) {
+                let registry = rfc1808_vectors::registry(self.graded_under);
+                if let Some(ambiguity) = registry.iter().find(|a| a.name == allowed.ambiguity) {
                     out.push(ReadingReport {
                         ambiguity,
                         following: Following::Follows {
@@ -340,6 +344,7 @@ pub(crate) mod tests {
             name: "reference".into(),
             info: None,
             spec: None,
+            graded_under: Spec::Rfc1808,
             expectations: None,
             rerun: "rfc1808 run".into(),
             results,
@@ -399,8 +404,12 @@ pub(crate) mod tests {
                 command: vec!["python3".into(), "tests/fixtures/wrong.py".into()],
                 protocol: Protocol::Argv,
                 timeout: ImplSpec::DEFAULT_TIMEOUT,
-                expectations: Some("py-expected.toml".into()),
+                spec: None,
+                expectations: Some(crate::implementation::ExpectationsFiles::One(
+                    "py-expected.toml".into(),
+                )),
             }),
+            graded_under: Spec::Rfc1808,
             expectations: Some("py-expected.toml".into()),
             rerun: "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv".into(),
             results,
