@@ -7,7 +7,7 @@
 //!
 //! ```sh
 //! RFC1808_FUZZ_IMPL='python3 adapters/cpython-urllib.py --jsonl' \
-//! RFC1808_FUZZ_EXPECTATIONS=adapters/expectations/cpython-urllib.toml \
+//! RFC1808_FUZZ_EXPECTATIONS=adapters/expectations/rfc1808/cpython-urllib.toml \
 //!     cargo +nightly fuzz run external_differential
 //! ```
 //!

@@ -99,13 +99,10 @@ pub fn grade_by<'c>(
             expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
             // Which reading the answer follows, whatever reading is held:
             // an answer that fails only for being another reading says so.
-            reading: match &outcome.answer {
-                Answer::Resolved(got) => outcome
-                    .vector
-                    .accepts_by(spec, &Assignment::none())
-                    .reading(got),
-                _ => None,
-            },
+            reading: outcome
+                .vector
+                .accepts_by(spec, &Assignment::none())
+                .reading_of(&outcome.answer),
             outcome,
         })
         .collect();
@@ -126,9 +123,12 @@ pub fn grade_by<'c>(
 }
 
 /// What an implementation answered, in a form that fits an expectation's
-/// reason: `got "http://a/g" (expected "http://a/b/g")`.
-pub fn observed(outcome: &Outcome<'_>) -> String {
-    format::observed(&outcome.answer, &outcome.vector.expected)
+/// reason: `got "http://a/g" (expected "http://a/b/g")`, the expected
+/// answer being `spec`'s.
+pub fn observed(outcome: &Outcome<'_>, spec: Spec) -> String {
+    let v = outcome.vector;
+    let expected = v.answers(spec).map_or(&v.expected, |a| &a.expected);
+    format::observed(&outcome.answer, expected)
 }
 
 /// The expectations file that lists this run's failures (see
@@ -169,7 +169,7 @@ pub fn rewrite(
     format::rewrite(existing, spec, corpus, &inconsistent, |v| {
         match ran.get(v.id.as_str()) {
             Some(g) if g.verdict.answered_wrong() => Decision::Fails {
-                observed: observed(&g.outcome),
+                observed: observed(&g.outcome, spec),
             },
             Some(g) if g.verdict.answered_right() => Decision::Passes,
             _ => Decision::Undecided,
@@ -183,7 +183,10 @@ pub fn rewrite(
 pub fn followed(graded: &[Graded<'_>], spec: Spec) -> Vec<(&'static Ambiguity, Following)> {
     let mut followed = Followed::default();
     for g in graded {
-        if let (Some(reading), Answer::Resolved(_)) = (&g.reading, &g.outcome.answer) {
+        // A rejection tells too, where a reading makes the reference an error.
+        if let (Some(reading), Answer::Resolved(_) | Answer::Rejected(_)) =
+            (&g.reading, &g.outcome.answer)
+        {
             followed.observe(&g.outcome.vector.id, reading);
         }
     }

@@ -106,6 +106,10 @@ pub(crate) enum Command {
         /// The protocol to speak.
         #[arg(long, value_parser = serve_protocols())]
         protocol: Protocol,
+        /// The RFC to answer by (its reference resolver, default readings),
+        /// which the `jsonl` handshake claims: rfc1808, rfc2396 or rfc3986.
+        #[arg(long, default_value = "rfc1808")]
+        spec: Spec,
         /// Which Step 6 the reference uses.
         #[arg(long, default_value = "stack")]
         step6: Step6,
@@ -161,6 +165,10 @@ pub(crate) struct ListArgs {
     /// `text` (id, kind, tags, tab-separated) or `json`.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub(crate) format: String,
+    /// Also give each resolve vector's answer under this RFC (rfc1808,
+    /// rfc2396 or rfc3986), or mark it undefined there.
+    #[arg(long)]
+    pub(crate) spec: Option<Spec>,
 }
 
 #[derive(Args)]

@@ -94,8 +94,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let dir = vectors_dir(&cli.vectors, &args.vectors)?;
             return run_vectors(&load(&dir)?, &args, dir.as_deref());
         }
-        Command::Serve { protocol, step6 } => {
-            rfc1808_harness::serve::serve(protocol, step6, std::io::stdin().lock(), &mut stdout)?;
+        Command::Serve {
+            protocol,
+            spec,
+            step6,
+        } => {
+            let stdin = std::io::stdin().lock();
+            rfc1808_harness::serve::serve(protocol, spec, step6, stdin, &mut stdout)?;
         }
         Command::Promote(args) => return promote(&args),
         Command::Fuzz(args) => {
@@ -156,8 +161,8 @@ fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
     filter.check(corpus)?;
     let (resolve, parse) = (filter.resolve(corpus), filter.parse(corpus));
     Ok(match args.format.as_str() {
-        "json" => report::list::json(&resolve, &parse)?,
-        _ => report::list::text(&resolve, &parse),
+        "json" => report::list::json(&resolve, &parse, args.spec)?,
+        _ => report::list::text(&resolve, &parse, args.spec),
     })
 }
 
