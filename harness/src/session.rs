@@ -408,12 +408,7 @@ impl<'c> Session<'c> {
             Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6, file),
             Entrant::Subprocess(imp) => command_line::rerun_subprocess(dir, imp, file),
         };
-        // The rerun runs it alone from flags: without `--spec` it would be
-        // graded under its handshake's claim, or else RFC 1808.
-        let default = info.and_then(crate::Info::claimed_spec).unwrap_or_default();
-        if spec != default || spec != Spec::Rfc1808 {
-            rerun += &format!(" --spec {spec}");
-        }
+        rerun += &command_line::spec_flag(spec, info.and_then(crate::Info::claimed_spec));
         if !self.held.trim().is_empty() {
             let held = Assignment::parse(spec, &self.held).unwrap_or_default();
             for (a, r) in held.pairs() {
