@@ -663,6 +663,56 @@ mod tests {
     }
 
     #[test]
+    fn each_implementation_is_graded_under_its_own_spec() {
+        let corpus = rfc1808_vectors::embedded();
+        let mut session = Session::new(&corpus, Filter::default()).unwrap();
+        session.add(ImplSpec {
+            spec: Some(Spec::Rfc3986),
+            ..spec("py")
+        });
+        session.add(spec("js"));
+        session.add_reference(Step6::default());
+        // An argv implementation has no handshake: its config, else RFC 1808.
+        assert_eq!(session.graded_under(0, None), Spec::Rfc3986);
+        assert_eq!(session.graded_under(1, None), Spec::Rfc1808);
+        session.by_spec(Spec::Rfc2396);
+        session.grade_under("js", Spec::Rfc3986).unwrap();
+        assert_eq!(session.graded_under(0, None), Spec::Rfc2396);
+        assert_eq!(session.graded_under(1, None), Spec::Rfc3986);
+        assert_eq!(session.graded_under(2, None), Spec::Rfc2396);
+        // A reading of RFC 2396 is not one of RFC 3986's, whose `js` is.
+        session.hold("above-root=removed");
+        assert_eq!(
+            session.load_expectations().unwrap_err().to_string(),
+            "--reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`, \
+             `base-dot-segments`, `escaped-dots`, `double-slash-path` (`js` is graded under rfc3986)"
+        );
+    }
+
+    #[test]
+    fn a_jsonl_implementation_without_a_spec_takes_its_handshake_claim() {
+        let corpus = rfc1808_vectors::embedded();
+        let mut session = Session::new(&corpus, Filter::default()).unwrap();
+        session.add(ImplSpec {
+            protocol: Protocol::Jsonl,
+            ..spec("py")
+        });
+        assert_eq!(session.spec_before_start(0), None);
+        let claims = |spec: &str| crate::Info {
+            spec: spec.to_owned(),
+            ..crate::Info::default()
+        };
+        assert_eq!(
+            session.graded_under(0, Some(&claims("RFC 3986"))),
+            Spec::Rfc3986
+        );
+        assert_eq!(
+            session.graded_under(0, Some(&claims("WHATWG URL Standard"))),
+            Spec::Rfc1808
+        );
+    }
+
+    #[test]
     fn a_filter_that_leaves_nothing_to_run_is_an_error_before_anything_starts() {
         let corpus = rfc1808_vectors::embedded();
         let parse_only = Filter {
