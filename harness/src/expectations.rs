@@ -280,6 +280,43 @@ reason = "gone"
     }
 
     #[test]
+    fn a_rejection_above_the_root_passes_under_rfc2396_as_its_error_reading() {
+        let corpus = rfc1808_vectors::embedded();
+        let vectors: Vec<_> = corpus
+            .resolve
+            .iter()
+            .filter(|v| v.id.starts_with("rfc3986-5.4.2/too-many-dot-dot"))
+            .collect();
+        assert_eq!(vectors.len(), 2);
+        let rejects = |id| (id, Answer::Rejected("above the root".into()));
+        let mut rejecting = Fake(vec![
+            rejects("rfc3986-5.4.2/too-many-dot-dot"),
+            rejects("rfc3986-5.4.2/too-many-dot-dot-twice"),
+        ]);
+        let mut graded = |spec, held: &str| {
+            let results = runner::run(&vectors, &mut rejecting);
+            let held = Assignment::parse(spec, held).unwrap();
+            grade_by(results, None, &corpus, spec, held).0
+        };
+        let under_rfc2396 = graded(Spec::Rfc2396, "");
+        assert!(under_rfc2396.iter().all(|g| g.verdict == Verdict::Passed));
+        let followed = followed(&under_rfc2396, Spec::Rfc2396);
+        assert_eq!(followed.len(), 1);
+        let (ambiguity, following) = &followed[0];
+        assert_eq!(ambiguity.name, "above-root");
+        assert!(
+            matches!(following, Following::Follows { readings, vectors }
+                if readings.iter().map(|r| r.name).collect::<Vec<_>>() == ["error"] && vectors.len() == 2),
+            "{following:?}"
+        );
+        // Held to another reading, or under RFC 3986, the rejection fails.
+        let held = graded(Spec::Rfc2396, "above-root=kept");
+        assert!(held.iter().all(|g| g.verdict == Verdict::Failed));
+        let under_rfc3986 = graded(Spec::Rfc3986, "");
+        assert!(under_rfc3986.iter().all(|g| g.verdict == Verdict::Failed));
+    }
+
+    #[test]
     fn rewrite_keeps_reasons_and_untested_entries() {
         let corpus = rfc1808_vectors::embedded();
         // Only the 5.1 examples run, so entries for others are kept as is.

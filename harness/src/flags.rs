@@ -208,7 +208,7 @@ pub(crate) struct RunArgs {
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     pub(crate) readings: Vec<String>,
     /// Grade by this RFC's answers: `rfc1808`, `rfc2396` or `rfc3986`
-    /// (`docs/later-rfcs.md`); the reference resolver is that RFC's, and
+    /// (`docs/running.md`); the reference resolver is that RFC's, and
     /// `--reading` names its readings. SPEC applies to every
     /// implementation, NAME=SPEC to one; repeatable. [default: the config's
     /// `spec`, else the spec a `jsonl` handshake claims, else rfc1808]
@@ -360,9 +360,17 @@ pub(crate) fn name_file_targets(
     Ok(targets)
 }
 
-/// The `--spec` values of `run`: the spec of every implementation (`S`,
-/// at most once) and the spec of each one named (`NAME=S`).
-pub(crate) fn spec_targets(values: &[String]) -> Result<(Option<Spec>, Vec<(String, Spec)>)> {
+/// The `--spec` values of `run`.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct SpecTargets {
+    /// The spec of every implementation (`S`, at most once).
+    pub(crate) all: Option<Spec>,
+    /// The spec of each one named (`NAME=S`).
+    pub(crate) named: Vec<(String, Spec)>,
+}
+
+/// Reads the `--spec` values of `run`.
+pub(crate) fn spec_targets(values: &[String]) -> Result<SpecTargets> {
     let mut all: Option<Spec> = None;
     let mut named: Vec<(String, Spec)> = Vec::new();
     for value in values {
@@ -382,7 +390,7 @@ pub(crate) fn spec_targets(values: &[String]) -> Result<(Option<Spec>, Vec<(Stri
             Some(name) => named.push((name.to_owned(), spec)),
         }
     }
-    Ok((all, named))
+    Ok(SpecTargets { all, named })
 }
 
 pub(crate) fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>> {
@@ -486,9 +494,18 @@ mod tests {
         let values = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
             spec_targets(&values(&["rfc3986", "py=rfc2396"])).unwrap(),
-            (Some(Spec::Rfc3986), vec![("py".to_owned(), Spec::Rfc2396)])
+            SpecTargets {
+                all: Some(Spec::Rfc3986),
+                named: vec![("py".to_owned(), Spec::Rfc2396)]
+            }
         );
-        assert_eq!(spec_targets(&[]).unwrap(), (None, vec![]));
+        assert_eq!(
+            spec_targets(&[]).unwrap(),
+            SpecTargets {
+                all: None,
+                named: vec![]
+            }
+        );
         let err = |v: &[&str]| spec_targets(&values(v)).unwrap_err().to_string();
         assert_eq!(
             err(&["py=rfc3987"]),

@@ -176,11 +176,11 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     if let Some(dir) = vectors_dir {
         session.set_vectors_dir(dir);
     }
-    let (all, named) = spec_targets(&args.specs)?;
-    if let Some(spec) = all {
+    let spec_flags = spec_targets(&args.specs)?;
+    if let Some(spec) = spec_flags.all {
         session.by_spec(spec);
     }
-    for (name, spec) in named {
+    for (name, spec) in spec_flags.named {
         session
             .grade_under(&name, spec)
             .with_context(|| format!("--spec `{name}={spec}`"))?;

@@ -14,6 +14,34 @@
 //! assert!(report.ok());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Each implementation is graded under one spec: the one
+//! [`Session::grade_under`] names, else [`Session::by_spec`]'s, else its
+//! [`ImplSpec::spec`], else the one its `jsonl` handshake claims, else RFC
+//! 1808.
+//!
+//! ```no_run
+//! use rfc1808_harness::filter::Filter;
+//! use rfc1808_harness::session::Session;
+//! use rfc1808_harness::{ImplSpec, Protocol};
+//! use rfc1808_vectors::Spec;
+//!
+//! let corpus = rfc1808_vectors::embedded();
+//! let mut session = Session::new(&corpus, Filter::default())?;
+//! session.add(ImplSpec {
+//!     name: "py".to_owned(),
+//!     command: vec!["python3".to_owned(), "adapters/cpython-urllib.py".to_owned()],
+//!     protocol: Protocol::Jsonl,
+//!     timeout: ImplSpec::DEFAULT_TIMEOUT,
+//!     spec: None,
+//!     expectations: None,
+//! });
+//! session.grade_under("py", Spec::Rfc3986)?;
+//! let report = session.run()?;
+//! // "claims RFC 3986; graded under RFC 3986; agrees with RFC 1808 ..."
+//! println!("{}", report.implementations[0].describe_spec());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::fmt;
 use std::io;

@@ -18,7 +18,8 @@ use std::fmt::Write;
 use crate::expectations::Graded;
 use crate::implementation::Answer;
 use crate::report::{
-    answers_as, describe_answers_as, first_difference, spec_title, ImplReport, Report, TOOL_VERSION,
+    answers_as, describe_answers_as, expected_under, first_difference, graded_specs, spec_title,
+    ImplReport, Report, TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
 
@@ -192,21 +193,16 @@ pub fn render(report: &Report<'_>) -> String {
     out.push_str("</tr></thead>\n<tbody>\n");
     // The expected answer is the spec's each implementation is graded under:
     // one answer when they share it, else the answer of each.
-    let mut graded: Vec<rfc1808_vectors::Spec> = imps.iter().map(|imp| imp.graded_under).collect();
-    graded.sort();
-    graded.dedup();
+    let graded = graded_specs(report);
     for row in &rows {
         let v = row.outcome.vector;
-        let expected: Vec<String> = graded
-            .iter()
-            .map(|&spec| {
-                let answer = match v.answers(spec) {
-                    Some(a) if a.undefined.is_none() => shown(&a.expected),
-                    _ => "undefined".to_owned(),
-                };
-                match graded.len() {
-                    1 => answer,
-                    _ => format!("{}: {answer}", spec_title(spec)),
+        let expected: Vec<String> = expected_under(v, &graded)
+            .into_iter()
+            .map(|(spec, answer)| {
+                let answer = answer.map_or("undefined".to_owned(), |a| shown(a.as_str()));
+                match spec {
+                    Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                    None => answer,
                 }
             })
             .collect();
@@ -249,9 +245,10 @@ fn about(imp: &ImplReport<'_>) -> (String, String) {
             };
             (version, spec)
         }
+        // The reference resolver follows the spec it runs by.
         (None, None) => (
             format!("rfc1808 {TOOL_VERSION} (reference)"),
-            "RFC 1808".to_owned(),
+            spec_title(imp.graded_under),
         ),
         (None, Some(_)) => ("not reported".to_owned(), "not reported".to_owned()),
     }

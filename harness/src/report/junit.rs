@@ -125,17 +125,25 @@ fn implementation(
             }
             Verdict::UnexpectedPass => {
                 t.failures += 1;
+                // A right answer of the spec it is graded under, under some
+                // reading: what it answered is what to show.
+                let answered = match &g.outcome.answer {
+                    Answer::Resolved(url) => format!("resolved to the expected {url:?}"),
+                    _ => "rejected the case, as expected".to_owned(),
+                };
                 let message = format!(
-                    "unexpected pass: listed as an expected failure ({}) but resolved to the expected {:?}; remove the entry",
+                    "unexpected pass: listed as an expected failure ({}) but {answered}; remove the entry",
                     g.expected_failure.as_deref().unwrap_or_default(),
-                    expected(imp, g)
                 );
                 let v = g.outcome.vector;
+                let got = match &g.outcome.answer {
+                    Answer::Resolved(url) => format!("resolved: {url:?}, as expected"),
+                    _ => "rejected, as expected".to_owned(),
+                };
                 let details = format!(
-                    "base:     {:?}\nrelative: {:?}\nresolved: {:?}, as expected\nlisted:   {}\nvector:   {}\nrerun:    {}",
+                    "base:     {:?}\nrelative: {:?}\n{got}\nlisted:   {}\nvector:   {}\nrerun:    {}",
                     v.base,
                     v.relative,
-                    expected(imp, g),
                     imp.expectations.as_deref().unwrap_or("in the expectations"),
                     v.origin,
                     imp.rerun_case(&v.id)

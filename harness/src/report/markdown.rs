@@ -14,7 +14,9 @@ use std::fmt::Write;
 
 use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
-use crate::report::{spec_title, ImplReport, ReadingReport, Report, TOOL_VERSION};
+use crate::report::{
+    expected_under, graded_specs, spec_title, ImplReport, ReadingReport, Report, TOOL_VERSION,
+};
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::Spec;
 
@@ -125,9 +127,7 @@ pub fn render(report: &Report<'_>) -> String {
     } else {
         // The expected answer is the spec's each implementation is graded
         // under: one column when they share it, else the answer of each.
-        let mut graded: Vec<Spec> = imps.iter().map(|imp| imp.graded_under).collect();
-        graded.sort();
-        graded.dedup();
+        let graded = graded_specs(report);
         let _ = write!(
             out,
             "\n### Vectors with a different answer\n\n| vector | expected{} |",
@@ -144,16 +144,13 @@ pub fn render(report: &Report<'_>) -> String {
         out.push('\n');
         for row in &rows {
             let v = row.outcome.vector;
-            let expected: Vec<String> = graded
-                .iter()
-                .map(|&spec| {
-                    let answer = match v.answers(spec) {
-                        Some(a) if a.undefined.is_none() => code(&a.expected),
-                        _ => "undefined".to_owned(),
-                    };
-                    match graded.len() {
-                        1 => answer,
-                        _ => format!("{}: {answer}", spec_title(spec)),
+            let expected: Vec<String> = expected_under(v, &graded)
+                .into_iter()
+                .map(|(spec, answer)| {
+                    let answer = answer.map_or("undefined".to_owned(), |a| code(&a));
+                    match spec {
+                        Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                        None => answer,
                     }
                 })
                 .collect();

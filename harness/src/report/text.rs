@@ -235,11 +235,18 @@ fn unexpected_pass(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style
         v.origin
     );
     let file = imp.expectations.as_deref().unwrap_or("the expectations");
+    // What it answered is a right answer of the spec it is graded under,
+    // under some reading.
+    let answered = match &g.outcome.answer {
+        Answer::Resolved(url) => {
+            format!("resolved to the expected {}", capped(&format!("{url:?}")))
+        }
+        _ => "rejected the case, as expected".to_owned(),
+    };
     let _ = writeln!(
         out,
-        "  listed in {file} as an expected failure ({}), but it resolved to the expected {:?}; remove the entry",
+        "  listed in {file} as an expected failure ({}), but it {answered}; remove the entry",
         plain(g.expected_failure.as_deref().unwrap_or_default()),
-        v.expected
     );
     let _ = writeln!(out, "  rerun:    {}", plain(&imp.rerun_case(&v.id)));
     out.push('\n');
