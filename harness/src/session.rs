@@ -408,12 +408,7 @@ impl<'c> Session<'c> {
             Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6, file),
             Entrant::Subprocess(imp) => command_line::rerun_subprocess(dir, imp, file),
         };
-        // The rerun runs it alone from flags: without `--spec` it would be
-        // graded under its handshake's claim, or else RFC 1808.
-        let default = info.and_then(crate::Info::claimed_spec).unwrap_or_default();
-        if spec != default || spec != Spec::Rfc1808 {
-            rerun += &format!(" --spec {spec}");
-        }
+        rerun += &command_line::spec_flag(spec, info.and_then(crate::Info::claimed_spec));
         if !self.held.trim().is_empty() {
             let held = Assignment::parse(spec, &self.held).unwrap_or_default();
             for (a, r) in held.pairs() {
@@ -664,6 +659,56 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "no implementation is named `rb` in this run (there are: py, js)"
+        );
+    }
+
+    #[test]
+    fn each_implementation_is_graded_under_its_own_spec() {
+        let corpus = rfc1808_vectors::embedded();
+        let mut session = Session::new(&corpus, Filter::default()).unwrap();
+        session.add(ImplSpec {
+            spec: Some(Spec::Rfc3986),
+            ..spec("py")
+        });
+        session.add(spec("js"));
+        session.add_reference(Step6::default());
+        // An argv implementation has no handshake: its config, else RFC 1808.
+        assert_eq!(session.graded_under(0, None), Spec::Rfc3986);
+        assert_eq!(session.graded_under(1, None), Spec::Rfc1808);
+        session.by_spec(Spec::Rfc2396);
+        session.grade_under("js", Spec::Rfc3986).unwrap();
+        assert_eq!(session.graded_under(0, None), Spec::Rfc2396);
+        assert_eq!(session.graded_under(1, None), Spec::Rfc3986);
+        assert_eq!(session.graded_under(2, None), Spec::Rfc2396);
+        // A reading of RFC 2396 is not one of RFC 3986's, whose `js` is.
+        session.hold("above-root=removed");
+        assert_eq!(
+            session.load_expectations().unwrap_err().to_string(),
+            "--reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`, \
+             `base-dot-segments`, `escaped-dots`, `double-slash-path` (`js` is graded under rfc3986)"
+        );
+    }
+
+    #[test]
+    fn a_jsonl_implementation_without_a_spec_takes_its_handshake_claim() {
+        let corpus = rfc1808_vectors::embedded();
+        let mut session = Session::new(&corpus, Filter::default()).unwrap();
+        session.add(ImplSpec {
+            protocol: Protocol::Jsonl,
+            ..spec("py")
+        });
+        assert_eq!(session.spec_before_start(0), None);
+        let claims = |spec: &str| crate::Info {
+            spec: spec.to_owned(),
+            ..crate::Info::default()
+        };
+        assert_eq!(
+            session.graded_under(0, Some(&claims("RFC 3986"))),
+            Spec::Rfc3986
+        );
+        assert_eq!(
+            session.graded_under(0, Some(&claims("WHATWG URL Standard"))),
+            Spec::Rfc1808
         );
     }
 
