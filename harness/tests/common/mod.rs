@@ -9,7 +9,15 @@ use std::process::Output;
 /// Copies the vector files of `vectors/` into `root/vectors`, for tests that
 /// write to them, and returns that directory.
 pub fn copy_vectors(root: &Path) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
+    copy_vectors_from(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors"),
+        root,
+    )
+}
+
+/// Copies the vector files of the directory `from` into `root/vectors`, and
+/// returns that directory.
+pub fn copy_vectors_from(from: &Path, root: &Path) -> PathBuf {
     let to = root.join("vectors");
     std::fs::create_dir(&to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
