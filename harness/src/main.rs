@@ -104,7 +104,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Promote(args) => return promote(&args),
         Command::Fuzz(args) => {
-            return fuzz(&args, &load(&vectors_dir(&cli.vectors, &args.vectors)?)?)
+            let dir = vectors_dir(&cli.vectors, &args.vectors)?;
+            return fuzz(&args, &load(&dir)?, dir.as_deref());
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -264,7 +265,7 @@ fn promote(args: &PromoteArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
+fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<ExitCode> {
     use rfc1808_harness::fuzz::{Accepted, Bases, Campaign};
     use rfc1808_harness::report::fuzz as report;
 
@@ -310,6 +311,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
         None => {}
     }
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
+    campaign.vectors_dir = vectors_dir.map(|dir| dir.display().to_string());
     let implementation = campaign.start().map_err(|e| anyhow!("{e}"))?;
     // The spec the run compares with: `--spec`, else what the adapter's
     // handshake claims, else RFC 1808.

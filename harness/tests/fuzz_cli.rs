@@ -168,6 +168,12 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
         report.contains("\n229 mismatches in 2 kinds: 2 new, 0 known; first new kind after "),
         "{report}"
     );
+    // The cases are seeded from the corpus, so the rerun line names the
+    // directory the vectors came from.
+    assert!(
+        report.contains("\nrerun: rfc1808 fuzz --vectors vectors --spec rfc1808 --impl "),
+        "{report}"
+    );
     // Most frequent first, each with its shrunk example.
     assert_eq!(
         overview(&report),

@@ -30,6 +30,10 @@ pub struct Campaign {
     pub listed: Vec<Listed>,
     /// The expectations file they come from.
     pub expectations_file: Option<String>,
+    /// The directory the vectors came from (`--vectors`), if not the
+    /// built-in copy: the cases are seeded from the corpus, so a rerun
+    /// needs the same one.
+    pub vectors_dir: Option<String>,
 }
 
 impl Campaign {
@@ -62,6 +66,7 @@ impl Campaign {
             },
             listed: Vec::new(),
             expectations_file: None,
+            vectors_dir: None,
         }
     }
 
@@ -153,8 +158,12 @@ impl Campaign {
     /// same cases in the same order, whatever the pace of the run.
     pub fn rerun(&self, cases: u64) -> String {
         let command: Vec<String> = self.spec.command.iter().map(|w| quote(w)).collect();
+        let vectors = self
+            .vectors_dir
+            .as_ref()
+            .map_or(String::new(), |dir| format!(" --vectors {}", quote(dir)));
         let mut line = format!(
-            "rfc1808 fuzz --spec {} --impl {} --protocol {}",
+            "rfc1808 fuzz{vectors} --spec {} --impl {} --protocol {}",
             self.options.readings.spec(),
             quote(&format!("{}={}", self.spec.name, command.join(" "))),
             self.spec.protocol
