@@ -441,6 +441,20 @@ mod tests {
         }
     }
 
+    /// `resolve_with(base, embedded, &readings)`, as the harness calls it,
+    /// resolves under those readings, as by value.
+    #[test]
+    fn readings_alone_select_them_by_value_or_by_reference() {
+        for readings in Readings::every() {
+            let want = Options {
+                step6: Step6::default(),
+                readings,
+            };
+            assert_eq!(Options::from(readings), want);
+            assert_eq!(Options::from(&readings), want);
+        }
+    }
+
     fn check(base: &str, embedded: &str, want: &str, step: Step) {
         for step6 in Step6::ALL {
             assert_eq!(
