@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the adapters in adapters/ need on a Debian machine, as root,
-# and builds the Go adapter into target/adapters/go-net-url. Idempotent: it
-# installs only the packages whose probe fails and rebuilds only when the Go
-# source is newer than the binary.
+# and builds the compiled ones into target/adapters/: go-net-url (Go),
+# uriparser (C) and rust-oxiri (cargo). Idempotent: it installs only the
+# packages whose probe fails and rebuilds the Go and C adapters only when
+# their source is newer than the binary (cargo decides for rust-oxiri).
 #
 #     bash adapters/install.sh           # install what is missing, build
 #     bash adapters/install.sh --check   # list what is missing; exit 1 if any
@@ -26,7 +27,17 @@ probe_ruby() { ruby -ruri -e 1; }
 probe_golang_go() { go version; }
 probe_tcl() { echo 'exit 0' | tclsh; }
 probe_tcllib() { echo 'if {[catch {package require uri}]} {exit 1}' | tclsh; }
-packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcllib)
+# The C adapter: a compiler, the C library's headers (gcc only recommends
+# libc6-dev, which --no-install-recommends leaves out), and uriparser's
+# headers and library, each probed by compiling and linking what the
+# adapter uses.
+probe_gcc() { cc --version; }
+probe_libc6_dev() { printf '#include <stdio.h>\nint main(void) { return 0; }\n' | cc -x c -o /dev/null -; }
+probe_liburiparser_dev() {
+    printf '#include <uriparser/Uri.h>\nint main(void) { UriUriA u; return uriParseSingleUriA(&u, "a", NULL); }\n' |
+        cc -x c -o /dev/null - -luriparser
+}
+packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcllib gcc libc6-dev liburiparser-dev)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -69,3 +80,21 @@ if [[ ! -x $binary || adapters/go-net-url.go -nt $binary ]]; then
         GOCACHE="${GOCACHE:-$PWD/target/adapters/go-cache}" \
         go build -o "$binary" adapters/go-net-url.go
 fi
+
+binary=target/adapters/uriparser
+if [[ ! -x $binary || adapters/uriparser.c -nt $binary ]]; then
+    echo "adapters/install.sh: building $binary"
+    mkdir -p target/adapters
+    cc -std=c99 -O2 -Wall -Wextra -o "$binary" adapters/uriparser.c -luriparser
+fi
+
+# rust-oxiri is a workspace member; cargo rebuilds it only when it changed.
+# Copied beside the other compiled adapters, wherever CARGO_TARGET_DIR puts
+# cargo's output. --locked: the handshake reports the oxiri of Cargo.lock.
+if ! command -v cargo >/dev/null; then
+    echo "adapters/install.sh: cargo is needed to build rust-oxiri (https://rustup.rs)" >&2
+    exit 1
+fi
+cargo build --release --locked --quiet -p rust-oxiri
+mkdir -p target/adapters
+cp "${CARGO_TARGET_DIR:-target}/release/rust-oxiri" target/adapters/rust-oxiri

@@ -7,7 +7,7 @@
 //!
 //! ```sh
 //! RFC1808_FUZZ_IMPL='python3 adapters/cpython-urllib.py --jsonl' \
-//! RFC1808_FUZZ_EXPECTATIONS=adapters/expectations/cpython-urllib.toml \
+//! RFC1808_FUZZ_EXPECTATIONS=adapters/expectations/rfc1808/cpython-urllib.toml \
 //!     cargo +nightly fuzz run external_differential
 //! ```
 //!
@@ -58,7 +58,8 @@ fn start() -> Result<External, String> {
         command,
         protocol: Protocol::Jsonl,
         timeout: ImplSpec::DEFAULT_TIMEOUT,
-        expectations,
+        spec: None,
+        expectations: expectations.map(rfc1808_harness::implementation::ExpectationsFiles::One),
     };
     let implementation = subprocess::spawn(&spec).map_err(|e| e.to_string())?;
     let name = implementation

@@ -128,6 +128,7 @@ fn through(protocol: Protocol, command: Vec<String>, cases: &[Case<'_>], check: 
         command,
         protocol,
         timeout: ImplSpec::DEFAULT_TIMEOUT,
+        spec: None,
         expectations: None,
     };
     let start = Instant::now();

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use rfc1808_resolver::Step6;
+use rfc1808_vectors::Spec;
 
 use crate::implementation::{ImplSpec, Implementation};
 use crate::reference::Reference;
@@ -90,6 +91,17 @@ pub fn rerun_subprocess(
     line + &expectations(&spec.name, file)
 }
 
+/// ` --spec SPEC` for a rerun of an implementation graded under `spec`,
+/// when a rerun from flags would grade it under another: the spec its
+/// handshake claims (`claimed`), or else RFC 1808. Empty when not needed.
+pub fn spec_flag(spec: Spec, claimed: Option<Spec>) -> String {
+    if spec == claimed.unwrap_or_default() && spec == Spec::Rfc1808 {
+        String::new()
+    } else {
+        format!(" --spec {spec}")
+    }
+}
+
 /// A rerun command narrowed to the vector `id`.
 pub fn rerun_case(rerun: &str, id: &str) -> String {
     format!("{rerun} --id {}", quote(id))
@@ -144,6 +156,7 @@ mod tests {
             command: vec!["python3".to_owned(), "a b.py".to_owned()],
             protocol: Protocol::Jsonl,
             timeout: ImplSpec::DEFAULT_TIMEOUT,
+            spec: None,
             expectations: None,
         };
         assert_eq!(
@@ -156,6 +169,18 @@ mod tests {
             line.ends_with(" --protocol jsonl --timeout 2.5 --expectations 'py=py.toml'"),
             "{line}"
         );
+        assert_eq!(spec_flag(Spec::Rfc1808, None), "");
+        assert_eq!(spec_flag(Spec::Rfc1808, Some(Spec::Rfc1808)), "");
+        assert_eq!(
+            spec_flag(Spec::Rfc1808, Some(Spec::Rfc3986)),
+            " --spec rfc1808",
+            "a rerun would take the claim"
+        );
+        assert_eq!(
+            spec_flag(Spec::Rfc3986, Some(Spec::Rfc3986)),
+            " --spec rfc3986"
+        );
+        assert_eq!(spec_flag(Spec::Rfc2396, None), " --spec rfc2396");
         assert_eq!(
             rerun_case("rfc1808 run", "rfc1808-5.1/g"),
             "rfc1808 run --id rfc1808-5.1/g"

@@ -9,20 +9,31 @@
 //! command = ["python3", "adapters/cpython-urllib.py"]
 //! protocol = "jsonl"                           # optional: argv (default), lines, jsonl
 //! timeout = 2.5                                # optional: seconds per case, default 5
+//! spec = "rfc3986"                             # optional: rfc1808, rfc2396 or rfc3986
 //! expectations = "python-expected.toml"        # optional: relative to this file
+//! ```
+//!
+//! `spec` is the spec it is graded under, unless `--spec` says otherwise;
+//! without it, the spec its `jsonl` handshake claims, or else RFC 1808.
+//! `expectations` is a file, for whichever spec it is graded under, or a
+//! table of files by spec, of which the run takes the one for the spec it
+//! grades under (none: no expected failures):
+//!
+//! ```toml
+//! expectations = { rfc1808 = "rfc1808/python.toml", rfc3986 = "rfc3986/python.toml" }
 //! ```
 //!
 //! Unknown keys, missing keys, wrong types and a name used twice are errors
 //! that name the file, the line and the key.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use rfc1808_vectors::{line_of, LoadError};
+use rfc1808_vectors::{line_of, LoadError, Spec};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::implementation::{ImplSpec, Protocol};
+use crate::implementation::{ExpectationsFiles, ImplSpec, Protocol};
 
 /// The protocol of an implementation that does not name one: the simplest
 /// to write an adapter for.
@@ -66,6 +77,7 @@ pub fn parse_impl_flag(
         command,
         protocol,
         timeout,
+        spec: None,
         expectations: None,
     })
 }
@@ -143,19 +155,57 @@ pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Vec<ImplSpec>, Lo
             }
             None => ImplSpec::DEFAULT_TIMEOUT,
         };
-        let expectations = imp.expectations.map(|p| dir.join(p));
+        let spec = match imp.spec {
+            Some(s) => Some(
+                s.get_ref()
+                    .parse::<Spec>()
+                    .map_err(|why| error(s.span().start, format!("key `spec`: {why}")))?,
+            ),
+            None => None,
+        };
+        let expectations = imp
+            .expectations
+            .map(|e| expectations_files(&e, dir).map_err(|why| error(e.span().start, why)))
+            .transpose()?;
         specs.push((
             ImplSpec {
                 name: impl_name,
                 command: imp.command.into_inner(),
                 protocol,
                 timeout,
+                spec,
                 expectations,
             },
             line_of(text, at),
         ));
     }
     Ok(specs.into_iter().map(|(s, _)| s).collect())
+}
+
+/// The value of an `expectations` key: a file name, or a table of file
+/// names by spec; relative names are taken from `dir`.
+fn expectations_files(
+    value: &Spanned<toml::Value>,
+    dir: &Path,
+) -> Result<ExpectationsFiles, String> {
+    const SHAPE: &str = "key `expectations`: give a file name, or a table of file names by spec like `{ rfc3986 = \"rfc3986/x.toml\" }`";
+    match value.get_ref() {
+        toml::Value::String(file) => Ok(ExpectationsFiles::One(dir.join(file))),
+        toml::Value::Table(table) => {
+            let mut files = std::collections::BTreeMap::new();
+            for (key, file) in table {
+                let spec: Spec = key
+                    .parse()
+                    .map_err(|why| format!("key `expectations`: {why}"))?;
+                let toml::Value::String(file) = file else {
+                    return Err(format!("{SHAPE}, not a {} for `{key}`", file.type_str()));
+                };
+                files.insert(spec, dir.join(file));
+            }
+            Ok(ExpectationsFiles::BySpec(files))
+        }
+        other => Err(format!("{SHAPE}, not a {}", other.type_str())),
+    }
 }
 
 #[derive(Deserialize)]
@@ -174,12 +224,15 @@ struct RawImpl {
     // Any value, so that a string says what a timeout is rather than
     // serde's `expected f64`.
     timeout: Option<Spanned<toml::Value>>,
-    expectations: Option<PathBuf>,
+    spec: Option<Spanned<String>>,
+    // Any value: a file name or a table of them by spec.
+    expectations: Option<Spanned<toml::Value>>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn parse(text: &str) -> Result<Vec<ImplSpec>, String> {
         parse_str("ci/rfc1808.toml", text, Path::new("ci")).map_err(|e| e.to_string())
@@ -210,13 +263,17 @@ timeout = 3
                     command: vec!["python3".into(), "adapters/python/urljoin.py".into()],
                     protocol: Protocol::Jsonl,
                     timeout: Duration::from_millis(2500),
-                    expectations: Some(PathBuf::from("ci/python-expected.toml")),
+                    spec: None,
+                    expectations: Some(ExpectationsFiles::One(PathBuf::from(
+                        "ci/python-expected.toml"
+                    ))),
                 },
                 ImplSpec {
                     name: "node".into(),
                     command: vec!["node".into(), "adapters/node/resolve.js".into()],
                     protocol: Protocol::Argv,
                     timeout: Duration::from_secs(3),
+                    spec: None,
                     expectations: None,
                 },
             ]
@@ -228,7 +285,7 @@ timeout = 3
         let err = parse(&TWO.replace("timeout = 3", "timout = 3")).unwrap_err();
         assert_eq!(
             err,
-            "ci/rfc1808.toml:12: unknown key `timout`, expected one of `name`, `command`, `protocol`, `timeout`, `expectations`"
+            "ci/rfc1808.toml:12: unknown key `timout`, expected one of `name`, `command`, `protocol`, `timeout`, `spec`, `expectations`"
         );
     }
 
@@ -266,6 +323,42 @@ timeout = 3
         assert_eq!(
             parse("").unwrap_err(),
             "ci/rfc1808.toml: no `[[implementation]]` table"
+        );
+    }
+
+    #[test]
+    fn spec_and_expectations_by_spec() {
+        let text = TWO.replace(
+            "expectations = \"python-expected.toml\"",
+            "spec = \"rfc3986\"\nexpectations = { rfc1808 = \"rfc1808/py.toml\", rfc3986 = \"rfc3986/py.toml\" }",
+        );
+        let specs = parse(&text).unwrap();
+        assert_eq!(specs[0].spec, Some(Spec::Rfc3986));
+        assert_eq!(
+            specs[0].expectations_for(Spec::Rfc3986),
+            Some(Path::new("ci/rfc3986/py.toml"))
+        );
+        assert_eq!(
+            specs[0].expectations_for(Spec::Rfc1808),
+            Some(Path::new("ci/rfc1808/py.toml"))
+        );
+        assert_eq!(specs[0].expectations_for(Spec::Rfc2396), None);
+        assert_eq!(specs[1].spec, None);
+        assert_eq!(
+            parse(&text.replace("\"rfc3986\"\n", "\"rfc3987\"\n")).unwrap_err(),
+            "ci/rfc1808.toml:7: key `spec`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+        );
+        assert_eq!(
+            parse(&text.replace("rfc3986 = ", "rfc3896 = ")).unwrap_err(),
+            "ci/rfc1808.toml:8: key `expectations`: unknown spec `rfc3896`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+        );
+        assert_eq!(
+            parse(&text.replace("\"rfc3986/py.toml\"", "3")).unwrap_err(),
+            "ci/rfc1808.toml:8: key `expectations`: give a file name, or a table of file names by spec like `{ rfc3986 = \"rfc3986/x.toml\" }`, not a integer for `rfc3986`"
+        );
+        assert_eq!(
+            parse(&TWO.replace("\"python-expected.toml\"", "[\"a.toml\"]")).unwrap_err(),
+            "ci/rfc1808.toml:7: key `expectations`: give a file name, or a table of file names by spec like `{ rfc3986 = \"rfc3986/x.toml\" }`, not a array"
         );
     }
 

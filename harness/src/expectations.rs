@@ -99,13 +99,10 @@ pub fn grade_by<'c>(
             expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
             // Which reading the answer follows, whatever reading is held:
             // an answer that fails only for being another reading says so.
-            reading: match &outcome.answer {
-                Answer::Resolved(got) => outcome
-                    .vector
-                    .accepts_by(spec, &Assignment::none())
-                    .reading(got),
-                _ => None,
-            },
+            reading: outcome
+                .vector
+                .accepts_by(spec, &Assignment::none())
+                .reading_of(&outcome.answer),
             outcome,
         })
         .collect();
@@ -126,9 +123,12 @@ pub fn grade_by<'c>(
 }
 
 /// What an implementation answered, in a form that fits an expectation's
-/// reason: `got "http://a/g" (expected "http://a/b/g")`.
-pub fn observed(outcome: &Outcome<'_>) -> String {
-    format::observed(&outcome.answer, &outcome.vector.expected)
+/// reason: `got "http://a/g" (expected "http://a/b/g")`, the expected
+/// answer being `spec`'s.
+pub fn observed(outcome: &Outcome<'_>, spec: Spec) -> String {
+    let v = outcome.vector;
+    let expected = v.answers(spec).map_or(&v.expected, |a| &a.expected);
+    format::observed(&outcome.answer, expected)
 }
 
 /// The expectations file that lists this run's failures (see
@@ -143,13 +143,14 @@ pub fn observed(outcome: &Outcome<'_>) -> String {
 pub fn rewrite(
     graded: &[Graded<'_>],
     existing: Option<(&str, &str)>,
+    spec: Spec,
     corpus: &Corpus,
 ) -> Result<Rewritten, LoadError> {
     let ran: HashMap<&str, &Graded<'_>> = graded
         .iter()
         .map(|g| (g.outcome.vector.id.as_str(), g))
         .collect();
-    let inconsistent: Vec<(&str, String)> = followed(graded)
+    let inconsistent: Vec<(&str, String)> = followed(graded, spec)
         .into_iter()
         .filter_map(|(ambiguity, following)| {
             let Following::Inconsistent(groups) = following else {
@@ -165,10 +166,10 @@ pub fn rewrite(
             Some((ambiguity.name, seen.join("; ")))
         })
         .collect();
-    format::rewrite(existing, corpus, &inconsistent, |v| {
+    format::rewrite(existing, spec, corpus, &inconsistent, |v| {
         match ran.get(v.id.as_str()) {
             Some(g) if g.verdict.answered_wrong() => Decision::Fails {
-                observed: observed(&g.outcome),
+                observed: observed(&g.outcome, spec),
             },
             Some(g) if g.verdict.answered_right() => Decision::Passes,
             _ => Decision::Undecided,
@@ -176,17 +177,20 @@ pub fn rewrite(
     })
 }
 
-/// The reading of each ambiguity that the answers of `graded` followed, in
-/// registry order: every answer that is some reading's, right or (under a
-/// held reading) wrong, tells.
-pub fn followed(graded: &[Graded<'_>]) -> Vec<(&'static Ambiguity, Following)> {
+/// The reading of each ambiguity that the answers of `graded` (graded
+/// under `spec`) followed, in `spec`'s registry order: every answer that is
+/// some reading's, right or (under a held reading) wrong, tells.
+pub fn followed(graded: &[Graded<'_>], spec: Spec) -> Vec<(&'static Ambiguity, Following)> {
     let mut followed = Followed::default();
     for g in graded {
-        if let (Some(reading), Answer::Resolved(_)) = (&g.reading, &g.outcome.answer) {
+        // A rejection tells too, where a reading makes the reference an error.
+        if let (Some(reading), Answer::Resolved(_) | Answer::Rejected(_)) =
+            (&g.reading, &g.outcome.answer)
+        {
             followed.observe(&g.outcome.vector.id, reading);
         }
     }
-    followed.verdicts(Spec::Rfc1808)
+    followed.verdicts(spec)
 }
 
 #[cfg(test)]
@@ -276,6 +280,43 @@ reason = "gone"
     }
 
     #[test]
+    fn a_rejection_above_the_root_passes_under_rfc2396_as_its_error_reading() {
+        let corpus = rfc1808_vectors::embedded();
+        let vectors: Vec<_> = corpus
+            .resolve
+            .iter()
+            .filter(|v| v.id.starts_with("rfc3986-5.4.2/too-many-dot-dot"))
+            .collect();
+        assert_eq!(vectors.len(), 2);
+        let rejects = |id| (id, Answer::Rejected("above the root".into()));
+        let mut rejecting = Fake(vec![
+            rejects("rfc3986-5.4.2/too-many-dot-dot"),
+            rejects("rfc3986-5.4.2/too-many-dot-dot-twice"),
+        ]);
+        let mut graded = |spec, held: &str| {
+            let results = runner::run(&vectors, &mut rejecting);
+            let held = Assignment::parse(spec, held).unwrap();
+            grade_by(results, None, &corpus, spec, held).0
+        };
+        let under_rfc2396 = graded(Spec::Rfc2396, "");
+        assert!(under_rfc2396.iter().all(|g| g.verdict == Verdict::Passed));
+        let followed = followed(&under_rfc2396, Spec::Rfc2396);
+        assert_eq!(followed.len(), 1);
+        let (ambiguity, following) = &followed[0];
+        assert_eq!(ambiguity.name, "above-root");
+        assert!(
+            matches!(following, Following::Follows { readings, vectors }
+                if readings.iter().map(|r| r.name).collect::<Vec<_>>() == ["error"] && vectors.len() == 2),
+            "{following:?}"
+        );
+        // Held to another reading, or under RFC 3986, the rejection fails.
+        let held = graded(Spec::Rfc2396, "above-root=kept");
+        assert!(held.iter().all(|g| g.verdict == Verdict::Failed));
+        let under_rfc3986 = graded(Spec::Rfc3986, "");
+        assert!(under_rfc3986.iter().all(|g| g.verdict == Verdict::Failed));
+    }
+
+    #[test]
     fn rewrite_keeps_reasons_and_untested_entries() {
         let corpus = rfc1808_vectors::embedded();
         // Only the 5.1 examples run, so entries for others are kept as is.
@@ -290,7 +331,7 @@ reason = "gone"
         );
         let existing = Expectations::parse_str("py.toml", &text).unwrap_or_else(|e| panic!("{e}"));
         let (graded, _) = grade(results, Some(&existing), &corpus);
-        let written = rewrite(&graded, Some(("py.toml", &text)), &corpus).unwrap();
+        let written = rewrite(&graded, Some(("py.toml", &text)), Spec::Rfc1808, &corpus).unwrap();
         assert_eq!((written.kept, written.added, written.dropped), (3, 1, 2));
         let reread = Expectations::parse_str("new.toml", &written.text).unwrap();
         let entries: Vec<(&str, &str)> = reread

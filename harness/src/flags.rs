@@ -106,6 +106,10 @@ pub(crate) enum Command {
         /// The protocol to speak.
         #[arg(long, value_parser = serve_protocols())]
         protocol: Protocol,
+        /// The RFC to answer by (its reference resolver, default readings),
+        /// which the `jsonl` handshake claims: rfc1808, rfc2396 or rfc3986.
+        #[arg(long, default_value = "rfc1808")]
+        spec: Spec,
         /// Which Step 6 the reference uses.
         #[arg(long, default_value = "stack")]
         step6: Step6,
@@ -161,6 +165,10 @@ pub(crate) struct ListArgs {
     /// `text` (id, kind, tags, tab-separated) or `json`.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub(crate) format: String,
+    /// Also give each resolve vector's answer under this RFC (rfc1808,
+    /// rfc2396 or rfc3986), or mark it undefined there.
+    #[arg(long)]
+    pub(crate) spec: Option<Spec>,
 }
 
 #[derive(Args)]
@@ -200,10 +208,12 @@ pub(crate) struct RunArgs {
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     pub(crate) readings: Vec<String>,
     /// Grade by this RFC's answers: `rfc1808`, `rfc2396` or `rfc3986`
-    /// (`docs/later-rfcs.md`); the reference resolver is that RFC's, and
-    /// `--reading` names its readings.
-    #[arg(long, default_value = "rfc1808")]
-    pub(crate) spec: Spec,
+    /// (`docs/running.md`); the reference resolver is that RFC's, and
+    /// `--reading` names its readings. SPEC applies to every
+    /// implementation, NAME=SPEC to one; repeatable. [default: the config's
+    /// `spec`, else the spec a `jsonl` handshake claims, else rfc1808]
+    #[arg(long = "spec", value_name = "[NAME=]SPEC")]
+    pub(crate) specs: Vec<String>,
     #[command(flatten)]
     pub(crate) vectors: VectorsArg,
     #[command(flatten)]
@@ -350,6 +360,39 @@ pub(crate) fn name_file_targets(
     Ok(targets)
 }
 
+/// The `--spec` values of `run`.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct SpecTargets {
+    /// The spec of every implementation (`S`, at most once).
+    pub(crate) all: Option<Spec>,
+    /// The spec of each one named (`NAME=S`).
+    pub(crate) named: Vec<(String, Spec)>,
+}
+
+/// Reads the `--spec` values of `run`.
+pub(crate) fn spec_targets(values: &[String]) -> Result<SpecTargets> {
+    let mut all: Option<Spec> = None;
+    let mut named: Vec<(String, Spec)> = Vec::new();
+    for value in values {
+        let (name, spec) = match value.split_once('=') {
+            Some((name, spec)) => (Some(name), spec),
+            None => (None, value.as_str()),
+        };
+        let spec: Spec = spec.parse().map_err(|e| anyhow!("--spec `{value}`: {e}"))?;
+        match name {
+            None if all.is_some() => {
+                bail!("--spec `{value}`: a spec for every implementation is given twice")
+            }
+            None => all = Some(spec),
+            Some(name) if named.iter().any(|(n, _)| n == name) => {
+                bail!("--spec `{value}`: --spec is given twice for `{name}`")
+            }
+            Some(name) => named.push((name.to_owned(), spec)),
+        }
+    }
+    Ok(SpecTargets { all, named })
+}
+
 pub(crate) fn report_targets(values: &[String]) -> Result<Vec<(Format, PathBuf)>> {
     values
         .iter()
@@ -399,9 +442,18 @@ pub(crate) struct FuzzArgs {
     /// against, so that what an implementation does with them shows.
     #[arg(long)]
     pub(crate) any_base: bool,
-    /// Hold the implementation to this reading of an ambiguity
-    /// (`docs/readings.md`); repeatable. Without it, an answer under any
-    /// reading of every ambiguity is no mismatch.
+    /// Compare with this RFC's reference resolver: `rfc1808`, `rfc2396` or
+    /// `rfc3986`; kinds are deviations from it, named by its sections, and
+    /// under the later two, cases outside RFC 3986's grammar are not
+    /// compared. The expectations file must be for this spec. [default:
+    /// the spec the `jsonl` handshake claims, if this harness knows it, or
+    /// else rfc1808]
+    #[arg(long, value_name = "SPEC")]
+    pub(crate) spec: Option<Spec>,
+    /// Hold the implementation to this reading of an ambiguity of the spec
+    /// (`docs/readings.md`, `docs/readings-rfc3986.md`,
+    /// `docs/readings-rfc2396.md`); repeatable. Without it, an answer under
+    /// any reading of every ambiguity is no mismatch.
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     pub(crate) readings: Vec<String>,
     /// Promote one shrunk case of each new kind to the regressions file.
@@ -445,6 +497,38 @@ fn parse_time(value: &str) -> Result<std::time::Duration, String> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn spec_flags_name_every_implementation_or_one() {
+        let values = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            spec_targets(&values(&["rfc3986", "py=rfc2396"])).unwrap(),
+            SpecTargets {
+                all: Some(Spec::Rfc3986),
+                named: vec![("py".to_owned(), Spec::Rfc2396)]
+            }
+        );
+        assert_eq!(
+            spec_targets(&[]).unwrap(),
+            SpecTargets {
+                all: None,
+                named: vec![]
+            }
+        );
+        let err = |v: &[&str]| spec_targets(&values(v)).unwrap_err().to_string();
+        assert_eq!(
+            err(&["py=rfc3987"]),
+            "--spec `py=rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+        );
+        assert_eq!(
+            err(&["rfc3986", "rfc2396"]),
+            "--spec `rfc2396`: a spec for every implementation is given twice"
+        );
+        assert_eq!(
+            err(&["py=rfc3986", "py=rfc2396"]),
+            "--spec `py=rfc2396`: --spec is given twice for `py`"
+        );
+    }
 
     #[test]
     fn times_read_as_people_write_them() {

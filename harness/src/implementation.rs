@@ -1,9 +1,12 @@
 //! What the harness drives: anything that resolves a relative URL against a
 //! base.
 
+use std::collections::BTreeMap;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+use rfc1808_vectors::Spec;
 
 /// One resolution to perform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +43,31 @@ pub struct Info {
     pub implementation_version: String,
     pub language: String,
     pub spec: String,
+}
+
+impl Info {
+    /// The spec its `spec` claims, when it is one this harness grades by
+    /// (see [`claimed_spec`]).
+    pub fn claimed_spec(&self) -> Option<Spec> {
+        claimed_spec(&self.spec)
+    }
+}
+
+/// The spec a handshake's free-text `spec` names, matched loosely: case,
+/// spaces, `-` and `_` aside, it starts with `rfc1808`, `rfc2396` or
+/// `rfc3986` and no digit follows (`RFC 3986`, `rfc-3986`, `RFC 3986
+/// section 5.2`). `WHATWG URL Standard` or `RFC 3987` name none.
+pub fn claimed_spec(claim: &str) -> Option<Spec> {
+    let squeezed: String = claim
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\t' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    Spec::ALL.into_iter().find(|spec| {
+        squeezed
+            .strip_prefix(spec.name())
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
+    })
 }
 
 /// An implementation under test.
@@ -127,11 +155,70 @@ pub struct ImplSpec {
     pub protocol: Protocol,
     /// Per case.
     pub timeout: Duration,
+    /// The spec it is graded under (the config's `spec`); `None` leaves it
+    /// to `--spec`, then to the spec its `jsonl` handshake claims, then to
+    /// RFC 1808.
+    pub spec: Option<Spec>,
     /// The ids this implementation is expected to fail, with reasons.
-    pub expectations: Option<PathBuf>,
+    pub expectations: Option<ExpectationsFiles>,
 }
 
 impl ImplSpec {
     /// The per-case timeout when none is given.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+
+    /// The expectations file for grading under `spec`, if there is one.
+    pub fn expectations_for(&self, spec: Spec) -> Option<&Path> {
+        self.expectations.as_ref()?.for_spec(spec)
+    }
+}
+
+/// Where an implementation's expected failures are: the config's
+/// `expectations`, a file or a table of files by spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExpectationsFiles {
+    /// One file, for whichever spec the implementation is graded under (its
+    /// own `spec` key must say that spec).
+    One(PathBuf),
+    /// A file for each spec; a spec with none has no expected failures.
+    BySpec(BTreeMap<Spec, PathBuf>),
+}
+
+impl ExpectationsFiles {
+    /// The file for grading under `spec`, if there is one.
+    pub fn for_spec(&self, spec: Spec) -> Option<&Path> {
+        match self {
+            ExpectationsFiles::One(file) => Some(file),
+            ExpectationsFiles::BySpec(files) => files.get(&spec).map(PathBuf::as_path),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handshake_claims_are_matched_loosely() {
+        for claim in [
+            "RFC 3986",
+            "rfc3986",
+            "Rfc-3986",
+            "RFC 3986 section 5.2",
+            " RFC_3986",
+        ] {
+            assert_eq!(claimed_spec(claim), Some(Spec::Rfc3986), "{claim}");
+        }
+        assert_eq!(claimed_spec("RFC 2396"), Some(Spec::Rfc2396));
+        assert_eq!(claimed_spec("RFC 1808"), Some(Spec::Rfc1808));
+        for claim in [
+            "",
+            "WHATWG URL Standard",
+            "RFC 39860",
+            "none claimed (legacy Node.js url API)",
+            "RFC 3987",
+        ] {
+            assert_eq!(claimed_spec(claim), None, "{claim}");
+        }
+    }
 }

@@ -15,7 +15,7 @@ use rfc1808_harness::expectations::Expectations;
 use rfc1808_harness::reference::Reference;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
-use rfc1808_harness::{Answer, Case, Implementation};
+use rfc1808_harness::{Answer, Case, Implementation, Info};
 use rfc1808_resolver::readings::deciding_readings;
 use rfc1808_resolver::{parse, resolve_traced, Options, Readings, Step6};
 use rfc1808_vectors::{Assignment, Corpus, Spec};
@@ -23,8 +23,8 @@ use rfc1808_vectors::{Assignment, Corpus, Spec};
 mod flags;
 
 use flags::{
-    add_impl_flags, name_file_targets, report_targets, specs, vectors_dir, Cli, Command, FuzzArgs,
-    ListArgs, PromoteArgs, RunArgs,
+    add_impl_flags, name_file_targets, report_targets, spec_targets, specs, vectors_dir, Cli,
+    Command, FuzzArgs, ListArgs, PromoteArgs, RunArgs,
 };
 
 fn main() -> ExitCode {
@@ -94,8 +94,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let dir = vectors_dir(&cli.vectors, &args.vectors)?;
             return run_vectors(&load(&dir)?, &args, dir.as_deref());
         }
-        Command::Serve { protocol, step6 } => {
-            rfc1808_harness::serve::serve(protocol, step6, std::io::stdin().lock(), &mut stdout)?;
+        Command::Serve {
+            protocol,
+            spec,
+            step6,
+        } => {
+            let stdin = std::io::stdin().lock();
+            rfc1808_harness::serve::serve(protocol, spec, step6, stdin, &mut stdout)?;
         }
         Command::Promote(args) => return promote(&args),
         Command::Fuzz(args) => {
@@ -156,8 +161,8 @@ fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
     filter.check(corpus)?;
     let (resolve, parse) = (filter.resolve(corpus), filter.parse(corpus));
     Ok(match args.format.as_str() {
-        "json" => report::list::json(&resolve, &parse)?,
-        _ => report::list::text(&resolve, &parse),
+        "json" => report::list::json(&resolve, &parse, args.spec)?,
+        _ => report::list::text(&resolve, &parse, args.spec),
     })
 }
 
@@ -171,11 +176,16 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     if let Some(dir) = vectors_dir {
         session.set_vectors_dir(dir);
     }
-    session.by_spec(args.spec);
-    session.hold(
-        Assignment::parse(args.spec, &args.readings.join(","))
-            .map_err(|e| anyhow!("--reading: {e}"))?,
-    );
+    let spec_flags = spec_targets(&args.specs)?;
+    if let Some(spec) = spec_flags.all {
+        session.by_spec(spec);
+    }
+    for (name, spec) in spec_flags.named {
+        session
+            .grade_under(&name, spec)
+            .with_context(|| format!("--spec `{name}={spec}`"))?;
+    }
+    session.hold(&args.readings.join(","));
     let names = session.names();
     for (at, file) in name_file_targets("--expectations", &args.expectations, &names)? {
         session.set_expectations(&names[at], file)?;
@@ -262,11 +272,6 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     let value = std::slice::from_ref(&args.implementation);
     add_impl_flags(&mut specs, value, args.protocol, args.timeout)?;
     let spec = specs.remove(0);
-    let bases = if args.any_base {
-        Bases::Any
-    } else {
-        Bases::Absolute
-    };
     let expectations = match &args.expectations {
         Some(value) => {
             let names = [spec.name.clone()];
@@ -276,10 +281,43 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
         }
         None => None,
     };
+    let bases = if args.any_base {
+        Bases::Any
+    } else {
+        Bases::Absolute
+    };
+    // The flags that depend on the spec, checked against `by`.
+    let check = |by: Spec| -> Result<Assignment> {
+        if args.any_base && by != Spec::Rfc1808 {
+            bail!("--any-base: only under --spec rfc1808; {by} resolves against a URI, and its runs leave out cases outside its grammar");
+        }
+        if args.promote && by != Spec::Rfc1808 {
+            bail!("--promote: `rfc1808 promote` writes RFC 1808 answers only; under --spec {by}, add a vector with its answer under every spec by hand (docs/findings.md)");
+        }
+        if let Some(expectations) = &expectations {
+            expectations.check_spec(by)?;
+        }
+        Assignment::parse(by, &args.readings.join(",")).map_err(|e| match by {
+            Spec::Rfc1808 => anyhow!("--reading: {e}"),
+            _ => anyhow!("--reading: {by}: {e}"),
+        })
+    };
+    // Usage errors before the adapter starts: all of them with `--spec`,
+    // and without it those no spec would accept (reported as RFC 1808's).
+    match args.spec {
+        Some(by) => drop(check(by)?),
+        None if Spec::ALL.into_iter().all(|by| check(by).is_err()) => drop(check(Spec::Rfc1808)?),
+        None => {}
+    }
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
-    let held = Assignment::parse(Spec::Rfc1808, &args.readings.join(","))
-        .map_err(|e| anyhow!("--reading: {e}"))?;
-    campaign.options.readings = Accepted::holding(&held);
+    let implementation = campaign.start().map_err(|e| anyhow!("{e}"))?;
+    // The spec the run compares with: `--spec`, else what the adapter's
+    // handshake claims, else RFC 1808.
+    let by = args
+        .spec
+        .or_else(|| implementation.info().and_then(Info::claimed_spec))
+        .unwrap_or_default();
+    campaign.options.readings = Accepted::holding(by, &check(by)?);
     if let Some(expectations) = &expectations {
         for warning in campaign.use_expectations(corpus, expectations) {
             eprintln!("rfc1808: {warning}");
@@ -289,7 +327,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus) -> Result<ExitCode> {
     let mut stderr = std::io::stderr();
     let live = stderr.is_terminal();
     let progress = live.then_some(&mut stderr as &mut dyn Write);
-    let fuzzed = campaign.run(corpus, progress).map_err(|e| anyhow!("{e}"))?;
+    let fuzzed = campaign.run_on(implementation, corpus, progress);
     let mut stdout = std::io::stdout().lock();
     write!(stdout, "{}", report::render(&fuzzed))?;
     if let Some(file) = target {

@@ -8,30 +8,37 @@ use std::error::Error;
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
 
-use rfc1808_resolver::{resolve_with, Step6};
+use rfc1808_resolver::Step6;
+use rfc1808_vectors::{Assignment, Spec};
 
-use crate::implementation::{Info, Protocol};
+use crate::implementation::{Answer, Case, Implementation, Info, Protocol};
 use crate::protocol::jsonl::{self, Request, Started};
 use crate::protocol::lines;
+use crate::reference::Reference;
 
 /// The name `serve` gives in the `jsonl` handshake.
 pub const NAME: &str = "rfc1808-reference";
 
-/// Answers requests from `input` on `output` until the input ends (or, in
-/// `jsonl`, a stop message). A request that cannot be read is answered with
+/// Answers requests from `input` on `output` by `spec`'s reference resolver
+/// under its default readings, until the input ends (or, in `jsonl`, a stop
+/// message). The `jsonl` handshake claims `spec`, so that `rfc1808 run`
+/// grades it under `spec`. A reading that makes the reference reject a case
+/// answers with the rejection (an `error`). A request that cannot be read is answered with
 /// an error in its place, naming its line, and the conversation goes on;
 /// only failing to read or write ends it early. Answers are buffered while more input is ready
 /// and flushed as soon as it is not, so pipelined requests are answered in
 /// large writes and a lone request at once.
 pub fn serve(
     protocol: Protocol,
+    spec: Spec,
     step6: Step6,
     mut input: impl Read,
     output: impl Write,
 ) -> Result<(), ServeError> {
     let mut server = Server {
         protocol,
-        step6,
+        spec,
+        reference: Reference::new(step6).by_spec(spec, &Assignment::none()),
         out: BufWriter::with_capacity(64 << 10, output),
         line: 0,
         started: false,
@@ -130,7 +137,8 @@ enum Flow {
 
 struct Server<W: Write> {
     protocol: Protocol,
-    step6: Step6,
+    spec: Spec,
+    reference: Reference,
     out: BufWriter<W>,
     /// The number of the line being handled, for messages.
     line: usize,
@@ -150,9 +158,9 @@ impl<W: Write> Server<W> {
             Protocol::Jsonl => self.handle_jsonl(line),
             _ => match lines::decode_request(line) {
                 Ok((base, relative)) => {
-                    let resolved = resolve_with(base, relative, self.step6);
+                    let answer = self.resolve(base, relative);
                     self.buf.clear();
-                    lines::encode_answer(Ok(&resolved), &mut self.buf);
+                    lines::encode_answer(answer.as_deref().map_err(String::as_str), &mut self.buf);
                     self.write_buf()?;
                     Ok(Flow::Continue)
                 }
@@ -192,6 +200,20 @@ impl<W: Write> Server<W> {
         Ok(Flow::Continue)
     }
 
+    /// The reference's answer: the URL, or why it rejects the case.
+    fn resolve(&mut self, base: &str, relative: &str) -> Result<String, String> {
+        let case = Case {
+            id: "",
+            base,
+            relative,
+        };
+        match self.reference.resolve_all(&[case]).remove(0).answer {
+            Answer::Resolved(url) => Ok(url),
+            Answer::Rejected(why) => Err(why),
+            other => unreachable!("the reference resolves or rejects, not {other:?}"),
+        }
+    }
+
     fn handle_jsonl(&mut self, line: &str) -> Result<Flow, ServeError> {
         let request = match Request::decode(line) {
             Ok(request) => request,
@@ -207,16 +229,19 @@ impl<W: Write> Server<W> {
                     name: NAME.to_owned(),
                     implementation_version: env!("CARGO_PKG_VERSION").to_owned(),
                     language: "rust".to_owned(),
-                    spec: "RFC 1808".to_owned(),
+                    spec: crate::report::spec_title(self.spec),
                 })
                 .encode(&mut self.buf);
             }
             (Request::Resolve { id, base, relative }, true) => {
-                let resolved = resolve_with(&base, &relative, self.step6);
+                let (result, error) = match self.resolve(&base, &relative) {
+                    Ok(url) => (Some(url), None),
+                    Err(why) => (None, Some(why)),
+                };
                 jsonl::Reply {
                     id: Some(id),
-                    result: Some(resolved),
-                    error: None,
+                    result,
+                    error,
                 }
                 .encode(&mut self.buf);
             }
@@ -257,8 +282,14 @@ mod tests {
 
     fn run(protocol: Protocol, input: &str) -> Result<String, String> {
         let mut out = Vec::new();
-        serve(protocol, Step6::SegmentStack, input.as_bytes(), &mut out)
-            .map_err(|e| e.to_string())?;
+        serve(
+            protocol,
+            Spec::Rfc1808,
+            Step6::SegmentStack,
+            input.as_bytes(),
+            &mut out,
+        )
+        .map_err(|e| e.to_string())?;
         Ok(String::from_utf8(out).unwrap())
     }
 
@@ -334,7 +365,14 @@ mod tests {
         let mut input = start.as_bytes().to_vec();
         input.extend([b'\xff', b'\n']);
         let mut out = Vec::new();
-        serve(Protocol::Jsonl, Step6::SegmentStack, &input[..], &mut out).unwrap();
+        serve(
+            Protocol::Jsonl,
+            Spec::Rfc1808,
+            Step6::SegmentStack,
+            &input[..],
+            &mut out,
+        )
+        .unwrap();
         assert!(String::from_utf8(out).unwrap().ends_with(
             "{\"id\":null,\"error\":\"standard input, line 2: the request is not UTF-8\"}\n"
         ));
@@ -370,7 +408,14 @@ mod tests {
             then: b"\nhttp://a/b\tg\n",
         };
         let mut out = Vec::new();
-        serve(Protocol::Lines, Step6::SegmentStack, input, &mut out).unwrap();
+        serve(
+            Protocol::Lines,
+            Spec::Rfc1808,
+            Step6::SegmentStack,
+            input,
+            &mut out,
+        )
+        .unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "\tstandard input, line 1: the request is longer than the limit of 1 MiB \

@@ -14,6 +14,34 @@
 //! assert!(report.ok());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Each implementation is graded under one spec: the one
+//! [`Session::grade_under`] names, else [`Session::by_spec`]'s, else its
+//! [`ImplSpec::spec`], else the one its `jsonl` handshake claims, else RFC
+//! 1808.
+//!
+//! ```no_run
+//! use rfc1808_harness::filter::Filter;
+//! use rfc1808_harness::session::Session;
+//! use rfc1808_harness::{ImplSpec, Protocol};
+//! use rfc1808_vectors::Spec;
+//!
+//! let corpus = rfc1808_vectors::embedded();
+//! let mut session = Session::new(&corpus, Filter::default())?;
+//! session.add(ImplSpec {
+//!     name: "py".to_owned(),
+//!     command: vec!["python3".to_owned(), "adapters/cpython-urllib.py".to_owned()],
+//!     protocol: Protocol::Jsonl,
+//!     timeout: ImplSpec::DEFAULT_TIMEOUT,
+//!     spec: None,
+//!     expectations: None,
+//! });
+//! session.grade_under("py", Spec::Rfc3986)?;
+//! let report = session.run()?;
+//! // "claims RFC 3986; graded under RFC 3986; agrees with RFC 1808 ..."
+//! println!("{}", report.implementations[0].describe_spec());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::fmt;
 use std::io;
@@ -27,7 +55,7 @@ use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector, Spec};
 use crate::command_line;
 use crate::expectations::{self, Expectations};
 use crate::filter::{Filter, UnmatchedPattern};
-use crate::implementation::{ImplSpec, Implementation};
+use crate::implementation::{ExpectationsFiles, ImplSpec, Implementation, Protocol};
 use crate::reference::Reference;
 use crate::report::{Format, ImplReport, ParseResult, Report};
 use crate::runner;
@@ -52,14 +80,17 @@ impl Entrant {
     }
 }
 
-/// An entrant with the expected failures it is graded against.
+/// An entrant, the spec it is graded under and its expected failures.
 #[derive(Debug)]
 struct Planned {
     entrant: Entrant,
-    expectations_file: Option<PathBuf>,
-    /// `None` until [`Session::load_expectations`] reads the file.
-    expectations: Option<Expectations>,
-    loaded: bool,
+    /// The spec [`Session::grade_under`] (`--spec NAME=S`) names.
+    pinned: Option<Spec>,
+    /// The file [`Session::set_expectations`] (`--expectations NAME=FILE`)
+    /// names, in place of its config's.
+    expectations_flag: Option<PathBuf>,
+    /// Files read so far, so that each is read once.
+    read: Vec<(PathBuf, Expectations)>,
 }
 
 /// Implementations, the vectors a filter selects, and expectations.
@@ -69,10 +100,13 @@ pub struct Session<'c> {
     filter: Filter,
     vectors_dir: Option<PathBuf>,
     planned: Vec<Planned>,
-    /// The readings every implementation is held to.
-    held: Assignment,
-    /// The spec whose answers grade (`rfc1808 run --spec`).
-    spec: Spec,
+    /// The readings every implementation is held to, as given
+    /// (`AMBIGUITY=READING,...`): each is read against the registry of the
+    /// spec the implementation is graded under.
+    held: String,
+    /// The spec of every implementation not pinned by name
+    /// (`rfc1808 run --spec S`).
+    spec: Option<Spec>,
 }
 
 impl<'c> Session<'c> {
@@ -85,8 +119,8 @@ impl<'c> Session<'c> {
             filter,
             vectors_dir: None,
             planned: Vec::new(),
-            held: Assignment::none(),
-            spec: Spec::Rfc1808,
+            held: String::new(),
+            spec: None,
         })
     }
 
@@ -95,38 +129,48 @@ impl<'c> Session<'c> {
         self.vectors_dir = Some(dir.to_owned());
     }
 
-    /// Holds every implementation to the readings `held` names
-    /// (`rfc1808 run --reading`): an answer under another reading of those
-    /// ambiguities fails. The reference resolver runs under them.
-    pub fn hold(&mut self, held: Assignment) {
-        self.held = held;
+    /// Holds every implementation to the readings `readings` names
+    /// (`AMBIGUITY=READING,...`, `rfc1808 run --reading`): an answer under
+    /// another reading of those ambiguities fails. They are readings of the
+    /// spec each implementation is graded under; one that is not is an
+    /// error when the session runs. The reference resolver runs under them.
+    pub fn hold(&mut self, readings: &str) {
+        self.held = readings.to_owned();
     }
 
-    /// Grades by `spec`'s answers rather than RFC 1808's, and runs the
-    /// reference resolver of `spec` (`rfc1808 run --spec`). Readings held
-    /// with [`Session::hold`] must be `spec`'s.
+    /// Grades every implementation by `spec`'s answers rather than RFC
+    /// 1808's, and runs the reference resolver of `spec` (`rfc1808 run
+    /// --spec S`), except those [`Session::grade_under`] names.
     pub fn by_spec(&mut self, spec: Spec) {
-        self.spec = spec;
+        self.spec = Some(spec);
+    }
+
+    /// Grades the implementation `name` by `spec`'s answers (`rfc1808 run
+    /// --spec NAME=S`), whatever [`Session::by_spec`], its config or its
+    /// handshake say.
+    pub fn grade_under(&mut self, name: &str, spec: Spec) -> Result<(), UnknownName> {
+        let at = self.position(name)?;
+        self.planned[at].pinned = Some(spec);
+        Ok(())
     }
 
     /// Adds the reference resolver. Parse vectors run when it runs.
     pub fn add_reference(&mut self, step6: Step6) {
-        self.add_entrant(Entrant::Reference(step6), None);
+        self.add_entrant(Entrant::Reference(step6));
     }
 
-    /// Adds a subprocess implementation, graded against the expectations
-    /// file its spec names, if any.
+    /// Adds a subprocess implementation, graded under the spec and against
+    /// the expectations its spec names, if any.
     pub fn add(&mut self, spec: ImplSpec) {
-        let file = spec.expectations.clone();
-        self.add_entrant(Entrant::Subprocess(spec), file);
+        self.add_entrant(Entrant::Subprocess(spec));
     }
 
-    fn add_entrant(&mut self, entrant: Entrant, expectations_file: Option<PathBuf>) {
+    fn add_entrant(&mut self, entrant: Entrant) {
         self.planned.push(Planned {
             entrant,
-            expectations_file,
-            expectations: None,
-            loaded: false,
+            pinned: None,
+            expectations_flag: None,
+            read: Vec::new(),
         });
     }
 
@@ -150,32 +194,124 @@ impl<'c> Session<'c> {
     /// instead of the one its spec names.
     pub fn set_expectations(&mut self, name: &str, file: PathBuf) -> Result<(), UnknownName> {
         let at = self.position(name)?;
-        let planned = &mut self.planned[at];
-        planned.expectations_file = Some(file);
-        planned.loaded = false;
+        self.planned[at].expectations_flag = Some(file);
         Ok(())
     }
 
-    /// Reads the expectations files that are not read yet. [`Session::run`]
-    /// does this too; calling it first reports a bad file before anything
-    /// starts.
-    pub fn load_expectations(&mut self) -> Result<(), LoadError> {
-        for p in self.planned.iter_mut().filter(|p| !p.loaded) {
-            p.expectations = p
-                .expectations_file
-                .as_deref()
-                .map(Expectations::load)
-                .transpose()?;
-            p.loaded = true;
+    /// The spec the implementation at `at` is graded under, when it is
+    /// known before it starts: `None` for one whose `jsonl` handshake
+    /// decides.
+    fn spec_before_start(&self, at: usize) -> Option<Spec> {
+        let p = &self.planned[at];
+        p.pinned.or(self.spec).or(match &p.entrant {
+            Entrant::Reference(_) => Some(Spec::Rfc1808),
+            Entrant::Subprocess(spec) if spec.protocol == Protocol::Jsonl => spec.spec,
+            Entrant::Subprocess(spec) => Some(spec.spec.unwrap_or_default()),
+        })
+    }
+
+    /// The spec the implementation at `at` is graded under, given what it
+    /// said of itself: `--spec NAME=S`, `--spec S`, its config's `spec`,
+    /// the spec its handshake claims, RFC 1808.
+    fn graded_under(&self, at: usize, info: Option<&crate::Info>) -> Spec {
+        self.spec_before_start(at)
+            .or_else(|| info.and_then(crate::Info::claimed_spec))
+            .unwrap_or_default()
+    }
+
+    /// The expectations file of the implementation at `at` for grading
+    /// under `spec`, if any.
+    fn expectations_file(&self, at: usize, spec: Spec) -> Option<PathBuf> {
+        let p = &self.planned[at];
+        match (&p.expectations_flag, &p.entrant) {
+            (Some(file), _) => Some(file.clone()),
+            (None, Entrant::Subprocess(imp)) => imp.expectations_for(spec).map(Path::to_owned),
+            (None, Entrant::Reference(_)) => None,
+        }
+    }
+
+    /// The files the implementation at `at` may be graded against before
+    /// it starts: the one for its spec, or when its handshake decides, a
+    /// file given for any spec (read now so that a bad one is found before
+    /// anything starts, its spec checked once the handshake is in).
+    fn files_before_start(&self, at: usize) -> Vec<PathBuf> {
+        if let Some(spec) = self.spec_before_start(at) {
+            return self.expectations_file(at, spec).into_iter().collect();
+        }
+        let p = &self.planned[at];
+        match (&p.expectations_flag, &p.entrant) {
+            (Some(file), _) => vec![file.clone()],
+            (None, Entrant::Subprocess(imp)) => match &imp.expectations {
+                Some(ExpectationsFiles::One(file)) => vec![file.clone()],
+                Some(ExpectationsFiles::BySpec(_)) | None => Vec::new(),
+            },
+            (None, Entrant::Reference(_)) => Vec::new(),
+        }
+    }
+
+    /// Reads `file` for the implementation at `at`, once.
+    fn read(&mut self, at: usize, file: &Path) -> Result<&Expectations, LoadError> {
+        let read = &mut self.planned[at].read;
+        let i = match read.iter().position(|(f, _)| f == file) {
+            Some(i) => i,
+            None => {
+                read.push((file.to_owned(), Expectations::load(file)?));
+                read.len() - 1
+            }
+        };
+        Ok(&read[i].1)
+    }
+
+    /// The expected failures of the implementation at `at` graded under
+    /// `spec`, read if they are not yet, and checked to be `spec`'s.
+    fn expectations_under(
+        &mut self,
+        at: usize,
+        spec: Spec,
+    ) -> Result<Option<Expectations>, LoadError> {
+        let Some(file) = self.expectations_file(at, spec) else {
+            return Ok(None);
+        };
+        let expectations = self.read(at, &file)?;
+        expectations.check_spec(spec)?;
+        Ok(Some(expectations.clone()))
+    }
+
+    /// Reads the expectations files that are not read yet, and checks the
+    /// readings held and the spec of each file, where the spec an
+    /// implementation is graded under is known before it starts.
+    /// [`Session::run`] does this too; calling it first reports a bad file
+    /// before anything starts.
+    pub fn load_expectations(&mut self) -> Result<(), SessionError> {
+        for at in 0..self.planned.len() {
+            for file in self.files_before_start(at) {
+                self.read(at, &file).map_err(SessionError::Expectations)?;
+            }
+            if let Some(spec) = self.spec_before_start(at) {
+                self.expectations_under(at, spec)
+                    .map_err(SessionError::Expectations)?;
+                self.held_under(at, spec)?;
+            }
         }
         Ok(())
     }
 
+    /// The readings held, as readings of `spec`, the spec the
+    /// implementation at `at` is graded under.
+    fn held_under(&self, at: usize, spec: Spec) -> Result<Assignment, SessionError> {
+        Assignment::parse(spec, &self.held).map_err(|why| SessionError::Reading {
+            // Named when it is graded under another spec than the run's.
+            name: (spec != self.spec.unwrap_or_default()).then(|| self.planned[at].entrant.name()),
+            spec,
+            why,
+        })
+    }
+
     /// Starts every implementation, runs the selected vectors through each
-    /// on its own thread, and grades the answers.
+    /// on its own thread, and grades the answers, each implementation under
+    /// its spec.
     pub fn run(&mut self) -> Result<Report<'c>, SessionError> {
-        self.load_expectations()
-            .map_err(SessionError::Expectations)?;
+        self.load_expectations()?;
         let reference_runs = self
             .planned
             .iter()
@@ -190,43 +326,46 @@ impl<'c> Session<'c> {
             return Err(SessionError::NoVector { reference_runs });
         }
         let mut started = Vec::with_capacity(self.planned.len());
-        for p in &self.planned {
-            started.push(self.start(&p.entrant)?);
+        let mut graded = Vec::with_capacity(self.planned.len());
+        for at in 0..self.planned.len() {
+            let implementation = self.start(at)?;
+            // A handshake may have decided the spec: its expectations and
+            // readings are checked now, before any case runs.
+            let spec = self.graded_under(at, implementation.info());
+            let expectations = self
+                .expectations_under(at, spec)
+                .map_err(SessionError::Expectations)?;
+            let held = self.held_under(at, spec)?;
+            started.push(implementation);
+            graded.push((spec, expectations, held));
         }
         let answered = run_all(&resolve, &mut started);
         let mut report = Report {
             vectors: self.corpus.digest,
             ..Report::default()
         };
-        for ((results, info, elapsed), p) in answered.into_iter().zip(&self.planned) {
+        for (at, ((results, info, elapsed), (spec, expectations, held))) in
+            answered.into_iter().zip(graded).enumerate()
+        {
+            let p = &self.planned[at];
             let name = results.name.clone();
-            let (results, stale) = expectations::grade_by(
-                results,
-                p.expectations.as_ref(),
-                self.corpus,
-                self.spec,
-                self.held.clone(),
-            );
+            let (results, stale) =
+                expectations::grade_by(results, expectations.as_ref(), self.corpus, spec, held);
+            let file = self.expectations_file(at, spec);
             report.implementations.push(ImplReport {
                 name,
+                rerun: self.rerun(at, spec, file.as_deref(), info.as_ref()),
                 info,
                 spec: match &p.entrant {
                     Entrant::Subprocess(spec) => Some(spec.clone()),
                     Entrant::Reference(_) => None,
                 },
-                expectations: p
-                    .expectations_file
-                    .as_ref()
-                    .map(|f| f.display().to_string()),
-                rerun: self.rerun(p),
+                graded_under: spec,
+                expectations: file.map(|f| f.display().to_string()),
                 results,
                 stale,
                 elapsed,
-                allowed_inconsistent: p
-                    .expectations
-                    .as_ref()
-                    .map(|e| e.inconsistent.clone())
-                    .unwrap_or_default(),
+                allowed_inconsistent: expectations.map(|e| e.inconsistent).unwrap_or_default(),
             });
         }
         if !parse.is_empty() {
@@ -243,35 +382,50 @@ impl<'c> Session<'c> {
         Ok(report)
     }
 
-    fn start(&self, entrant: &Entrant) -> Result<Box<dyn Implementation + Send>, SessionError> {
-        Ok(match entrant {
+    fn start(&self, at: usize) -> Result<Box<dyn Implementation + Send>, SessionError> {
+        Ok(match &self.planned[at].entrant {
             Entrant::Reference(step6) => {
-                Box::new(Reference::new(*step6).by_spec(self.spec, &self.held))
+                let spec = self.graded_under(at, None);
+                let held = self.held_under(at, spec)?;
+                Box::new(Reference::new(*step6).by_spec(spec, &held))
             }
             Entrant::Subprocess(spec) => subprocess::spawn(spec).map_err(SessionError::Start)?,
         })
     }
 
-    fn rerun(&self, planned: &Planned) -> String {
+    /// The command that reruns the implementation at `at` alone, graded
+    /// under `spec` against `file`.
+    fn rerun(
+        &self,
+        at: usize,
+        spec: Spec,
+        file: Option<&Path>,
+        info: Option<&crate::Info>,
+    ) -> String {
         let dir = self.vectors_dir.as_deref();
-        let file = planned.expectations_file.as_deref();
+        let planned = &self.planned[at];
         let mut rerun = match &planned.entrant {
             Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6, file),
-            Entrant::Subprocess(spec) => command_line::rerun_subprocess(dir, spec, file),
+            Entrant::Subprocess(imp) => command_line::rerun_subprocess(dir, imp, file),
         };
-        for (a, r) in self.held.pairs() {
-            rerun += &format!(
-                " --reading {}",
-                command_line::quote(&format!("{}={}", a.name, r.name))
-            );
+        rerun += &command_line::spec_flag(spec, info.and_then(crate::Info::claimed_spec));
+        if !self.held.trim().is_empty() {
+            let held = Assignment::parse(spec, &self.held).unwrap_or_default();
+            for (a, r) in held.pairs() {
+                rerun += &format!(
+                    " --reading {}",
+                    command_line::quote(&format!("{}={}", a.name, r.name))
+                );
+            }
         }
         rerun
     }
 
     /// Writes the expectations file `file` for the implementation at `at`
-    /// of `report` (see [`expectations::rewrite`]). The entries, comments
-    /// and reasons of `file` are kept where they still hold, or else those
-    /// of the expectations file the run was graded against.
+    /// of `report` (see [`expectations::rewrite`]), for the spec it was
+    /// graded under. The entries, comments and reasons of `file` are kept
+    /// where they still hold, or else those of the expectations file the
+    /// run was graded against.
     pub fn write_expectations(
         &self,
         report: &Report<'_>,
@@ -279,10 +433,11 @@ impl<'c> Session<'c> {
         file: &Path,
     ) -> Result<Written, SessionError> {
         let imp = &report.implementations[at];
+        let graded_against = imp.expectations.as_deref().map(Path::new);
         let from = if file.exists() {
             Some(file)
         } else {
-            self.planned[at].expectations_file.as_deref()
+            graded_against
         };
         let existing = from
             .map(LoadError::read)
@@ -293,6 +448,7 @@ impl<'c> Session<'c> {
             existing
                 .as_ref()
                 .map(|(name, text)| (name.as_str(), text.as_str())),
+            imp.graded_under,
             self.corpus,
         )
         .map_err(SessionError::Expectations)?;
@@ -406,8 +562,16 @@ impl std::error::Error for UnknownName {}
 pub enum SessionError {
     /// The filter selects no vector that the implementations run.
     NoVector { reference_runs: bool },
-    /// An expectations file could not be read.
+    /// An expectations file could not be read, or is for another spec.
     Expectations(LoadError),
+    /// A reading held (`--reading`) is not one of the spec an
+    /// implementation is graded under.
+    Reading {
+        /// The implementation, when its spec is not the run's `--spec`.
+        name: Option<String>,
+        spec: Spec,
+        why: String,
+    },
     /// An implementation did not start.
     Start(StartError),
     /// A report or expectations file could not be written.
@@ -430,6 +594,17 @@ impl fmt::Display for SessionError {
                 "the filters select no resolve vector (parse vectors run on the reference resolver only)",
             ),
             SessionError::Expectations(e) => e.fmt(f),
+            SessionError::Reading { name, spec, why } => {
+                f.write_str("--reading: ")?;
+                if *spec != Spec::Rfc1808 {
+                    write!(f, "{spec}: ")?;
+                }
+                f.write_str(why)?;
+                match name {
+                    Some(name) => write!(f, " (`{name}` is graded under {spec})"),
+                    None => Ok(()),
+                }
+            }
             SessionError::Start(e) => e.fmt(f),
             SessionError::Write { what, file, error } => {
                 write!(f, "cannot write the {what} {}: {error}", file.display())
@@ -451,6 +626,7 @@ mod tests {
             command: vec!["/nonexistent/adapter".to_owned()],
             protocol: Protocol::Argv,
             timeout: ImplSpec::DEFAULT_TIMEOUT,
+            spec: None,
             expectations: None,
         }
     }
@@ -483,6 +659,56 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "no implementation is named `rb` in this run (there are: py, js)"
+        );
+    }
+
+    #[test]
+    fn each_implementation_is_graded_under_its_own_spec() {
+        let corpus = rfc1808_vectors::embedded();
+        let mut session = Session::new(&corpus, Filter::default()).unwrap();
+        session.add(ImplSpec {
+            spec: Some(Spec::Rfc3986),
+            ..spec("py")
+        });
+        session.add(spec("js"));
+        session.add_reference(Step6::default());
+        // An argv implementation has no handshake: its config, else RFC 1808.
+        assert_eq!(session.graded_under(0, None), Spec::Rfc3986);
+        assert_eq!(session.graded_under(1, None), Spec::Rfc1808);
+        session.by_spec(Spec::Rfc2396);
+        session.grade_under("js", Spec::Rfc3986).unwrap();
+        assert_eq!(session.graded_under(0, None), Spec::Rfc2396);
+        assert_eq!(session.graded_under(1, None), Spec::Rfc3986);
+        assert_eq!(session.graded_under(2, None), Spec::Rfc2396);
+        // A reading of RFC 2396 is not one of RFC 3986's, whose `js` is.
+        session.hold("above-root=removed");
+        assert_eq!(
+            session.load_expectations().unwrap_err().to_string(),
+            "--reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`, \
+             `base-dot-segments`, `escaped-dots`, `double-slash-path` (`js` is graded under rfc3986)"
+        );
+    }
+
+    #[test]
+    fn a_jsonl_implementation_without_a_spec_takes_its_handshake_claim() {
+        let corpus = rfc1808_vectors::embedded();
+        let mut session = Session::new(&corpus, Filter::default()).unwrap();
+        session.add(ImplSpec {
+            protocol: Protocol::Jsonl,
+            ..spec("py")
+        });
+        assert_eq!(session.spec_before_start(0), None);
+        let claims = |spec: &str| crate::Info {
+            spec: spec.to_owned(),
+            ..crate::Info::default()
+        };
+        assert_eq!(
+            session.graded_under(0, Some(&claims("RFC 3986"))),
+            Spec::Rfc3986
+        );
+        assert_eq!(
+            session.graded_under(0, Some(&claims("WHATWG URL Standard"))),
+            Spec::Rfc1808
         );
     }
 

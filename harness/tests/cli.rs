@@ -59,7 +59,7 @@ fn the_reference_passes_everything() {
     assert_eq!(
         readings,
         [
-            "  reading empty-component=kept (6 vectors)",
+            "  reading empty-component=kept (7 vectors)",
             "  reading entirely-empty=string (6 vectors)",
             "  reading empty-net-loc=kept (2 vectors)",
             "  reading escaped-dots=literal (5 vectors)"
@@ -91,6 +91,7 @@ fn a_wrong_implementation_fails_with_details() {
   expected: \"http://a/b/c/g\"
   got:      \"g\"
              ^
+  spec:     answers as none
   stderr:
     wrong.py: answering 'g' as is
   rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/g
@@ -394,7 +395,7 @@ fn config_files_list_implementations() {
     assert_eq!(
         stderr(&o),
         format!(
-            "rfc1808: {}:3: unknown key `comand`, expected one of `name`, `command`, `protocol`, `timeout`, `expectations`\n",
+            "rfc1808: {}:3: unknown key `comand`, expected one of `name`, `command`, `protocol`, `timeout`, `spec`, `expectations`\n",
             config.display()
         )
     );
@@ -692,7 +693,7 @@ fn several_reports_in_one_run() {
     // The implementations table (header, separator, one row), then the
     // matrix: header, separator, the 23 failing vectors.
     assert_eq!(rows.len(), 3 + 25, "{markdown}");
-    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 |");
+    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | — | RFC 1808 | 1/24 / 2/24 / 1/24 | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 |");
     assert_eq!(rows[3], "| vector | expected | wrong |");
     assert_eq!(rows[5], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
     // Every matrix row has the three cells of its header.

@@ -79,7 +79,7 @@ fn empty_components_absent_passes_and_is_named() {
     let text = stdout(&out);
     assert!(text.contains("literal: ok. "), "{text}");
     assert!(
-        text.contains("  reading empty-component=absent (5 vectors)\n"),
+        text.contains("  reading empty-component=absent (6 vectors)\n"),
         "{text}"
     );
     assert!(
@@ -194,7 +194,7 @@ fn held_to_a_reading_it_does_not_follow_fails() {
         "the rerun command keeps it: {text}"
     );
     assert!(
-        text.contains("  reading empty-component=absent (5 vectors)\n"),
+        text.contains("  reading empty-component=absent (6 vectors)\n"),
         "{text}"
     );
     assert!(

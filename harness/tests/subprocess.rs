@@ -26,6 +26,7 @@ fn spec(protocol: Protocol, command: Vec<String>, timeout: Duration) -> ImplSpec
         command,
         protocol,
         timeout,
+        spec: None,
         expectations: None,
     }
 }

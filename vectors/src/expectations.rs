@@ -26,6 +26,16 @@
 //!
 //! Such an entry is strict too: it fails the run when the implementation
 //! turns out consistent on that ambiguity.
+//!
+//! A file lists the failures under one spec, named by an optional top-level
+//! key before the tables (absent means `rfc1808`, so a file written before
+//! the later RFCs keeps its meaning):
+//!
+//! ```toml
+//! spec = "rfc3986"
+//! ```
+//!
+//! Its `[[inconsistent-reading]]` entries name that spec's ambiguities.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -35,7 +45,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::grade::{Answer, ExpectedFailures};
-use crate::{Corpus, LineIndex, LoadError};
+use crate::{Corpus, LineIndex, LoadError, Spec};
 
 /// One listed vector.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +61,10 @@ pub struct Entry {
 pub struct Expectations {
     /// The file they were read from, for messages.
     pub file: String,
+    /// The spec whose answers the entries fail (the `spec` key).
+    pub spec: Spec,
+    /// The 1-based line of the `spec` key; 0 when the file has none.
+    pub spec_line: usize,
     pub entries: Vec<Entry>,
     /// The ambiguities on which it may follow different readings.
     pub inconsistent: Vec<Inconsistent>,
@@ -76,8 +90,20 @@ impl Expectations {
     pub fn parse_str(name: &str, text: &str) -> Result<Self, LoadError> {
         let raw: RawFile =
             toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
-        let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
         let lines = LineIndex::new(text);
+        let (spec, spec_line) = match raw.spec {
+            Some(spec) => {
+                let line = lines.line_of(spec.span().start);
+                let parsed = spec.get_ref().parse::<Spec>().map_err(|why| LoadError {
+                    file: name.to_owned(),
+                    line,
+                    message: format!("key `spec`: {why}"),
+                })?;
+                (parsed, line)
+            }
+            None => (Spec::Rfc1808, 0),
+        };
+        let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
         let mut first_line: HashMap<String, usize> = HashMap::new();
         for e in raw.expected_failure {
             let line = lines.line_of(e.id.span().start);
@@ -112,10 +138,16 @@ impl Expectations {
                 line,
                 message,
             };
-            if rfc1808_resolver::readings::ambiguity(&ambiguity).is_none() {
+            let registry = crate::registry(spec);
+            if !registry.iter().any(|a| a.name == ambiguity) {
+                let names: Vec<String> = registry.iter().map(|a| format!("`{}`", a.name)).collect();
+                let of = match spec {
+                    Spec::Rfc1808 => String::new(),
+                    _ => format!("{spec}: "),
+                };
                 return Err(at(format!(
-                    "key `ambiguity`: {}",
-                    rfc1808_resolver::ReadingError::UnknownAmbiguity(ambiguity)
+                    "key `ambiguity`: {of}unknown ambiguity `{ambiguity}`, expected one of {}",
+                    names.join(", ")
                 )));
             }
             if inconsistent.iter().any(|i| i.ambiguity == ambiguity) {
@@ -136,6 +168,8 @@ impl Expectations {
         }
         Ok(Expectations {
             file: name.to_owned(),
+            spec,
+            spec_line,
             entries,
             inconsistent,
         })
@@ -149,19 +183,43 @@ impl Expectations {
             .map(|e| e.reason.as_str())
     }
 
-    /// The entries, for grading.
+    /// The entries, for grading by the file's spec.
     pub fn failures(&self) -> ExpectedFailures<'_> {
         ExpectedFailures::new(
             self.entries
                 .iter()
                 .map(|e| (e.id.as_str(), e.reason.as_str())),
         )
+        .by_spec(self.spec)
+    }
+
+    /// Checks that the file lists failures under `spec`, the spec an
+    /// implementation is graded under: another spec's failures would grade
+    /// it wrong both ways.
+    pub fn check_spec(&self, spec: Spec) -> Result<(), LoadError> {
+        if self.spec == spec {
+            return Ok(());
+        }
+        let key = if self.spec_line == 0 {
+            " (it has no `spec` key)"
+        } else {
+            ""
+        };
+        Err(LoadError {
+            file: self.file.clone(),
+            line: self.spec_line,
+            message: format!(
+                "the expected failures are under {}{key}, but the implementation is graded under {spec}; give the file for {spec}, or grade under {} with --spec",
+                self.spec, self.spec
+            ),
+        })
     }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
+    spec: Option<Spanned<String>>,
     #[serde(rename = "expected-failure", default)]
     expected_failure: Vec<RawEntry>,
     #[serde(rename = "inconsistent-reading", default)]
@@ -242,8 +300,13 @@ const INCONSISTENT: &str = "inconsistent-reading";
 /// observed reason. Entries for vectors that pass, entries that name no
 /// resolve vector, and entries for ambiguities not in `inconsistent` are
 /// dropped.
+///
+/// The file is for `spec`, the spec the run graded under: it starts with a
+/// `spec` key unless that is RFC 1808 (and the old file had none), and an
+/// old file of another spec is an error.
 pub fn rewrite(
     existing: Option<(&str, &str)>,
+    spec: Spec,
     corpus: &Corpus,
     inconsistent: &[(&str, String)],
     mut decide: impl FnMut(&crate::ResolveVector) -> Decision,
@@ -253,13 +316,20 @@ pub fn rewrite(
     // The old tables of each kind, by id or ambiguity.
     let mut old: HashMap<(&str, String), toml_edit::Table> = HashMap::new();
     let mut old_count = 0;
+    // The comments above the old file's `spec` key, if it has one.
+    let mut above_spec: Option<String> = None;
     if let Some((name, text)) = existing {
         let parsed = Expectations::parse_str(name, text)?;
+        parsed.check_spec(spec)?;
         old_count = parsed.entries.len() + parsed.inconsistent.len();
         let doc: toml_edit::DocumentMut = text
             .parse()
             .map_err(|e: toml_edit::TomlError| LoadError::at(name, text, None, e.to_string()))?;
         trailing = raw(doc.trailing());
+        above_spec = doc
+            .as_table()
+            .key("spec")
+            .map(|key| key.leaf_decor().prefix().map(raw).unwrap_or_default());
         let mut tables: Vec<(&str, &str, &toml_edit::Table)> = Vec::new();
         for (kind, key) in [(FAILURES, "id"), (INCONSISTENT, "ambiguity")] {
             let of_kind = doc.get(kind).and_then(toml_edit::Item::as_array_of_tables);
@@ -348,6 +418,18 @@ pub fn rewrite(
         doc.insert(kind, toml_edit::Item::ArrayOfTables(out));
     }
 
+    let spec_line = format!("spec = \"{spec}\"\n");
+    match above_spec {
+        Some(above) => header = format!("{above}{spec_line}{header}"),
+        None if spec != Spec::Rfc1808 => {
+            header.truncate(header.trim_end_matches('\n').len());
+            if !header.is_empty() {
+                header.push('\n');
+            }
+            header.push_str(&spec_line);
+        }
+        None => {}
+    }
     let mut text = header.replace(NONE, "");
     if position == 0 {
         text.truncate(text.trim_end_matches('\n').len());
@@ -491,7 +573,7 @@ reason = "was broken once"
                    [[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"drops the base path\"\n\n\
                    [[expected-failure]]\nid = \"gone/renamed\"\nreason = \"stale\"\n\
                    # end of list\n";
-        let written = rewrite(Some(("py.toml", old)), &corpus, &[], decide).unwrap();
+        let written = rewrite(Some(("py.toml", old)), Spec::Rfc1808, &corpus, &[], decide).unwrap();
         assert_eq!(
             written.text,
             "# Expected failures of my-url 2.0.\n# Reviewed by hand.\n\n\
@@ -507,7 +589,14 @@ reason = "was broken once"
             (2, 1, 2),
             "g and too-many-dot-dot kept, dot-g added, slash-g and the stale one dropped"
         );
-        let again = rewrite(Some(("py.toml", &written.text)), &corpus, &[], decide).unwrap();
+        let again = rewrite(
+            Some(("py.toml", &written.text)),
+            Spec::Rfc1808,
+            &corpus,
+            &[],
+            decide,
+        )
+        .unwrap();
         assert_eq!(again.text, written.text, "a second rewrite changes nothing");
         assert_eq!((again.kept, again.added, again.dropped), (3, 0, 0));
     }
@@ -519,7 +608,14 @@ reason = "was broken once"
                    # checked by hand\n[[inconsistent-reading]]\nambiguity = \"empty-component\"\nreason = \"keeps `?`, drops `#`\"\n\n\
                    [[inconsistent-reading]]\nambiguity = \"entirely-empty\"\nreason = \"fixed since\"\n";
         let seen = [("empty-component", "seen".to_owned())];
-        let written = rewrite(Some(("py.toml", old)), &corpus, &seen, decide).unwrap();
+        let written = rewrite(
+            Some(("py.toml", old)),
+            Spec::Rfc1808,
+            &corpus,
+            &seen,
+            decide,
+        )
+        .unwrap();
         assert_eq!(
             written.text,
             "# my-url\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"drops the base path\"\n\n\
@@ -529,6 +625,7 @@ reason = "was broken once"
         assert_eq!((written.kept, written.added, written.dropped), (2, 1, 1));
         let fresh = rewrite(
             None,
+            Spec::Rfc1808,
             &corpus,
             &[("entirely-empty", "string on a, b".to_owned())],
             |_| Decision::Passes,
@@ -550,18 +647,138 @@ reason = "was broken once"
     #[test]
     fn a_new_file_has_a_header_and_says_when_nothing_fails() {
         let corpus = crate::embedded();
-        let written = rewrite(None, &corpus, &[], decide).unwrap();
+        let written = rewrite(None, Spec::Rfc1808, &corpus, &[], decide).unwrap();
         assert!(written.text.starts_with(&format!(
             "{HEADER}\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\n"
         )));
         assert_eq!((written.kept, written.added, written.dropped), (0, 2, 0));
-        let none = rewrite(Some(("py.toml", &written.text)), &corpus, &[], |_| {
-            Decision::Passes
-        })
+        let none = rewrite(
+            Some(("py.toml", &written.text)),
+            Spec::Rfc1808,
+            &corpus,
+            &[],
+            |_| Decision::Passes,
+        )
         .unwrap();
         assert_eq!(none.text, format!("{HEADER}{NONE}"));
         assert_eq!((none.kept, none.added, none.dropped), (0, 0, 2));
-        let back = rewrite(Some(("py.toml", &none.text)), &corpus, &[], decide).unwrap();
+        let back = rewrite(
+            Some(("py.toml", &none.text)),
+            Spec::Rfc1808,
+            &corpus,
+            &[],
+            decide,
+        )
+        .unwrap();
         assert_eq!(back.text, written.text, "the `None` line goes again");
+    }
+
+    #[test]
+    fn the_spec_key_names_the_spec_of_the_failures() {
+        let e = Expectations::parse_str("py.toml", LISTED).unwrap();
+        assert_eq!((e.spec, e.spec_line), (Spec::Rfc1808, 0));
+        let text = format!("# py under RFC 3986\nspec = \"rfc3986\"\n{LISTED}");
+        let e = Expectations::parse_str("py.toml", &text).unwrap();
+        assert_eq!((e.spec, e.spec_line), (Spec::Rfc3986, 2));
+        assert_eq!(e.check_spec(Spec::Rfc3986), Ok(()));
+        assert_eq!(
+            e.check_spec(Spec::Rfc1808).unwrap_err().to_string(),
+            "py.toml:2: the expected failures are under rfc3986, but the implementation is graded under rfc1808; give the file for rfc1808, or grade under rfc3986 with --spec"
+        );
+        assert_eq!(
+            Expectations::parse_str("py.toml", LISTED)
+                .unwrap()
+                .check_spec(Spec::Rfc2396)
+                .unwrap_err()
+                .to_string(),
+            "py.toml: the expected failures are under rfc1808 (it has no `spec` key), but the implementation is graded under rfc2396; give the file for rfc2396, or grade under rfc1808 with --spec"
+        );
+        assert_eq!(
+            Expectations::parse_str("py.toml", "spec = \"rfc3987\"\n")
+                .unwrap_err()
+                .to_string(),
+            "py.toml:1: key `spec`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+        );
+        let ambiguity = "spec = \"rfc3986\"\n[[inconsistent-reading]]\nambiguity = \"empty-component\"\nreason = \"x\"\n";
+        assert_eq!(
+            Expectations::parse_str("py.toml", ambiguity)
+                .unwrap_err()
+                .to_string(),
+            "py.toml:3: key `ambiguity`: rfc3986: unknown ambiguity `empty-component`, expected one of `same-scheme`, `base-dot-segments`, `escaped-dots`, `double-slash-path`"
+        );
+        let same_scheme = ambiguity.replace("empty-component", "same-scheme");
+        assert_eq!(
+            Expectations::parse_str("py.toml", &same_scheme)
+                .unwrap()
+                .inconsistent[0]
+                .ambiguity,
+            "same-scheme"
+        );
+    }
+
+    #[test]
+    fn a_rewrite_writes_the_spec_key_unless_it_is_rfc1808() {
+        let corpus = crate::embedded();
+        let fresh = rewrite(None, Spec::Rfc3986, &corpus, &[], decide).unwrap();
+        assert!(
+            fresh.text.starts_with(&format!(
+                "{HEADER}spec = \"rfc3986\"\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\n"
+            )),
+            "{}",
+            fresh.text
+        );
+        let again = rewrite(
+            Some(("py.toml", &fresh.text)),
+            Spec::Rfc3986,
+            &corpus,
+            &[],
+            decide,
+        )
+        .unwrap();
+        assert_eq!(again.text, fresh.text, "a second rewrite changes nothing");
+        let none = rewrite(
+            Some(("py.toml", &fresh.text)),
+            Spec::Rfc3986,
+            &corpus,
+            &[],
+            |_| Decision::Passes,
+        )
+        .unwrap();
+        assert_eq!(none.text, format!("{HEADER}spec = \"rfc3986\"\n{NONE}"));
+        assert_eq!(
+            Expectations::parse_str("py.toml", &none.text).unwrap().spec,
+            Spec::Rfc3986
+        );
+        let back = rewrite(
+            Some(("py.toml", &none.text)),
+            Spec::Rfc3986,
+            &corpus,
+            &[],
+            decide,
+        )
+        .unwrap();
+        assert_eq!(back.text, fresh.text);
+        let commented = "# my-url under RFC 3986\nspec = \"rfc3986\"\n\n# by hand\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"drops the base path\"\n";
+        let kept = rewrite(
+            Some(("py.toml", commented)),
+            Spec::Rfc3986,
+            &corpus,
+            &[],
+            |v| {
+                if v.id == "rfc1808-5.1/g" {
+                    decide(v)
+                } else {
+                    Decision::Undecided
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(kept.text, commented);
+        assert_eq!(
+            rewrite(Some(("py.toml", commented)), Spec::Rfc1808, &corpus, &[], decide)
+                .unwrap_err()
+                .to_string(),
+            "py.toml:2: the expected failures are under rfc3986, but the implementation is graded under rfc1808; give the file for rfc1808, or grade under rfc3986 with --spec"
+        );
     }
 }

@@ -42,7 +42,8 @@ pub enum Accepts<'v> {
     /// This URL, exactly.
     Exactly(&'v str),
     /// The answer under any reading of the spec's ambiguities that keeps
-    /// the readings `held` names (`rfc1808 run --reading`).
+    /// the readings `held` names (`rfc1808 run --reading`); a rejection
+    /// where such a reading makes the reference an error.
     Readings {
         answers: &'v SpecAnswers,
         held: &'v Assignment,
@@ -66,9 +67,14 @@ impl Accepts<'_> {
         }
     }
 
-    /// Whether rejecting the case is a right answer.
+    /// Whether rejecting the case is a right answer: the spec leaves it
+    /// undefined, or a reading the run allows makes it an error.
     pub fn admits_rejection(&self) -> bool {
-        matches!(self, Accepts::Anything)
+        match self {
+            Accepts::Anything => true,
+            Accepts::Readings { answers, held } => answers.judge_rejection(held).is_some(),
+            Accepts::Exactly(_) | Accepts::OneOf(_) => false,
+        }
     }
 
     /// The readings that give `url`, when the vector's answer depends on
@@ -77,6 +83,24 @@ impl Accepts<'_> {
         match self {
             Accepts::Readings { answers, held } => answers.judge(url, held),
             Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) => None,
+        }
+    }
+
+    /// The readings that make the case an error, when the vector's answer
+    /// depends on readings and some of them do.
+    pub fn rejection_reading(&self) -> Option<Match> {
+        match self {
+            Accepts::Readings { answers, held } => answers.judge_rejection(held),
+            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) => None,
+        }
+    }
+
+    /// The readings that give `answer`, a URL or a rejection.
+    pub fn reading_of(&self, answer: &Answer) -> Option<Match> {
+        match answer {
+            Answer::Resolved(url) => self.reading(url),
+            Answer::Rejected(_) => self.rejection_reading(),
+            Answer::NotRepresentable(_) | Answer::Error(_) => None,
         }
     }
 }
@@ -372,6 +396,59 @@ mod tests {
         let listed = ExpectedFailures::default().holding(held);
         assert_eq!(listed.grade(v, &kept), Verdict::Passed);
         assert_eq!(listed.grade(v, &absent), Verdict::Failed);
+    }
+
+    #[test]
+    fn a_rejection_passes_where_a_reading_makes_the_reference_an_error() {
+        let corpus = crate::embedded();
+        let v = corpus
+            .resolve
+            .iter()
+            .find(|v| v.id == "rfc3986-5.4.2/too-many-dot-dot")
+            .unwrap();
+        let rejected = Answer::Rejected("above the root".into());
+        let rfc2396 = |held: &str| {
+            ExpectedFailures::default()
+                .by_spec(crate::Spec::Rfc2396)
+                .holding(Assignment::parse(crate::Spec::Rfc2396, held).unwrap())
+        };
+        assert_eq!(rfc2396("").grade(v, &rejected), Verdict::Passed);
+        assert_eq!(
+            rfc2396("")
+                .accepts(v)
+                .reading_of(&rejected)
+                .unwrap()
+                .to_string(),
+            "above-root=error"
+        );
+        assert_eq!(
+            rfc2396("")
+                .accepts(v)
+                .reading_of(&Answer::Resolved("http://a/g".into()))
+                .unwrap()
+                .to_string(),
+            "above-root=removed"
+        );
+        // Held to another reading, or under a spec with no such reading, a
+        // rejection fails as before.
+        assert_eq!(
+            rfc2396("above-root=kept").grade(v, &rejected),
+            Verdict::Failed
+        );
+        assert_eq!(
+            ExpectedFailures::default()
+                .by_spec(crate::Spec::Rfc3986)
+                .grade(v, &rejected),
+            Verdict::Failed
+        );
+        assert_eq!(
+            ExpectedFailures::default().grade(v, &rejected),
+            Verdict::Failed
+        );
+        assert_eq!(
+            rfc2396("above-root=error").grade(v, &Answer::Resolved("http://a/../g".into())),
+            Verdict::Failed
+        );
     }
 
     #[test]

@@ -27,7 +27,7 @@
 //! | `base`     | string | the base URL. |
 //! | `relative` | string | the embedded URL, resolved against `base`. |
 //! | `expected` | string, or table of strings by spec | the resolved URL, exactly, under the spec's default readings. A string is RFC 1808's answer; a table gives one answer per spec (`{ rfc1808 = "...", rfc3986 = "..." }`) and must have `rfc1808`. |
-//! | `readings` | table by spec of tables, optional | answers under other readings of the spec's ambiguities: `readings.rfc1808 = { "empty-component=absent" = "http://a/b/c/g" }`. Each key is `AMBIGUITY=READING[,AMBIGUITY=READING...]`, names from the spec's registry ([`registry`]); each value the answer under those readings. |
+//! | `readings` | table by spec of tables, optional | answers under other readings of the spec's ambiguities: `readings.rfc1808 = { "empty-component=absent" = "http://a/b/c/g" }`. Each key is `AMBIGUITY=READING[,AMBIGUITY=READING...]`, names from the spec's registry ([`registry`]); each value the answer under those readings: a URL, or `{ rejects = "why" }` where under them the spec makes resolving the reference an error (RFC 2396 `above-root=error`), which a rejection passes. |
 //! | `undefined` | table of strings by spec, optional | the spec does not define this case (an input outside its grammar): any answer, or a rejection, passes. The value says why: `undefined.rfc1808 = "the base is outside the BNF: fsegment = 1*pchar"`. `expected` still holds the reference resolver's answer. |
 //!
 //! A spec key is `rfc1808`, `rfc2396` or `rfc3986` ([`Spec`]); `readings`
@@ -84,7 +84,7 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use toml::Spanned;
 
-pub use readings::{Assignment, SpecAnswers};
+pub use readings::{Assignment, SpecAnswers, Stated};
 
 /// A specification of relative resolution that vectors give answers for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -596,7 +596,20 @@ fn spec_answers(v: &RawResolve) -> Result<Vec<SpecAnswers>, (&'static str, Strin
                     false => Ok(a),
                 })
                 .map_err(|e| ("readings", format!("key `readings.{spec}`: `{key}`: {e}")))?;
-            target.readings.push((assignment, answer.clone()));
+            let answer = match answer {
+                RawStated::Resolves(url) => Stated::Resolves(url.clone()),
+                RawStated::Rejects(why) if why.trim().is_empty() => {
+                    return Err((
+                        "readings",
+                        format!(
+                            "key `readings.{spec}`: `{key}`: say why the spec makes this \
+                             reference an error"
+                        ),
+                    ))
+                }
+                RawStated::Rejects(why) => Stated::Rejects(why.clone()),
+            };
+            target.readings.push((assignment, answer));
         }
         target
             .check()
@@ -671,7 +684,7 @@ struct RawResolve {
     base: String,
     relative: String,
     expected: RawExpected,
-    readings: Option<BTreeMap<String, BTreeMap<String, String>>>,
+    readings: Option<BTreeMap<String, BTreeMap<String, RawStated>>>,
     undefined: Option<BTreeMap<String, String>>,
     source: String,
     tags: Vec<String>,
@@ -706,6 +719,44 @@ impl<'de> Deserialize<'de> for RawExpected {
         }
 
         deserializer.deserialize_any(Expected)
+    }
+}
+
+/// A `readings.SPEC` value: `"URL"` or `{ rejects = "why" }`.
+enum RawStated {
+    Resolves(String),
+    Rejects(String),
+}
+
+/// The table form of [`RawStated`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRejects {
+    rejects: String,
+}
+
+impl<'de> Deserialize<'de> for RawStated {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Stated;
+
+        impl<'de> Visitor<'de> for Stated {
+            type Value = RawStated;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string (the answer), or `{ rejects = \"why\" }`")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawStated, E> {
+                Ok(RawStated::Resolves(v.to_owned()))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawStated, A::Error> {
+                RawRejects::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(|r| RawStated::Rejects(r.rejects))
+            }
+        }
+
+        deserializer.deserialize_any(Stated)
     }
 }
 
@@ -894,7 +945,7 @@ tags = []
         );
         let (key, answer) = &v.rfc1808().readings[0];
         assert_eq!(
-            (key.to_string().as_str(), answer.as_str()),
+            (key.to_string().as_str(), answer.url().unwrap()),
             ("empty-component=absent", "http://a/h")
         );
         assert!(v.answers(Spec::Rfc2396).is_none());
@@ -957,6 +1008,51 @@ tags = []
         let err = load(&ONE.replace("expected = \"http://a/g\"", "expected = 1")).unwrap_err();
         assert!(
             err.starts_with("vectors/t.toml:6: invalid type: integer `1`, expected a string, or a table of strings by spec"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_reading_may_reject_the_reference() {
+        let with = |readings: &str| {
+            load(&ONE.replace(
+                "expected = \"http://a/g\"",
+                &format!(
+                    "expected = {{ rfc1808 = \"http://a/g\", rfc2396 = \"http://a/../g\" }}\n{readings}"
+                ),
+            ))
+        };
+        let corpus = with(
+            "readings.rfc2396 = { \"above-root=removed\" = \"http://a/g\", \
+             \"above-root=error\" = { rejects = \"step 6g\" } }",
+        )
+        .unwrap();
+        let answers = corpus.resolve[0].answers(Spec::Rfc2396).unwrap();
+        let under = |text: &str| {
+            answers
+                .answer_under(&Assignment::parse(Spec::Rfc2396, text).unwrap())
+                .unwrap()
+        };
+        assert_eq!(under("above-root=error"), Stated::Rejects("step 6g"));
+        assert_eq!(under("above-root=removed"), Stated::Resolves("http://a/g"));
+        assert_eq!(under("above-root=kept"), Stated::Resolves("http://a/../g"));
+        assert_eq!(
+            with("readings.rfc2396 = { \"above-root=error\" = { rejects = \" \" } }").unwrap_err(),
+            "vectors/t.toml:7: key `readings.rfc2396`: `above-root=error`: say why the spec \
+             makes this reference an error"
+        );
+        let err =
+            with("readings.rfc2396 = { \"above-root=error\" = { reject = \"x\" } }").unwrap_err();
+        assert!(
+            err.starts_with("vectors/t.toml:7: unknown key `reject`, expected `rejects`"),
+            "{err}"
+        );
+        let err = with("readings.rfc2396 = { \"above-root=error\" = 1 }").unwrap_err();
+        assert!(
+            err.starts_with(
+                "vectors/t.toml:7: invalid type: integer `1`, expected a string (the answer), \
+                 or `{ rejects = \"why\" }`"
+            ),
             "{err}"
         );
     }

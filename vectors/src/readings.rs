@@ -123,14 +123,56 @@ fn position(spec: Spec, a: &Ambiguity) -> usize {
 /// One reading for each of a vector's ambiguities.
 type Choice = Assignment;
 
+/// What a spec gives under some readings: a URL, or an error.
+///
+/// `readings.SPEC` values are `"URL"` or `{ rejects = "why" }`; the
+/// borrowed form `Stated<&str>` is what [`SpecAnswers::answer_under`] gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stated<S = String> {
+    /// The reference resolves to this URL.
+    Resolves(S),
+    /// The spec makes resolving the reference an error, for this reason
+    /// (RFC 2396 step 6g under `above-root=error`).
+    Rejects(S),
+}
+
+impl<S: AsRef<str>> Stated<S> {
+    /// The borrowed form.
+    pub fn as_deref(&self) -> Stated<&str> {
+        match self {
+            Stated::Resolves(url) => Stated::Resolves(url.as_ref()),
+            Stated::Rejects(why) => Stated::Rejects(why.as_ref()),
+        }
+    }
+
+    /// The URL, unless it is a rejection.
+    pub fn url(&self) -> Option<&str> {
+        match self {
+            Stated::Resolves(url) => Some(url.as_ref()),
+            Stated::Rejects(_) => None,
+        }
+    }
+}
+
+impl<S: AsRef<str>> fmt::Display for Stated<S> {
+    /// The URL quoted as in a vector file, or `rejected (why)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stated::Resolves(url) => write!(f, "{:?}", url.as_ref()),
+            Stated::Rejects(why) => write!(f, "rejected ({})", why.as_ref()),
+        }
+    }
+}
+
 /// One spec's answers to a resolve vector.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecAnswers {
     pub spec: Spec,
-    /// The answer under the spec's default readings.
+    /// The answer under the spec's default readings, which is never a
+    /// rejection.
     pub expected: String,
     /// The answers under other readings, as written (`readings.SPEC`).
-    pub readings: Vec<(Assignment, String)>,
+    pub readings: Vec<(Assignment, Stated)>,
     /// Why the spec does not define this case, when it does not: any answer
     /// or a rejection passes (`undefined.SPEC`).
     pub undefined: Option<String>,
@@ -219,15 +261,17 @@ impl SpecAnswers {
     /// vector's ambiguities (more are ignored): the value of the most
     /// specific key within it, else `expected`. An error names the keys
     /// that tie with different answers.
-    pub fn answer_under(&self, choice: &Assignment) -> Result<&str, String> {
+    pub fn answer_under(&self, choice: &Assignment) -> Result<Stated<&str>, String> {
+        let expected = Stated::Resolves(self.expected.as_str());
         let within = || self.readings.iter().filter(|(key, _)| key.within(choice));
         // The most specific keys first: two smaller keys that disagree are
         // no tie when a larger key decides between them.
         let Some(most) = within().map(|(key, _)| key.pairs().len()).max() else {
-            return Ok(&self.expected);
+            return Ok(expected);
         };
-        let mut best: Option<(&Assignment, &str)> = None;
+        let mut best: Option<(&Assignment, Stated<&str>)> = None;
         for (key, answer) in within().filter(|(key, _)| key.pairs().len() == most) {
+            let answer = answer.as_deref();
             match best {
                 Some((other, theirs)) if theirs != answer => {
                     return Err(format!(
@@ -238,7 +282,7 @@ impl SpecAnswers {
                 _ => best = Some((key, answer)),
             }
         }
-        Ok(best.map_or(self.expected.as_str(), |(_, answer)| answer))
+        Ok(best.map_or(expected, |(_, answer)| answer))
     }
 
     /// Checks that every choice has one answer.
@@ -252,6 +296,18 @@ impl SpecAnswers {
     /// Which readings give `got`, among the choices that keep every reading
     /// `held` names; `None` if none of them does.
     pub fn judge(&self, got: &str, held: &Assignment) -> Option<Match> {
+        self.judge_by(held, |stated| stated == Stated::Resolves(got))
+    }
+
+    /// Which readings make the reference an error, among the choices that
+    /// keep every reading `held` names; `None` if none of them does. A
+    /// rejection's own message is not compared: specs say that a case is an
+    /// error, not what to print.
+    pub fn judge_rejection(&self, held: &Assignment) -> Option<Match> {
+        self.judge_by(held, |stated| matches!(stated, Stated::Rejects(_)))
+    }
+
+    fn judge_by(&self, held: &Assignment, gives: impl Fn(Stated<&str>) -> bool) -> Option<Match> {
         let ambiguities = self.ambiguities();
         let mut readings: Vec<(&'static Ambiguity, Vec<&'static Reading>)> =
             ambiguities.iter().map(|a| (*a, Vec::new())).collect();
@@ -261,7 +317,7 @@ impl SpecAnswers {
                 .pairs()
                 .iter()
                 .all(|(a, r)| choice.reading_of(a.name).is_none_or(|c| c.name == r.name));
-            if !keeps_held || self.answer_under(&choice).ok() != Some(got) {
+            if !keeps_held || !self.answer_under(&choice).is_ok_and(&gives) {
                 continue;
             }
             any = true;
@@ -490,7 +546,10 @@ mod tests {
         let a = hash_only();
         let names: Vec<&str> = a.ambiguities().iter().map(|a| a.name).collect();
         assert_eq!(names, ["empty-component", "entirely-empty"]);
-        let under = |text: &str| a.answer_under(&assignment(text)).unwrap().to_owned();
+        let under = |text: &str| {
+            let answer = a.answer_under(&assignment(text)).unwrap();
+            answer.url().unwrap().to_owned()
+        };
         assert_eq!(
             under("empty-component=kept,entirely-empty=string"),
             "http://a/b/c/d;p?q#"

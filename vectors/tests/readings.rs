@@ -5,7 +5,7 @@
 
 use rfc1808_resolver::readings::REGISTRY;
 use rfc1808_resolver::{resolve_with, Options, Readings, Step6};
-use rfc1808_vectors::{Assignment, Spec};
+use rfc1808_vectors::{Assignment, Spec, Stated};
 
 #[test]
 fn every_reading_answer_is_the_reference_resolver_answer() {
@@ -23,9 +23,10 @@ fn every_reading_answer_is_the_reference_resolver_answer() {
             let written = answers.answer_under(&choice).unwrap();
             for step6 in Step6::ALL {
                 let got = resolve_with(&v.base, &v.relative, Options { step6, readings });
-                if got != written {
+                // RFC 1808 makes no reference an error.
+                if Stated::Resolves(got.as_str()) != written {
                     wrong.push(format!(
-                        "{} ({}): under {readings}, the resolver gives {got:?}, the vector {written:?}",
+                        "{} ({}): under {readings}, the resolver gives {got:?}, the vector {written}",
                         v.id, v.origin
                     ));
                     break;

@@ -7,13 +7,14 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use rfc1808_vectors::Corpus;
+use rfc1808_vectors::{Corpus, Spec};
 
 use super::{
     fuzz, label, listed, note, source, Accepted, Bases, Kind, Listed, Options, Progress, Summary,
 };
+use crate::command_line::quote;
 use crate::expectations::Expectations;
-use crate::implementation::{ImplSpec, Info};
+use crate::implementation::{ImplSpec, Implementation, Info};
 use crate::promote::{self, PromoteError, Promoted};
 use crate::subprocess::{self, StartError};
 
@@ -27,6 +28,8 @@ pub struct Campaign {
     pub options: Options,
     /// The vectors its expectations list.
     pub listed: Vec<Listed>,
+    /// The expectations file they come from.
+    pub expectations_file: Option<String>,
 }
 
 impl Campaign {
@@ -58,6 +61,7 @@ impl Campaign {
                 readings: Accepted::default(),
             },
             listed: Vec::new(),
+            expectations_file: None,
         }
     }
 
@@ -69,6 +73,7 @@ impl Campaign {
         expectations: &Expectations,
     ) -> Vec<String> {
         self.listed = listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
+        self.expectations_file = Some(expectations.file.clone());
         expectations
             .entries
             .iter()
@@ -88,9 +93,26 @@ impl Campaign {
     pub fn run(
         &self,
         corpus: &Corpus,
-        mut progress: Option<&mut dyn Write>,
+        progress: Option<&mut dyn Write>,
     ) -> Result<Fuzzed, StartError> {
-        let mut implementation = subprocess::spawn(&self.spec)?;
+        let implementation = self.start()?;
+        Ok(self.run_on(implementation, corpus, progress))
+    }
+
+    /// Starts the adapter, and for `jsonl` completes its handshake, whose
+    /// spec claim ([`Info::claimed_spec`]) decides the spec of a run that
+    /// names none; [`Campaign::run_on`] then fuzzes it.
+    pub fn start(&self) -> Result<Box<dyn Implementation + Send>, StartError> {
+        subprocess::spawn(&self.spec)
+    }
+
+    /// [`Campaign::run`] on an adapter [`Campaign::start`] started.
+    pub fn run_on(
+        &self,
+        mut implementation: Box<dyn Implementation + Send>,
+        corpus: &Corpus,
+        mut progress: Option<&mut dyn Write>,
+    ) -> Fuzzed {
         let seeds = rfc1808_fuzzgen::seeds(corpus)
             .into_iter()
             .map(|(_, input)| input)
@@ -114,12 +136,43 @@ impl Campaign {
         if let Some(out) = progress {
             let _ = write!(out, "\r\x1b[K");
         }
-        Ok(Fuzzed {
+        let rerun = self.rerun(summary.cases);
+        Fuzzed {
             name: self.spec.name.clone(),
             info: implementation.info().cloned(),
             seed: self.options.seed,
+            spec: self.options.readings.spec(),
+            held: self.options.readings.held().to_string(),
+            rerun,
             summary,
-        })
+        }
+    }
+
+    /// The command that makes the same `cases` cases again, against the
+    /// same spec, readings and expectations: the same seed generates the
+    /// same cases in the same order, whatever the pace of the run.
+    pub fn rerun(&self, cases: u64) -> String {
+        let command: Vec<String> = self.spec.command.iter().map(|w| quote(w)).collect();
+        let mut line = format!(
+            "rfc1808 fuzz --spec {} --impl {} --protocol {}",
+            self.options.readings.spec(),
+            quote(&format!("{}={}", self.spec.name, command.join(" "))),
+            self.spec.protocol
+        );
+        if self.spec.timeout != ImplSpec::DEFAULT_TIMEOUT {
+            line += &format!(" --timeout {}", self.spec.timeout.as_secs_f64());
+        }
+        line += &format!(" --seed {} --max-cases {cases}", self.options.seed);
+        if self.options.bases == Bases::Any {
+            line += " --any-base";
+        }
+        for (a, r) in self.options.readings.held().pairs() {
+            line += &format!(" --reading {}={}", a.name, r.name);
+        }
+        if let Some(file) = &self.expectations_file {
+            line += &format!(" --expectations {}", quote(file));
+        }
+        line
     }
 }
 
@@ -142,6 +195,12 @@ pub struct Fuzzed {
     /// What it said of itself.
     pub info: Option<Info>,
     pub seed: u64,
+    /// The spec compared with.
+    pub spec: Spec,
+    /// The readings held (`--reading`), as `AMBIGUITY=READING,...`.
+    pub held: String,
+    /// The command that makes the same cases again ([`Campaign::rerun`]).
+    pub rerun: String,
     pub summary: Summary,
 }
 
@@ -222,6 +281,7 @@ mod tests {
             command: vec!["x".to_owned()],
             protocol: Protocol::Jsonl,
             timeout: ImplSpec::DEFAULT_TIMEOUT,
+            spec: None,
             expectations: None,
         }
     }

@@ -11,10 +11,21 @@
 //! components, dot segments, `;` and `?` in a net_loc, upper case, schemes
 //! with digits first), taken from the vectors, or mutated from them and
 //! kept when still absolute. [`Bases::Any`] lets bases be anything too.
+//!
+//! Under RFC 2396 and RFC 3986 the bases are URIs in RFC 3986's grammar
+//! (section 5.2.1 resolves against nothing else), and three cases in ten
+//! get a reference built from that grammar rather than random tokens: with
+//! or without a scheme, an authority (empty ones too), a path of segments
+//! that may be empty or dots, and a query and a fragment, each sometimes
+//! present and empty, the distinctions RFC 3986 draws (`?`, `#` and `//`
+//! with nothing after them are defined and empty, not undefined).
 
 use arbitrary::{Arbitrary, Unstructured};
 use rfc1808_fuzzgen::{Input, CHAR, END, TOKENS};
 use rfc1808_resolver::parse;
+use rfc1808_vectors::Spec;
+
+use super::grammar::{is_rfc2396_absolute, is_uri};
 
 /// Which base URLs a run generates, and so which cases its shrinker may
 /// reach.
@@ -30,11 +41,16 @@ pub enum Bases {
 }
 
 impl Bases {
-    /// Whether a case with this base belongs to the run.
-    pub fn admit(self, base: &str) -> bool {
-        match self {
-            Bases::Absolute => is_absolute(base),
-            Bases::Any => true,
+    /// Whether a case with this base belongs to a run comparing with
+    /// `spec`: under RFC 1808 an absolute URL ([`is_absolute`]), under the
+    /// later specs a URI ([`is_uri`], with something after the colon under
+    /// RFC 2396), or anything with [`Bases::Any`].
+    pub fn admit(self, spec: Spec, base: &str) -> bool {
+        match (self, spec) {
+            (Bases::Any, _) => true,
+            (Bases::Absolute, Spec::Rfc1808) => is_absolute(base),
+            (Bases::Absolute, Spec::Rfc3986) => is_uri(base),
+            (Bases::Absolute, Spec::Rfc2396) => is_uri(base) && is_rfc2396_absolute(base),
         }
     }
 }
@@ -112,6 +128,9 @@ pub struct Generator {
     rng: Rng,
     seeds: Vec<Input>,
     bases: Bases,
+    /// The spec compared with, whose grammar bases and built references
+    /// follow.
+    spec: Spec,
     /// The seeds' bases that `bases` admits.
     seed_bases: Vec<String>,
 }
@@ -143,28 +162,41 @@ const QUERIES: [&str; 6] = ["", "q", "q;r", "q/r?s", "a=b&c", "/../"];
 const FRAGMENTS: [&str; 4] = ["", "f", "f/g", "s?t"];
 
 impl Generator {
-    pub fn new(seed: u64, seeds: Vec<Input>, bases: Bases) -> Generator {
+    pub fn new(seed: u64, seeds: Vec<Input>, bases: Bases, spec: Spec) -> Generator {
         let seed_bases = seeds
             .iter()
             .map(|s| &s.base)
-            .filter(|b| bases.admit(b))
+            .filter(|b| bases.admit(spec, b))
             .cloned()
             .collect();
         Generator {
             rng: Rng::new(seed),
             seeds,
             bases,
+            spec,
             seed_bases,
         }
+    }
+
+    fn admit(&self, base: &str) -> bool {
+        self.bases.admit(self.spec, base)
     }
 
     /// The next case. Three in ten are a random relative URL with a base
     /// (random tokens under [`Bases::Any`]), three keep a vector's base with
     /// a random relative URL (most implementations only take absolute bases
     /// seriously), four mutate a vector's pair. Under [`Bases::Absolute`] a
-    /// base that is not absolute is replaced.
+    /// base that is not absolute is replaced. Under a later spec, the
+    /// random relative URL of the first three is built from RFC 3986's
+    /// grammar instead.
     pub fn next_input(&mut self) -> Input {
         let roll = self.rng.below(10);
+        if self.spec != Spec::Rfc1808 && roll < 3 {
+            return Input {
+                base: self.base(),
+                relative: self.built_reference(),
+            };
+        }
         if self.seed_bases.is_empty() || roll < 3 {
             let base = match self.bases {
                 Bases::Any => self.token_bytes(),
@@ -187,7 +219,7 @@ impl Generator {
         }
         let seed = self.seeds[self.rng.below(self.seeds.len())].clone();
         let mut input = self.mutate(seed);
-        if !self.bases.admit(&input.base) {
+        if !self.admit(&input.base) {
             input.base = self.base();
         }
         input
@@ -197,22 +229,78 @@ impl Generator {
     /// a quarter a vector's mutated (if a few tries give one still absolute).
     fn base(&mut self) -> String {
         if self.seed_bases.is_empty() {
-            return self.built_base();
+            return self.admitted_built_base();
         }
         match self.rng.below(4) {
-            0 | 1 => self.built_base(),
+            0 | 1 => self.admitted_built_base(),
             2 => self.seed_bases[self.rng.below(self.seed_bases.len())].clone(),
             _ => {
                 for _ in 0..4 {
                     let seed = self.seed_bases[self.rng.below(self.seed_bases.len())].clone();
                     let mutated = self.mutate_base(seed);
-                    if is_absolute(&mutated) {
+                    if self.admit(&mutated) {
                         return mutated;
                     }
                 }
-                self.built_base()
+                self.admitted_built_base()
             }
         }
+    }
+
+    /// A built base the run admits: every built base is an absolute URL of
+    /// RFC 1808, and under a later spec one with a scheme starting with a
+    /// letter is a URI too, so a second try at most is the rule.
+    fn admitted_built_base(&mut self) -> String {
+        loop {
+            let base = self.built_base();
+            if self.bases == Bases::Any || self.admit(&base) {
+                return base;
+            }
+        }
+    }
+
+    /// A URI reference from RFC 3986's grammar (section 4.1), with the
+    /// distinctions section 5.2.2 turns on: a scheme (one in eight, the
+    /// base's own among them), else an authority (one in five, empty ones
+    /// too), then an absolute, a relative or an empty path of segments
+    /// that may be empty or dots, a query and a fragment, each sometimes,
+    /// sometimes empty.
+    fn built_reference(&mut self) -> String {
+        let mut url = String::new();
+        let authority = if self.rng.below(8) == 0 {
+            url.push_str(self.pick(&SCHEMES));
+            url.push(':');
+            self.rng.below(2) == 0
+        } else {
+            self.rng.below(5) == 0
+        };
+        if authority {
+            url.push_str("//");
+            url.push_str(self.pick(&NET_LOCS));
+        }
+        match self.rng.below(6) {
+            // An authority must be followed by an absolute path or none.
+            0 | 1 => {
+                url.push('/');
+                url.push_str(&self.segments());
+            }
+            2..=4 if !authority => {
+                let segments = self.segments();
+                // `path-noscheme`: no colon in the first segment.
+                let first = segments.split('/').next().unwrap_or("");
+                if !(url.is_empty() && first.contains(':')) {
+                    url.push_str(&segments);
+                }
+            }
+            _ => {}
+        }
+        for (one_in, delimiter, values) in [(3, '?', &QUERIES[..]), (4, '#', &FRAGMENTS[..])] {
+            if self.rng.below(one_in) == 0 {
+                url.push(delimiter);
+                url.push_str(self.pick(values));
+            }
+        }
+        url
     }
 
     /// A base from the generic-RL grammar: a scheme, then three times in
@@ -358,7 +446,7 @@ mod tests {
     }
 
     fn cases(seed: u64, bases: Bases, n: usize) -> Vec<Input> {
-        let mut g = Generator::new(seed, vector_seeds(), bases);
+        let mut g = Generator::new(seed, vector_seeds(), bases, Spec::Rfc1808);
         (0..n).map(|_| g.next_input()).collect()
     }
 
@@ -366,9 +454,9 @@ mod tests {
     fn the_same_seed_gives_the_same_cases() {
         let seeds = vec![Input::new("http://a/b/c/d;p?q#f", "../g")];
         for bases in [Bases::Absolute, Bases::Any] {
-            let mut a = Generator::new(7, seeds.clone(), bases);
-            let mut b = Generator::new(7, seeds.clone(), bases);
-            let mut c = Generator::new(8, seeds.clone(), bases);
+            let mut a = Generator::new(7, seeds.clone(), bases, Spec::Rfc1808);
+            let mut b = Generator::new(7, seeds.clone(), bases, Spec::Rfc1808);
+            let mut c = Generator::new(8, seeds.clone(), bases, Spec::Rfc1808);
             let a: Vec<Input> = (0..100).map(|_| a.next_input()).collect();
             let b: Vec<Input> = (0..100).map(|_| b.next_input()).collect();
             let c: Vec<Input> = (0..100).map(|_| c.next_input()).collect();
@@ -445,7 +533,7 @@ mod tests {
         let not_absolute = cases.iter().filter(|c| !is_absolute(&c.base)).count();
         assert!(not_absolute > 500, "{not_absolute} of 2000");
         assert!(cases.iter().any(|c| c.base.is_empty()));
-        assert!(Bases::Any.admit("a") && !Bases::Absolute.admit("a"));
+        assert!(Bases::Any.admit(Spec::Rfc1808, "a") && !Bases::Absolute.admit(Spec::Rfc1808, "a"));
     }
 
     #[test]

@@ -103,15 +103,34 @@
 //! removes `.` and `..` from an absolute path, as RFC 3986 does and RFC 1808
 //! does not; `empty query dropped` is an implementation that stores the
 //! query as a string and so cannot tell `?` from no query.
+//!
+//! # Under RFC 2396 and RFC 3986
+//!
+//! `rfc1808 fuzz --spec rfc3986` (or `rfc2396`) describes the same
+//! differences as deviations from that spec, in its words
+//! ([`super::Stage`]): the URLs are split by the regular expression of RFC
+//! 3986 Appendix B, so a host is in the `authority`, which ends at `?`, and
+//! `;` is part of a segment; where RFC 1808 names a step, they name RFC
+//! 3986's branch of section 5.2.2 (`5.2.2 R.scheme defined`, `5.2.2
+//! R.authority defined`, `5.2.2 R.path empty`, `5.2.2 R.path absolute`,
+//! `5.2.3 merge`) or RFC 2396's step of section 5.2 (`5.2 step 2` to `5.2
+//! step 6`). Every branch but the empty path's removes dot segments
+//! (section 5.2.4), each on its own path, so a path's differences always
+//! keep their branch: `5.2.3 merge: dot segments kept` is the base's dot
+//! segments kept in a merge, `5.2.2 R.scheme defined: dot segments kept`
+//! an absolute reference's. A component dropped, added or emptied is the
+//! recomposition's (`5.3: empty query dropped`, `5.2 step 7: ...`), where
+//! a defined but empty component keeps its delimiter.
 
 use std::cmp::Ordering;
 use std::fmt;
 
 use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::readings::Readings;
-use rfc1808_resolver::{parse, resolve_traced, resolve_with, Components, Options, Step, Step6};
+use rfc1808_resolver::{Components, Step};
+use rfc1808_vectors::Spec;
 
 use super::message::MessageClass;
+use super::under::{Stage, Under};
 use crate::implementation::Answer;
 
 /// A kind of mismatch: how the answer differs, and the steps that stands
@@ -124,24 +143,32 @@ pub struct Kind {
     pub difference: Difference,
 }
 
-/// The steps of section 4 a kind stands for.
-/// Ordered as the steps are: every step, Steps 1-5, then each step.
+/// The steps of section 4 a kind stands for, or under a later spec the
+/// part of its algorithm. Ordered: every step, the recomposition, Steps
+/// 1-5, then each step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Steps {
     /// Every step: the difference has one cause wherever it shows.
     All,
-    /// Steps 1 to 5, which take the path as it is from one of the two URLs,
-    /// as against Step 6, which merges them.
+    /// Under RFC 2396 (step 7) and RFC 3986 (section 5.3): how the
+    /// components are recombined, where a defined but empty query,
+    /// fragment or authority keeps its delimiter; wherever it shows.
+    Recomposition(Spec),
+    /// Steps 1 to 5 of RFC 1808, which take the path as it is from one of
+    /// the two URLs, as against Step 6, which merges them.
     TakenPath,
-    /// The step at which the reference finished.
-    One(Step),
+    /// The stage the reference went through.
+    One(Stage),
 }
 
 /// A component of a URL (section 2.4), as a difference names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Component {
     Scheme,
+    /// RFC 1808's net_loc.
     NetLoc,
+    /// The authority of RFC 2396 and RFC 3986, which ends at `?` and `#`.
+    Authority,
     Path,
     Params,
     Query,
@@ -153,6 +180,7 @@ impl fmt::Display for Component {
         f.write_str(match self {
             Component::Scheme => "scheme",
             Component::NetLoc => "net_loc",
+            Component::Authority => "authority",
             Component::Path => "path",
             Component::Params => "params",
             Component::Query => "query",
@@ -189,6 +217,9 @@ pub enum Difference {
     /// No answer at all: a crash, a timeout or a protocol error. Never
     /// known, never shrunk.
     FailedToAnswer,
+    /// Resolved a case the readings held make an error (RFC 2396's
+    /// `above-root=error`).
+    NotRejected,
     /// At Step 2b, the embedded URL's scheme was not taken for one: the
     /// answer has another scheme, or the scheme once more, as a relative
     /// path resolved against the base would.
@@ -259,6 +290,7 @@ impl fmt::Display for Difference {
         match self {
             D::Rejected(message) => write!(f, "rejected: {message}"),
             D::FailedToAnswer => f.write_str("failed to answer"),
+            D::NotRejected => f.write_str("resolved where the reading held rejects"),
             D::SchemeNotRecognized => f.write_str("scheme not recognized"),
             D::ResolvedAsRelative => f.write_str("resolved as a relative URL"),
             D::SchemeNotStartingWithALetter => f.write_str("scheme not starting with a letter"),
@@ -286,19 +318,31 @@ impl fmt::Display for Difference {
 }
 
 impl Difference {
-    /// The steps this difference, found where the reference finished at
-    /// `step`, stands for (the module documentation says why).
-    pub fn steps(&self, step: Step) -> Steps {
+    /// The steps this difference, found where the reference went through
+    /// `stage`, stands for (the module documentation says why).
+    pub fn steps(&self, stage: Stage) -> Steps {
         use Difference as D;
-        let inherited = matches!(step, Step::Step2a | Step::Step5b);
-        let path_source = if step == Step::Step6 {
-            Steps::One(step)
-        } else {
-            Steps::TakenPath
+        let step = Steps::One(stage);
+        let inherited = stage.inherits_query();
+        // Under the later specs every branch takes its path through
+        // remove_dot_segments but the empty path's, and each is its own
+        // place to go wrong: the path's differences keep their stage.
+        let path_source = match stage {
+            Stage::Rfc1808(Step::Step6) => step,
+            Stage::Rfc1808(_) => Steps::TakenPath,
+            _ => step,
+        };
+        // How a URL is stored or printed: under a later spec, the
+        // recomposition, which tells an empty component from an undefined
+        // one. A component there or not, or another, is the branch's
+        // doing (`T.query = R.query`), and keeps the stage.
+        let (printed, component) = match stage.spec() {
+            Spec::Rfc1808 => (Steps::All, Steps::All),
+            later => (Steps::Recomposition(later), step),
         };
         match self {
-            D::SchemeNotRecognized | D::ResolvedAsRelative | D::Unexplained => Steps::One(step),
-            D::Differs(Component::Path) => Steps::One(step),
+            D::SchemeNotRecognized | D::ResolvedAsRelative | D::Unexplained => step,
+            D::Differs(Component::Path) => step,
             D::DotSegmentsRemoved
             | D::DotSegmentsKept
             | D::EmptySegmentsRemoved
@@ -306,14 +350,21 @@ impl Difference {
             | D::SlashBeforePathDropped
             | D::SlashBeforePathAdded => path_source,
             // How a URL is stored or printed, the same at every step.
-            D::EmptyDropped(_) | D::CaseChanged(_) => Steps::All,
-            D::EmptyAdded(c) | D::Dropped(c) | D::Added(c) | D::Differs(c) => match c {
+            D::EmptyDropped(_) => printed,
+            D::CaseChanged(_) => Steps::All,
+            D::EmptyAdded(c) => match c {
                 Component::Params => path_source,
-                Component::Query | Component::Fragment if inherited => Steps::One(step),
-                _ => Steps::All,
+                Component::Query | Component::Fragment if inherited => step,
+                _ => printed,
+            },
+            D::Dropped(c) | D::Added(c) | D::Differs(c) => match c {
+                Component::Params => path_source,
+                Component::Query | Component::Fragment if inherited => step,
+                _ => component,
             },
             D::Rejected(_)
             | D::FailedToAnswer
+            | D::NotRejected
             | D::SchemeNotStartingWithALetter
             | D::ControlCharactersStripped
             | D::RelativeReturnedAsIs
@@ -324,10 +375,11 @@ impl Difference {
         }
     }
 
-    /// The kind this difference is when the reference finished at `step`.
-    fn at(self, step: Step) -> Kind {
+    /// The kind this difference is when the reference went through
+    /// `stage`.
+    fn at(self, stage: Stage) -> Kind {
         Kind {
-            steps: self.steps(step),
+            steps: self.steps(stage),
             difference: self,
         }
     }
@@ -335,21 +387,23 @@ impl Difference {
 
 impl Kind {
     /// The kind of mismatch `answer` is for `input`, against the reference
-    /// under `readings`, with the step the reference finished at; `None`
-    /// when `answer` is the reference's. An answer the protocol could not
-    /// carry is no mismatch either.
-    pub fn of(input: &Input, answer: &Answer, readings: Readings) -> Option<(Kind, Step)> {
-        let (reference, step) = resolve_traced(&input.base, &input.relative, under(readings));
-        let difference = match answer {
-            Answer::Resolved(got) if *got == reference => return None,
-            Answer::NotRepresentable(_) => return None,
-            Answer::Error(_) => Difference::FailedToAnswer,
-            Answer::Resolved(got) => {
-                return Some((difference(input, step, &reference, got, readings), step))
+    /// `under` a spec and a choice of its readings, with the stage the
+    /// reference went through; `None` when `answer` is the reference's. An
+    /// answer the protocol could not carry is no mismatch either.
+    pub fn of(input: &Input, answer: &Answer, under: Under) -> Option<(Kind, Stage)> {
+        let (reference, stage) = under.resolve(input);
+        let difference = match (answer, reference) {
+            (Answer::NotRepresentable(_), _) => return None,
+            (Answer::Error(_), _) => Difference::FailedToAnswer,
+            (Answer::Resolved(got), Ok(reference)) if *got == reference => return None,
+            (Answer::Resolved(got), Ok(reference)) => {
+                return Some((difference(input, stage, &reference, got, under), stage))
             }
-            Answer::Rejected(why) => Difference::Rejected(MessageClass::of(why, input)),
+            (Answer::Resolved(_), Err(_)) => Difference::NotRejected,
+            (Answer::Rejected(_), Err(_)) => return None,
+            (Answer::Rejected(why), Ok(_)) => Difference::Rejected(MessageClass::of(why, input)),
         };
-        Some((difference.at(step), step))
+        Some((difference.at(stage), stage))
     }
 
     /// Whether the implementation failed to answer, rather than answering
@@ -378,16 +432,17 @@ impl Kind {
     /// one cause. A mismatch whose kind changes when the scheme starts with
     /// a letter is so of the one kind [`Kind::not_a_letter`]; one that
     /// keeps its kind keeps it.
-    pub fn letter_variant(input: &Input, step: Step) -> Option<Input> {
+    pub fn letter_variant(input: &Input, stage: Stage) -> Option<Input> {
+        let under = Under::every(stage.spec())[0];
         let with_letter = |url: &str| -> Option<String> {
-            let scheme = parse(url).scheme?;
+            let scheme = under.split(url).scheme?;
             if scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
                 return None;
             }
             Some(format!("a{}", &url[1..]))
         };
         let base = with_letter(&input.base);
-        let relative = if step == Step::Step2b {
+        let relative = if stage.takes_the_scheme() {
             with_letter(&input.relative)
         } else {
             None
@@ -418,8 +473,16 @@ impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.steps {
             Steps::All => write!(f, "{}", self.difference),
+            Steps::Recomposition(spec) => {
+                let section = match spec {
+                    Spec::Rfc3986 => "5.3",
+                    Spec::Rfc2396 => "5.2 step 7",
+                    Spec::Rfc1808 => Step::Step6.name(),
+                };
+                write!(f, "{section}: {}", self.difference)
+            }
             Steps::TakenPath => write!(f, "Steps 1-5: {}", self.difference),
-            Steps::One(step) => write!(f, "{}: {}", step.name(), self.difference),
+            Steps::One(stage) => write!(f, "{}: {}", stage.name(), self.difference),
         }
     }
 }
@@ -427,24 +490,14 @@ impl fmt::Display for Kind {
 /// The kind of `got`, an answer that is not `reference`: how it differs,
 /// and which steps that stands for (see the module documentation). When
 /// the answer shows that control characters were stripped and differs in
-/// more, the rest is described on the stripped case, at its step.
-fn difference(input: &Input, step: Step, reference: &str, got: &str, readings: Readings) -> Kind {
-    match first_difference(input, step, reference, got, readings) {
-        Ok(difference) => difference.at(step),
-        Err(stripped) => {
-            let (reference, step) =
-                resolve_traced(&stripped.base, &stripped.relative, under(readings));
-            difference(&stripped, step, &reference, got, readings)
-        }
-    }
-}
-
-/// The reference resolver's options: the segment-stack Step 6, and
-/// `readings`.
-fn under(readings: Readings) -> Options {
-    Options {
-        step6: Step6::SegmentStack,
-        readings,
+/// more, the rest is described on the stripped case, at its stage.
+fn difference(input: &Input, stage: Stage, reference: &str, got: &str, under: Under) -> Kind {
+    match first_difference(input, stage, reference, got, under) {
+        Ok(difference) => difference.at(stage),
+        Err(stripped) => match under.resolve(&stripped) {
+            (Ok(reference), stage) => difference(&stripped, stage, &reference, got, under),
+            (Err(_), stage) => Difference::NotRejected.at(stage),
+        },
     }
 }
 
@@ -452,17 +505,17 @@ fn under(readings: Readings) -> Options {
 /// stripped when the answer shows they were and differs in more than that.
 fn first_difference(
     input: &Input,
-    step: Step,
+    stage: Stage,
     reference: &str,
     got: &str,
-    readings: Readings,
+    under: Under,
 ) -> Result<Difference, Input> {
-    if step == Step::Step2b {
-        if let Some(how) = step2b_difference(input, reference, got) {
+    if stage.takes_the_scheme() {
+        if let Some(how) = step2b_difference(input, reference, got, under) {
             return Ok(how);
         }
     }
-    if let Some(whole) = whole_answer_difference(input, reference, got, readings) {
+    if let Some(whole) = whole_answer_difference(input, stage, reference, got, under) {
         return Ok(whole);
     }
     if reference.contains(is_control) && !got.contains(is_control) {
@@ -472,16 +525,21 @@ fn first_difference(
         // apart (see `Kind::letter_variant`).
         if let Some((base, relative)) = stripped(input).next() {
             let stripped = Input::new(base, relative);
-            let step = resolve_traced(&stripped.base, &stripped.relative, under(readings)).1;
-            if Kind::letter_variant(&stripped, step).is_none() {
+            let stage = under.resolve(&stripped).1;
+            if Kind::letter_variant(&stripped, stage).is_none() {
                 return Err(stripped);
             }
         }
     }
-    if let Some(net_loc) = net_loc_boundary_difference(reference, got) {
+    if let Some(net_loc) = net_loc_boundary_difference(reference, got, under) {
         return Ok(net_loc);
     }
-    Ok(component_differences(&parse(reference), &parse(got)))
+    let net_loc = net_loc_component(under);
+    Ok(component_differences(
+        &under.split(reference),
+        &under.split(got),
+        net_loc,
+    ))
 }
 
 /// The differences that concern the answer as a whole rather than one
@@ -489,15 +547,21 @@ fn first_difference(
 /// it is, characters percent-encoded or decoded.
 fn whole_answer_difference(
     input: &Input,
+    stage: Stage,
     reference: &str,
     got: &str,
-    readings: Readings,
+    under: Under,
 ) -> Option<Difference> {
-    let resolve = |base: &str, relative: &str| resolve_with(base, relative, under(readings));
-    if stripped(input).any(|(base, relative)| resolve(&base, &relative) == got) {
+    let resolves_to_got = |(base, relative): (String, String)| {
+        under.resolve(&Input::new(base, relative)).0.as_deref() == Ok(got)
+    };
+    if stripped(input).any(resolves_to_got) {
         return Some(Difference::ControlCharactersStripped);
     }
-    if got == input.relative && !got.is_empty() {
+    // Where the reference is absolute, the spec may still change it (RFC
+    // 3986 removes its dot segments): an answer that does not is told by
+    // its components.
+    if got == input.relative && !got.is_empty() && !stage.takes_the_scheme() {
         return Some(Difference::RelativeReturnedAsIs);
     }
     let escapes = reference.contains('%') || got.contains('%');
@@ -517,19 +581,25 @@ fn whole_answer_difference(
 /// the scheme or taken out (`http:g` printed as `http:///g` re-parses with
 /// the net_loc `g`), the net_loc cut at `?` or `;`, or run on into the
 /// query.
-fn net_loc_boundary_difference(reference: &str, got: &str) -> Option<Difference> {
-    let (r, g) = (parse(reference), parse(got));
+fn net_loc_boundary_difference(reference: &str, got: &str, under: Under) -> Option<Difference> {
+    let (r, g) = (under.split(reference), under.split(got));
+    let net_loc = net_loc_component(under);
     if let Some(scheme) = r.scheme {
         let rest = &reference[scheme.len() + 1..];
         let (g_scheme, g_rest) = got.split_at(got.find(':').unwrap_or(0));
         if g_scheme.eq_ignore_ascii_case(scheme) {
             if r.net_loc.is_none() && g_rest.strip_prefix("://") == Some(rest) {
-                return Some(Difference::EmptyAdded(Component::NetLoc));
+                return Some(Difference::EmptyAdded(net_loc));
             }
             if r.net_loc == Some("") && rest.strip_prefix("//") == g_rest.strip_prefix(':') {
-                return Some(Difference::EmptyDropped(Component::NetLoc));
+                return Some(Difference::EmptyDropped(net_loc));
             }
         }
+    }
+    // RFC 2396's and RFC 3986's authority ends at `?` and may hold `;`:
+    // where the net_loc ends is RFC 1808's own difference.
+    if under.spec() != Spec::Rfc1808 {
+        return None;
     }
     if let Some(cut) = net_loc_cut(r.net_loc, g.net_loc) {
         return Some(Difference::NetLocCut(cut));
@@ -544,7 +614,7 @@ fn net_loc_boundary_difference(reference: &str, got: &str) -> Option<Difference>
 /// net_loc, path with params, query, fragment. A net_loc on one side only
 /// comes first, as it shifts every component after it, unless removing
 /// segments made it (`/.//a` becomes `//a`).
-fn component_differences(r: &Components<'_>, g: &Components<'_>) -> Difference {
+fn component_differences(r: &Components<'_>, g: &Components<'_>, net_loc: Component) -> Difference {
     use Component as C;
     if r.net_loc.is_some() != g.net_loc.is_some() {
         let removed = segment_difference(&hier_part(r), &hier_part(g)).filter(|d| {
@@ -553,12 +623,12 @@ fn component_differences(r: &Components<'_>, g: &Components<'_>) -> Difference {
                 Difference::DotSegmentsRemoved | Difference::EmptySegmentsRemoved
             )
         });
-        if let Some(d) = removed.or_else(|| component_difference(C::NetLoc, r.net_loc, g.net_loc)) {
+        if let Some(d) = removed.or_else(|| component_difference(net_loc, r.net_loc, g.net_loc)) {
             return d;
         }
     }
     component_difference(C::Scheme, r.scheme, g.scheme)
-        .or_else(|| component_difference(C::NetLoc, r.net_loc, g.net_loc))
+        .or_else(|| component_difference(net_loc, r.net_loc, g.net_loc))
         .or_else(|| path_difference(r, g))
         .or_else(|| component_difference(C::Params, r.params, g.params))
         .or_else(|| component_difference(C::Query, r.query, g.query))
@@ -647,8 +717,13 @@ fn net_loc_cut(r: Option<&str>, g: Option<&str>) -> Option<NetLocEnd> {
 /// shows as the base's net_loc in an answer whose embedded URL has none, or
 /// as the base itself. Short of that it is no different from dropping an
 /// empty query or the like, and the simpler description stands.
-fn step2b_difference(input: &Input, reference: &str, got: &str) -> Option<Difference> {
-    let (r, g) = (parse(reference), parse(got));
+fn step2b_difference(
+    input: &Input,
+    reference: &str,
+    got: &str,
+    under: Under,
+) -> Option<Difference> {
+    let (r, g) = (under.split(reference), under.split(got));
     let scheme = r.scheme?;
     let same_scheme = g.scheme.is_some_and(|g| g.eq_ignore_ascii_case(scheme));
     // In any case, as schemes are.
@@ -658,7 +733,7 @@ fn step2b_difference(input: &Input, reference: &str, got: &str) -> Option<Differ
     if !same_scheme || more_schemes {
         return Some(Difference::SchemeNotRecognized);
     }
-    let base = parse(&input.base);
+    let base = under.split(&input.base);
     let from_base = |n: Option<&str>| n.is_some_and(|n| !n.is_empty());
     let net_loc_from_base =
         from_base(g.net_loc) && from_base(base.net_loc) && !from_base(r.net_loc);
@@ -674,6 +749,14 @@ fn step2b_difference(input: &Input, reference: &str, got: &str) -> Option<Differ
         return Some(Difference::ResolvedAsRelative);
     }
     None
+}
+
+/// What the component holding the host is called under `under`'s spec.
+fn net_loc_component(under: Under) -> Component {
+    match under.spec() {
+        Spec::Rfc1808 => Component::NetLoc,
+        Spec::Rfc2396 | Spec::Rfc3986 => Component::Authority,
+    }
 }
 
 /// How one component differs, if it does.
@@ -841,17 +924,20 @@ fn remove_dot_segments(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rfc1808_resolver::rfc2396;
 
     /// The kind of `got` as the answer for `relative` against `base`.
     fn kind(base: &str, relative: &str, got: &str) -> String {
         answer_kind(base, relative, &Answer::Resolved(got.to_owned()))
     }
 
-    /// The segment-stack Step 6, as the reference resolver uses.
-    const SEGMENT_STACK: Step6 = Step6::SegmentStack;
+    /// RFC 1808 under its default readings.
+    fn rfc1808() -> Under {
+        Under::every(Spec::Rfc1808)[0]
+    }
 
     fn answer_kind(base: &str, relative: &str, answer: &Answer) -> String {
-        Kind::of(&Input::new(base, relative), answer, Readings::default())
+        Kind::of(&Input::new(base, relative), answer, rfc1808())
             .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
     }
 
@@ -999,6 +1085,78 @@ mod tests {
         assert_eq!(kind("http://a/b", "//", "http://"), "net_loc differs");
     }
 
+    /// The kind of `got` under `spec`'s default readings.
+    fn later(spec: Spec, base: &str, relative: &str, got: &str) -> String {
+        let answer = Answer::Resolved(got.to_owned());
+        Kind::of(&Input::new(base, relative), &answer, Under::every(spec)[0])
+            .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
+    }
+
+    #[test]
+    fn later_specs_name_their_own_sections() {
+        let rfc3986 = |base, relative, got| later(Spec::Rfc3986, base, relative, got);
+        assert_eq!(rfc3986("http://a/b", "/./g", "http://a/g"), "same");
+        // The base's dot segments kept in a merge, as Ruby's uri does.
+        assert_eq!(
+            rfc3986("http://a/./b", "g", "http://a/./g"),
+            "5.2.3 merge: dot segments kept"
+        );
+        // An absolute reference returned as it is keeps its dots: that is
+        // the difference, not the reference returned as is.
+        assert_eq!(
+            rfc3986("http://a/b", "foo:/./x", "foo:/./x"),
+            "5.2.2 R.scheme defined: dot segments kept"
+        );
+        assert_eq!(
+            rfc3986("http://a/b", "g?", "http://a/g"),
+            "5.3: empty query dropped"
+        );
+        assert_eq!(
+            rfc3986("http://a/b#f", "", "http://a/b#f"),
+            "5.2.2 R.path empty: fragment added"
+        );
+        // `//` defines an empty authority, not an absent one.
+        assert_eq!(
+            rfc3986("http://a/b", "//", "http://a/b"),
+            "5.2.2 R.authority defined: authority differs"
+        );
+        assert_eq!(
+            rfc3986("foo:", "g", "foo:///g"),
+            "5.3: empty authority added"
+        );
+        // `;` is part of a segment, `?` ends the authority.
+        assert_eq!(
+            rfc3986("http://a;p/b", "g", "http://a/g"),
+            "5.2.3 merge: authority differs"
+        );
+        let rfc2396 = |base, relative, got| later(Spec::Rfc2396, base, relative, got);
+        assert_eq!(
+            rfc2396("http://a/b/c/d;p?q", "?y", "http://a/b/c/d;p?y"),
+            "5.2 step 6: path differs"
+        );
+        assert_eq!(
+            rfc2396("http://a/b", "g#", "http://a/g"),
+            "5.2 step 7: empty fragment dropped"
+        );
+    }
+
+    #[test]
+    fn a_rejection_the_reading_held_makes_is_no_mismatch() {
+        let error = rfc2396::Readings {
+            above_root: rfc2396::AboveRoot::Error,
+            ..rfc2396::Readings::default()
+        };
+        let input = Input::new("http://a/b", "../../g");
+        let kind = |answer: Answer| {
+            Kind::of(&input, &answer, Under::Rfc2396(error)).map(|(k, _)| k.to_string())
+        };
+        assert_eq!(kind(Answer::Rejected("above the root".to_owned())), None);
+        assert_eq!(
+            kind(Answer::Resolved("http://a/g".to_owned())).as_deref(),
+            Some("resolved where the reading held rejects")
+        );
+    }
+
     #[test]
     fn whole_answer_differences() {
         // A library that resolves only against schemes it knows.
@@ -1020,7 +1178,7 @@ mod tests {
     #[test]
     fn a_scheme_starting_with_a_digit_is_checked_with_a_letter() {
         let variant = |base: &str, relative: &str| {
-            let step = resolve_traced(base, relative, SEGMENT_STACK).1;
+            let step = rfc1808().resolve(&Input::new(base, relative)).1;
             Kind::letter_variant(&Input::new(base, relative), step)
         };
         assert_eq!(variant("9p://a/b", "g"), Some(Input::new("ap://a/b", "g")));
@@ -1084,7 +1242,7 @@ mod tests {
         );
         let failed = Answer::Error("timeout after 5s".to_owned());
         let input = Input::new("http://a/b", "g");
-        let (k, _) = Kind::of(&input, &failed, Readings::default()).unwrap();
+        let (k, _) = Kind::of(&input, &failed, rfc1808()).unwrap();
         assert_eq!(k.difference, Difference::FailedToAnswer);
         assert_eq!(k.to_string(), "failed to answer");
         assert!(k.is_failure());
@@ -1095,16 +1253,19 @@ mod tests {
         let k = |steps, difference| Kind { steps, difference };
         let mut kinds = [
             k(
-                Steps::One(Step::Step6),
+                Steps::One(Stage::Rfc1808(Step::Step6)),
                 Difference::Differs(Component::Path),
             ),
             k(
-                Steps::One(Step::Step5b),
+                Steps::One(Stage::Rfc1808(Step::Step5b)),
                 Difference::Differs(Component::Query),
             ),
             k(Steps::TakenPath, Difference::DotSegmentsRemoved),
             k(Steps::All, Difference::EmptyDropped(Component::Query)),
-            k(Steps::One(Step::Step6), Difference::DotSegmentsKept),
+            k(
+                Steps::One(Stage::Rfc1808(Step::Step6)),
+                Difference::DotSegmentsKept,
+            ),
         ];
         kinds.sort();
         let names: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();

@@ -26,7 +26,11 @@
 //!    such a word right after it, which it repeats (`g` in Tcl's `{invalid
 //!    url} g a:g`);
 //! 4. the number after a word that introduces a position (`index`,
-//!    `position`, `column`, ... in [`POSITION_WORDS`]) made `N`.
+//!    `position`, `column`, ... in [`POSITION_WORDS`]) made `N`;
+//! 5. a last word after `: ` made `…` when it is what follows the scheme of
+//!    the base or the relative URL, letters or not (Ruby's `unrecognised
+//!    opaque part for mailtoURL: x` for `mailto:x`): the part a message
+//!    names at its end is the input's.
 //!
 //! A word of letters only is never taken for echoed input unless it is in
 //! quotes: `bad`, `to` or `URL` in a constant message must not vary with
@@ -66,7 +70,7 @@ impl MessageClass {
         }
         let echoes = echoes(line, &urls);
         let text = elide_quoted(line, &urls);
-        let mut text = elide_words(&text, &urls, &echoes);
+        let mut text = elide_last_part(elide_words(&text, &urls, &echoes), input);
         if text.chars().count() > MAX_MESSAGE {
             text = text.chars().take(MAX_MESSAGE - 1).collect();
             text.push('…');
@@ -307,6 +311,27 @@ fn elide_words(line: &str, urls: &Urls<'_>, echoes: &[Option<String>]) -> String
         previous = word.trim_end_matches([',', ':', ';']);
     }
     out.join(" ")
+}
+
+/// Step 5: the last word after `: ` made `…` when it is the part of the
+/// base or the relative URL after its scheme.
+fn elide_last_part(line: String, input: &Input) -> String {
+    let Some((head, last)) = line.rsplit_once(": ") else {
+        return line;
+    };
+    let after_scheme = |url: &str| {
+        parse(url)
+            .scheme
+            .map(|scheme| url[scheme.len() + 1..].to_owned())
+    };
+    let names_part = [&input.base, &input.relative]
+        .into_iter()
+        .any(|url| after_scheme(url).is_some_and(|part| !part.is_empty() && part == last));
+    if names_part && !last.contains(' ') {
+        format!("{head}: …")
+    } else {
+        line
+    }
 }
 
 /// Digits, then at most one punctuation mark (`7`, `7:`, `12,`).
@@ -646,6 +671,24 @@ mod tests {
             "at most 255 characters"
         );
         assert_eq!(class("a:", "b", "near 4x here"), "near 4x here");
+    }
+
+    #[test]
+    fn an_opaque_part_named_at_the_end_is_elided() {
+        for (relative, part) in [("mailto:x", "x"), ("mailto:xy", "xy"), ("mailto:x9", "x9")] {
+            let message = format!(
+                "URI::InvalidComponentError: unrecognised opaque part for mailtoURL: {part}"
+            );
+            assert_eq!(
+                class("http://a", relative, &message),
+                "URI::InvalidComponentError: unrecognised opaque part for mailtoURL: …"
+            );
+        }
+        // A last word that is not the part after the scheme stays.
+        assert_eq!(
+            class("http://a", "mailto:x", "Error: missing"),
+            "Error: missing"
+        );
     }
 
     #[test]

@@ -1,10 +1,15 @@
-//! The report of `rfc1808 fuzz`, for people: a header, an overview with a
-//! line per kind (count, kind, shrunk example), then the details of each
-//! kind with both answers and a ready `rfc1808 promote` command.
+//! The report of `rfc1808 fuzz`, for people: a header with the command
+//! that makes the same cases again, an overview with a line per kind
+//! (count, kind, shrunk example), then the details of each kind with both
+//! answers and a ready `rfc1808 promote` command (under RFC 1808, whose
+//! answers `promote` writes) or `rfc1808 resolve --spec` command.
 
 use std::fmt::Write;
 use std::path::Path;
 
+use rfc1808_vectors::Spec;
+
+use crate::command_line::quote;
 use crate::fuzz::{label, note, source, Finding, Fuzzed, Promotion, Steps};
 use crate::implementation::Answer;
 
@@ -18,6 +23,20 @@ pub fn promote_command(name: &str, label: &str, finding: &Finding) -> String {
     )
 }
 
+/// The command that prints the reference's answer for the example of a
+/// kind under `spec`, with the readings `held`.
+pub fn resolve_command(spec: Spec, held: &str, finding: &Finding) -> String {
+    let mut line = format!("rfc1808 resolve --spec {spec}");
+    for reading in held.split(',').filter(|r| !r.is_empty()) {
+        line += &format!(" --reading {reading}");
+    }
+    format!(
+        "{line} -- {} {}",
+        quote(&finding.example.base),
+        quote(&finding.example.relative)
+    )
+}
+
 /// The widest kind column of the overview; a longer kind pushes its
 /// example to the right rather than every example.
 const KIND_COLUMN: usize = 40;
@@ -26,11 +45,12 @@ const KIND_COLUMN: usize = 40;
 /// kind (count, kind, shrunk example), new kinds first, each group most
 /// frequent first, then the details of each kind in the same order.
 pub fn render(fuzzed: &Fuzzed) -> String {
-    let (summary, name, info, seed) = (
+    let (summary, name, info, seed, spec) = (
         &fuzzed.summary,
         fuzzed.name.as_str(),
         fuzzed.info.as_ref(),
         fuzzed.seed,
+        fuzzed.spec,
     );
     let label = label(name, info);
     let mut out = String::new();
@@ -50,6 +70,13 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         summary.rate(),
         summary.not_representable
     );
+    if spec != Spec::Rfc1808 {
+        let _ = writeln!(
+            out,
+            "against {spec}: {} cases outside its grammar (RFC 3986 section 4.1), not compared",
+            summary.outside_grammar
+        );
+    }
     if let Some(why) = &summary.gave_up {
         let _ = writeln!(out, "stopped early: {why}");
     } else if summary.cases == 0 {
@@ -73,6 +100,7 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         }
         None => out.push('\n'),
     }
+    let _ = writeln!(out, "rerun: {}", fuzzed.rerun);
 
     let known_kinds = summary.findings.iter().filter(|f| f.known.is_some());
     let ordered: Vec<&Finding> = summary.new_findings().chain(known_kinds).collect();
@@ -108,6 +136,7 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         }
     }
 
+    let held = fuzzed.held.as_str();
     let show = |answer: &Answer| match answer {
         Answer::Resolved(url) => format!("{url:?}"),
         Answer::Rejected(why) => format!("rejected: {why}"),
@@ -142,14 +171,20 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         rows.extend([
             ("base:", format!("{:?}", f.example.base)),
             ("relative:", format!("{:?}", f.example.relative)),
-            ("reference:", format!("{:?}", f.reference)),
+            ("reference:", show(&f.reference)),
             (implementation_label.as_str(), show(&f.answer)),
         ]);
         for (what, value) in rows {
             let _ = writeln!(out, "   {what:width$} {value}");
         }
-        if f.known.is_none() {
-            let _ = writeln!(out, "   {}", promote_command(name, &label, f));
+        match (&f.known, spec) {
+            (Some(_), _) => {}
+            (None, Spec::Rfc1808) => {
+                let _ = writeln!(out, "   {}", promote_command(name, &label, f));
+            }
+            (None, later) => {
+                let _ = writeln!(out, "   {}", resolve_command(later, held, f));
+            }
         }
     }
     out.push('\n');
@@ -187,7 +222,7 @@ mod tests {
     use rfc1808_resolver::{resolve, Step};
 
     use super::*;
-    use crate::fuzz::{Component, Difference, Kind, MessageClass, Summary};
+    use crate::fuzz::{Accepted, Component, Difference, Kind, MessageClass, Stage, Summary};
     use crate::implementation::Info;
 
     #[test]
@@ -197,8 +232,12 @@ mod tests {
             Finding {
                 kind: Kind { steps, difference },
                 count: counts.iter().map(|(_, n)| n).sum(),
-                steps: counts,
-                reference: resolve(&example.base, &example.relative),
+                steps: counts
+                    .into_iter()
+                    .map(|(step, n)| (Stage::Rfc1808(step), n))
+                    .collect(),
+                reference: Answer::Resolved(resolve(&example.base, &example.relative)),
+                stage: Accepted::default().reference(&example).1,
                 example,
                 answer: Answer::Resolved(answer.to_owned()),
                 known: None,
@@ -219,6 +258,7 @@ mod tests {
             elapsed: Duration::from_secs(2),
             first_finding: Some(Duration::from_millis(15)),
             gave_up: None,
+            outside_grammar: 0,
             findings: vec![
                 finding(
                     Steps::All,
@@ -229,7 +269,7 @@ mod tests {
                 ),
                 known,
                 finding(
-                    Steps::One(Step::Step6),
+                    Steps::One(Stage::Rfc1808(Step::Step6)),
                     Difference::DotSegmentsRemoved,
                     vec![(Step::Step6, 7)],
                     Input::new("http:", ".."),
@@ -248,11 +288,15 @@ mod tests {
                 name: "py".to_owned(),
                 info: Some(info),
                 seed: 42,
+                spec: Spec::Rfc1808,
+                held: String::new(),
+                rerun: "rfc1808 fuzz --spec rfc1808 --impl 'py=py' --protocol jsonl --seed 42 --max-cases 5000".to_owned(),
                 summary
             }),
             r#"py: urly 1.2 (python, RFC 3986)
 seed 42: 5000 cases in 2.0s, 2500 cases/s, 3 not representable
 3068 mismatches in 3 kinds: 2 new, 1 known; first new kind after 0.01s
+rerun: rfc1808 fuzz --spec rfc1808 --impl 'py=py' --protocol jsonl --seed 42 --max-cases 5000
 
   3021  empty query dropped              "/?" against "http:"
      7  Step 6: dot segments removed     ".." against "http:"
@@ -293,9 +337,10 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
                 difference,
             },
             count,
-            steps: vec![(Step::Step6, count)],
+            steps: vec![(Stage::Rfc1808(Step::Step6), count)],
             example: Input::new("a:", "g"),
-            reference: "a:g".to_owned(),
+            stage: Stage::Rfc1808(Step::Step6),
+            reference: Answer::Resolved("a:g".to_owned()),
             answer: Answer::Rejected("no".to_owned()),
             known: None,
         };
@@ -315,6 +360,9 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
             name: "go".to_owned(),
             info: None,
             seed: 1,
+            spec: Spec::Rfc1808,
+            held: String::new(),
+            rerun: String::new(),
             summary,
         });
         let overview: Vec<&str> = report.split("\n\n").nth(1).unwrap().lines().collect();

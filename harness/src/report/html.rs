@@ -17,7 +17,10 @@ use std::fmt::Write;
 
 use crate::expectations::Graded;
 use crate::implementation::Answer;
-use crate::report::{first_difference, ImplReport, Report, TOOL_VERSION};
+use crate::report::{
+    answers_as, describe_answers_as, expected_under, first_difference, graded_specs, spec_title,
+    ImplReport, Report, TOOL_VERSION,
+};
 use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as one HTML document.
@@ -36,19 +39,26 @@ pub fn render(report: &Report<'_>) -> String {
         html(&report.vectors.to_string())
     );
 
-    out.push_str("<section><h2>Implementations</h2>\n<table class=\"summary\">\n<thead><tr><th>implementation</th><th>version</th><th>spec</th><th>result</th>");
+    out.push_str("<section><h2>Implementations</h2>\n<table class=\"summary\">\n<thead><tr><th>implementation</th><th>version</th><th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th><th>result</th>");
     for status in Verdict::ALL {
         let _ = write!(out, "<th>{}</th>", status.counted());
     }
     out.push_str("<th>stale expectations</th></tr></thead>\n<tbody>\n");
     for imp in imps {
         let (version, spec) = about(imp);
+        let agreement: Vec<String> = imp
+            .agreement()
+            .iter()
+            .map(|(_, agree, of)| format!("{agree}/{of}"))
+            .collect();
         let _ = write!(
             out,
-            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td class=\"{}\">{}</td>",
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"{}\">{}</td>",
             html(&imp.name),
             html(&version),
             html(&spec),
+            html(&spec_title(imp.graded_under)),
+            html(&agreement.join(" / ")),
             if imp.ok() { "passed" } else { "failed" },
             if imp.ok() { "ok" } else { "FAILED" }
         );
@@ -181,15 +191,28 @@ pub fn render(report: &Report<'_>) -> String {
         );
     }
     out.push_str("</tr></thead>\n<tbody>\n");
+    // The expected answer is the spec's each implementation is graded under:
+    // one answer when they share it, else the answer of each.
+    let graded = graded_specs(report);
     for row in &rows {
         let v = row.outcome.vector;
+        let expected: Vec<String> = expected_under(v, &graded)
+            .into_iter()
+            .map(|(spec, answer)| {
+                let answer = answer.map_or("undefined".to_owned(), |a| shown(a.as_str()));
+                match spec {
+                    Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                    None => answer,
+                }
+            })
+            .collect();
         let _ = write!(
             out,
             "<tr data-id=\"{}\" data-tags=\"{}\"><th scope=\"row\"><code>{}</code></th><td><code>{}</code></td><td class=\"tags\">{}</td>",
             html(&v.id),
             html(&v.tags.join(" ")),
             html(&v.id),
-            html(&shown(&v.expected)),
+            html(&expected.join(" · ")),
             html(&v.tags.join(", "))
         );
         for imp in imps {
@@ -222,9 +245,10 @@ fn about(imp: &ImplReport<'_>) -> (String, String) {
             };
             (version, spec)
         }
+        // The reference resolver follows the spec it runs by.
         (None, None) => (
             format!("rfc1808 {TOOL_VERSION} (reference)"),
-            "RFC 1808".to_owned(),
+            spec_title(imp.graded_under),
         ),
         (None, Some(_)) => ("not reported".to_owned(), "not reported".to_owned()),
     }
@@ -271,6 +295,10 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         return;
     }
     let v = g.outcome.vector;
+    // The answer of the spec it is graded under.
+    let expected = v
+        .answers(imp.graded_under)
+        .map_or(v.expected.as_str(), |a| a.expected.as_str());
     let summary = match &g.outcome.answer {
         Answer::Resolved(got) if status == Verdict::UnexpectedPass => {
             format!("unexpected pass: {}", shown(got))
@@ -290,19 +318,19 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         html(&summary),
         html(&shown(&v.base)),
         html(&shown(&v.relative)),
-        html(&shown(&v.expected))
+        html(&shown(expected))
     );
     match &g.outcome.answer {
         Answer::Resolved(got) => {
             let _ = write!(out, "<dt>got</dt><dd><code>");
-            match first_difference(&v.expected, got) {
+            match first_difference(expected, got) {
                 Some(at) => {
                     let _ = write!(
                         out,
                         "{}<mark>{}</mark></code></dd><dt>first difference</dt><dd>{}</dd>",
                         html(&visible(&got[..at])),
                         html(&visible(&got[at..])),
-                        html(&difference(&v.expected, got, at))
+                        html(&difference(expected, got, at))
                     );
                 }
                 None => {
@@ -323,6 +351,14 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         Answer::Error(why) => {
             let _ = write!(out, "<dt>got</dt><dd>error: {}</dd>", html(why));
         }
+    }
+    if matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)) {
+        let matches = answers_as(v, &g.outcome.answer);
+        let _ = write!(
+            out,
+            "<dt>spec</dt><dd>{}</dd>",
+            html(&describe_answers_as(&matches))
+        );
     }
     if let Some(reason) = &g.expected_failure {
         let _ = write!(out, "<dt>listed because</dt><dd>{}</dd>", html(reason));

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::expectations::Graded;
 use crate::implementation::{Answer, Info};
-use crate::report::{ImplReport, ParseResult, Report, TOOL_VERSION};
+use crate::report::{answers_as, ImplReport, ParseResult, Report, TOOL_VERSION};
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::Following;
 
@@ -57,6 +57,13 @@ struct Implementation<'a> {
     protocol: Option<&'static str>,
     timeout_seconds: Option<f64>,
     info: Option<InfoJson<'a>>,
+    /// The spec its handshake claims, as written; null without a claim.
+    claims: Option<&'a str>,
+    /// The spec whose answers graded it: `rfc1808`, `rfc2396` or `rfc3986`.
+    graded_under: &'static str,
+    /// The spec fingerprint: of the vectors it answered, how many as each
+    /// spec does, under any of its readings.
+    agreement: Vec<AgreementJson>,
     expectations: Option<&'a str>,
     ok: bool,
     counts: Counts,
@@ -64,6 +71,24 @@ struct Implementation<'a> {
     /// The reading followed of each ambiguity some right answer told about.
     readings: Vec<ReadingJson>,
     results: Vec<Result<'a>>,
+}
+
+#[derive(Serialize)]
+struct AgreementJson {
+    spec: &'static str,
+    agrees: usize,
+    of: usize,
+}
+
+/// One spec whose answer an answer is.
+#[derive(Serialize)]
+struct AnswersAsJson {
+    spec: &'static str,
+    /// The readings that give it (`AMBIGUITY=READING,...`), when the spec's
+    /// answer depends on readings.
+    readings: Option<String>,
+    /// The spec leaves the case undefined.
+    undefined: bool,
 }
 
 #[derive(Serialize)]
@@ -116,10 +141,14 @@ struct Result<'a> {
     /// ambiguity the answer decides (`a|b` when either gives it).
     #[serde(skip_serializing_if = "Option::is_none")]
     reading: Option<std::collections::BTreeMap<&'static str, String>>,
-    /// Why RFC 1808 does not define the case, when it does not: any answer
-    /// passed.
+    /// Why the spec it is graded under does not define the case, when it
+    /// does not: any answer passed.
     #[serde(skip_serializing_if = "Option::is_none")]
     undefined: Option<&'a str>,
+    /// For a resolved or rejected case: every spec whose answer this is
+    /// (empty: none), the text report's `spec:` line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answers_as: Option<Vec<AnswersAsJson>>,
     tags: &'a [String],
     origin: String,
     rerun: String,
@@ -169,6 +198,17 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
             language: &i.language,
             spec: &i.spec,
         }),
+        claims: imp.claims(),
+        graded_under: imp.graded_under.name(),
+        agreement: imp
+            .agreement()
+            .into_iter()
+            .map(|(spec, agrees, of)| AgreementJson {
+                spec: spec.name(),
+                agrees,
+                of,
+            })
+            .collect(),
         expectations: imp.expectations.as_deref(),
         ok: imp.ok(),
         counts: Counts {
@@ -230,12 +270,13 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
         Answer::NotRepresentable(why) => ("not_representable", why.as_str()),
         Answer::Error(why) => ("error", why.as_str()),
     };
+    let answers = v.answers(imp.graded_under);
     Result {
         id: &v.id,
         status: g.verdict.key(),
         base: &v.base,
         relative: &v.relative,
-        expected: &v.expected,
+        expected: answers.map_or(&v.expected, |a| &a.expected),
         answer: AnswerJson { kind, value },
         stderr: &g.outcome.stderr,
         expected_failure_reason: g.expected_failure.as_deref(),
@@ -247,7 +288,22 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
                 })
                 .collect()
         }),
-        undefined: v.rfc1808().undefined.as_deref(),
+        undefined: match answers {
+            Some(a) => a.undefined.as_deref(),
+            None => Some("the vector gives no answer under this spec"),
+        },
+        answers_as: matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)).then(
+            || {
+                answers_as(v, &g.outcome.answer)
+                    .into_iter()
+                    .map(|m| AnswersAsJson {
+                        spec: m.spec.name(),
+                        readings: m.readings.map(|r| r.to_string()).filter(|r| !r.is_empty()),
+                        undefined: m.undefined,
+                    })
+                    .collect()
+            },
+        ),
         tags: &v.tags,
         origin: v.origin.to_string(),
         rerun: imp.rerun_case(&v.id),
@@ -305,6 +361,15 @@ mod tests {
             py["info"],
             json!({"name": "wrong", "implementation_version": "1.0", "language": "python", "spec": "RFC 1808"})
         );
+        assert_eq!(py["claims"], "RFC 1808");
+        assert_eq!(py["graded_under"], "rfc1808");
+        assert_eq!(
+            py["agreement"],
+            json!([{"spec": "rfc1808", "agrees": 1, "of": 3},
+                   {"spec": "rfc2396", "agrees": 1, "of": 3},
+                   {"spec": "rfc3986", "agrees": 1, "of": 3}])
+        );
+        assert_eq!(reference["claims"], Value::Null);
         assert_eq!(py["expectations"], "py-expected.toml");
         assert_eq!(
             py["counts"],
@@ -327,6 +392,7 @@ mod tests {
                 "answer": {"kind": "resolved", "value": "http://a/g"},
                 "stderr": "warning: \u{1b}[0m\nsecond line\n",
                 "expected_failure_reason": null,
+                "answers_as": [],
                 "tags": ["rfc-example", "normal", "step6"],
                 "origin": "vectors/rfc1808.toml:14",
                 "rerun": "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv --id rfc1808-5.1/g"
@@ -350,6 +416,17 @@ mod tests {
         );
         assert_eq!(py["results"][1]["answer"]["kind"], "rejected");
         assert_eq!(py["results"][1]["expected_failure_reason"], "rejects dots");
+        assert_eq!(
+            py["results"][2]["answers_as"],
+            Value::Null,
+            "an error answers nothing"
+        );
+        assert_eq!(
+            py["results"][3]["answers_as"],
+            json!([{"spec": "rfc1808", "readings": null, "undefined": false},
+                   {"spec": "rfc2396", "readings": null, "undefined": false},
+                   {"spec": "rfc3986", "readings": null, "undefined": false}])
+        );
         assert_eq!(doc["parse"]["ok"], true);
         assert_eq!(doc["parse"]["passed"], 1);
         assert_eq!(doc["parse"]["results"][0]["status"], "passed");

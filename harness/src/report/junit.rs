@@ -7,15 +7,21 @@
 //! parse vectors, when the reference ran, are one more suite.
 //!
 //! Each suite's `<properties>` name the tool version (`rfc1808.version`),
-//! the vector set (`rfc1808.vectors`) and, when the adapter reported them,
-//! the implementation's name and version. A suite's `time` is the
+//! the vector set (`rfc1808.vectors`), the spec the implementation is
+//! graded under (`rfc1808.graded_under`), its spec fingerprint
+//! (`rfc1808.agreement`: `rfc1808 a/n, rfc2396 b/n, rfc3986 c/n`) and, when
+//! the adapter reported them, the implementation's name, version and the
+//! spec it claims (`implementation.spec`). A suite's `time` is the
 //! implementation's wall time; the protocols answer in batches, so each test
 //! case's `time` is that time shared evenly.
 
 use std::fmt::Write;
 
 use crate::expectations::{observed, Graded};
-use crate::report::{ImplReport, ParseResult, Report, TOOL_VERSION};
+use crate::implementation::Answer;
+use crate::report::{
+    answers_as, describe_answers_as, ImplReport, ParseResult, Report, TOOL_VERSION,
+};
 use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as a JUnit XML document.
@@ -107,7 +113,7 @@ fn implementation(
             Verdict::Passed => cases.push_str("/>\n"),
             Verdict::Failed => {
                 t.failures += 1;
-                let message = observed(&g.outcome);
+                let message = observed(&g.outcome, imp.graded_under);
                 body(
                     &mut cases,
                     "failure",
@@ -119,17 +125,25 @@ fn implementation(
             }
             Verdict::UnexpectedPass => {
                 t.failures += 1;
+                // A right answer of the spec it is graded under, under some
+                // reading: what it answered is what to show.
+                let answered = match &g.outcome.answer {
+                    Answer::Resolved(url) => format!("resolved to the expected {url:?}"),
+                    _ => "rejected the case, as expected".to_owned(),
+                };
                 let message = format!(
-                    "unexpected pass: listed as an expected failure ({}) but resolved to the expected {:?}; remove the entry",
+                    "unexpected pass: listed as an expected failure ({}) but {answered}; remove the entry",
                     g.expected_failure.as_deref().unwrap_or_default(),
-                    g.outcome.vector.expected
                 );
                 let v = g.outcome.vector;
+                let got = match &g.outcome.answer {
+                    Answer::Resolved(url) => format!("resolved: {url:?}, as expected"),
+                    _ => "rejected, as expected".to_owned(),
+                };
                 let details = format!(
-                    "base:     {:?}\nrelative: {:?}\nresolved: {:?}, as expected\nlisted:   {}\nvector:   {}\nrerun:    {}",
+                    "base:     {:?}\nrelative: {:?}\n{got}\nlisted:   {}\nvector:   {}\nrerun:    {}",
                     v.base,
                     v.relative,
-                    v.expected,
                     imp.expectations.as_deref().unwrap_or("in the expectations"),
                     v.origin,
                     imp.rerun_case(&v.id)
@@ -145,7 +159,7 @@ fn implementation(
             }
             Verdict::Error => {
                 t.errors += 1;
-                let message = observed(&g.outcome);
+                let message = observed(&g.outcome, imp.graded_under);
                 body(&mut cases, "error", "error", &message, &details(imp, g), g);
             }
             Verdict::ExpectedFailure | Verdict::NotRepresentable => {
@@ -155,7 +169,7 @@ fn implementation(
                         "expected failure: {}",
                         g.expected_failure.as_deref().unwrap_or_default()
                     ),
-                    _ => observed(&g.outcome),
+                    _ => observed(&g.outcome, imp.graded_under),
                 };
                 let _ = writeln!(
                     cases,
@@ -176,7 +190,15 @@ fn implementation(
         );
     }
     let info = imp.info.as_ref();
+    let agreement: Vec<String> = imp
+        .agreement()
+        .iter()
+        .map(|(spec, agree, of)| format!("{spec} {agree}/{of}"))
+        .collect();
+    let agreement = agreement.join(", ");
     let more: Vec<(&str, &str)> = [
+        ("rfc1808.graded_under", Some(imp.graded_under.name())),
+        ("rfc1808.agreement", Some(agreement.as_str())),
         ("implementation.name", info.map(|i| i.name.as_str())),
         (
             "implementation.version",
@@ -203,15 +225,29 @@ fn implementation(
 /// command.
 fn details(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
     let v = g.outcome.vector;
+    let spec = match g.outcome.answer {
+        Answer::Resolved(_) | Answer::Rejected(_) => format!(
+            "\nspec:     {}",
+            describe_answers_as(&answers_as(v, &g.outcome.answer))
+        ),
+        _ => String::new(),
+    };
     format!(
-        "base:     {:?}\nrelative: {:?}\nexpected: {:?}\n{}\nvector:   {}\nrerun:    {}",
+        "base:     {:?}\nrelative: {:?}\nexpected: {:?}\n{}{spec}\nvector:   {}\nrerun:    {}",
         v.base,
         v.relative,
-        v.expected,
-        observed(&g.outcome),
+        expected(imp, g),
+        observed(&g.outcome, imp.graded_under),
         v.origin,
         imp.rerun_case(&v.id)
     )
+}
+
+/// The answer of the spec `imp` is graded under.
+fn expected<'v>(imp: &ImplReport<'_>, g: &Graded<'v>) -> &'v str {
+    let v = g.outcome.vector;
+    v.answers(imp.graded_under)
+        .map_or(v.expected.as_str(), |a| a.expected.as_str())
 }
 
 fn body(out: &mut String, element: &str, kind: &str, message: &str, details: &str, g: &Graded<'_>) {
@@ -375,6 +411,18 @@ mod tests {
             Some("1.0")
         );
         assert_eq!(property(0, "implementation.version"), None);
+        assert_eq!(
+            property(1, "rfc1808.graded_under").as_deref(),
+            Some("rfc1808")
+        );
+        assert_eq!(
+            property(1, "rfc1808.agreement").as_deref(),
+            Some("rfc1808 1/3, rfc2396 1/3, rfc3986 1/3")
+        );
+        assert_eq!(
+            property(1, "implementation.spec").as_deref(),
+            Some("RFC 1808")
+        );
         assert!(doc
             .descendants()
             .filter(|n| n.has_tag_name("testcase"))

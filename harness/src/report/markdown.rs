@@ -14,8 +14,11 @@ use std::fmt::Write;
 
 use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
-use crate::report::{ImplReport, ReadingReport, Report, TOOL_VERSION};
+use crate::report::{
+    expected_under, graded_specs, spec_title, ImplReport, ReadingReport, Report, TOOL_VERSION,
+};
 use rfc1808_vectors::grade::Verdict;
+use rfc1808_vectors::Spec;
 
 /// Renders `report` as GitHub-flavoured Markdown.
 pub fn render(report: &Report<'_>) -> String {
@@ -40,19 +43,31 @@ pub fn render(report: &Report<'_>) -> String {
         out.push('\n');
     }
 
-    out.push_str("### Implementations\n\n| implementation | version | result |");
+    // Next to the spec each claims: the spec it is graded under and its
+    // spec fingerprint.
+    out.push_str(
+        "### Implementations\n\n| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result |",
+    );
     for status in Verdict::ALL {
         let _ = write!(out, " {} |", status.counted());
     }
-    out.push_str(" stale expectations |\n|---|---|---|");
+    out.push_str(" stale expectations |\n|---|---|---|---|---|---|");
     out.push_str(&"---:|".repeat(Verdict::ALL.len() + 1));
     out.push('\n');
     for imp in imps {
+        let agreement: Vec<String> = imp
+            .agreement()
+            .iter()
+            .map(|(_, agree, of)| format!("{agree}/{of}"))
+            .collect();
         let _ = write!(
             out,
-            "| {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
             cell_text(&imp.name),
             version(imp),
+            imp.claims().map_or("—".to_owned(), cell_text),
+            spec_title(imp.graded_under),
+            agreement.join(" / "),
             if imp.ok() { "✅" } else { "❌" }
         );
         for status in Verdict::ALL {
@@ -110,7 +125,17 @@ pub fn render(report: &Report<'_>) -> String {
     if rows.is_empty() {
         out.push_str("\nEvery implementation gave the expected answer on every vector it ran.\n");
     } else {
-        out.push_str("\n### Vectors with a different answer\n\n| vector | expected |");
+        // The expected answer is the spec's each implementation is graded
+        // under: one column when they share it, else the answer of each.
+        let graded = graded_specs(report);
+        let _ = write!(
+            out,
+            "\n### Vectors with a different answer\n\n| vector | expected{} |",
+            match graded[..] {
+                [only] if only != Spec::Rfc1808 => format!(" ({})", spec_title(only)),
+                _ => String::new(),
+            }
+        );
         for imp in imps {
             let _ = write!(out, " {} |", cell_text(&imp.name));
         }
@@ -119,7 +144,17 @@ pub fn render(report: &Report<'_>) -> String {
         out.push('\n');
         for row in &rows {
             let v = row.outcome.vector;
-            let _ = write!(out, "| {} | {} |", code(&v.id), code(&v.expected));
+            let expected: Vec<String> = expected_under(v, &graded)
+                .into_iter()
+                .map(|(spec, answer)| {
+                    let answer = answer.map_or("undefined".to_owned(), |a| code(&a));
+                    match spec {
+                        Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                        None => answer,
+                    }
+                })
+                .collect();
+            let _ = write!(out, "| {} | {} |", code(&v.id), expected.join(" · "));
             for imp in imps {
                 let _ = write!(out, " {} |", cell(imp, &v.id));
             }
@@ -201,11 +236,11 @@ fn attention(report: &Report<'_>) -> Vec<String> {
             match g.verdict {
                 Verdict::Failed => lines.push(format!(
                     "{name}: new failure {id}: {}",
-                    cell_text(&observed(&g.outcome))
+                    cell_text(&observed(&g.outcome, imp.graded_under))
                 )),
                 Verdict::Error => lines.push(format!(
                     "{name}: no answer on {id}: {}",
-                    cell_text(&observed(&g.outcome))
+                    cell_text(&observed(&g.outcome, imp.graded_under))
                 )),
                 Verdict::UnexpectedPass => lines.push(format!(
                     "{name}: unexpected pass {id}: listed as an expected failure ({}) but resolved to the expected URL; remove the entry{}",
@@ -348,10 +383,10 @@ mod tests {
         assert_eq!(
             table,
             [
-                "| implementation | version | result | passed | failed | expected failures | unexpected passes | errors | not representable | stale expectations |",
-                "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
-                &format!("| reference | rfc1808 {TOOL_VERSION} (reference) | ✅ | 3 | 0 | 0 | 0 | 0 | 0 | 0 |"),
-                "| py | wrong 1.0 | ❌ | 0 | 1 | 1 | 1 | 1 | 1 | 1 |",
+                "| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result | passed | failed | expected failures | unexpected passes | errors | not representable | stale expectations |",
+                "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+                &format!("| reference | rfc1808 {TOOL_VERSION} (reference) | — | RFC 1808 | 3/3 / 3/3 / 3/3 | ✅ | 3 | 0 | 0 | 0 | 0 | 0 | 0 |"),
+                "| py | wrong 1.0 | RFC 1808 | RFC 1808 | 1/3 / 1/3 / 1/3 | ❌ | 0 | 1 | 1 | 1 | 1 | 1 | 1 |",
                 "| vector | expected | reference | py |",
                 "|---|---|---|---|",
                 "| `rfc1808-5.1/g` | `http://a/b/c/g` | ✅ | ❌ `http://a/g` |",
@@ -384,7 +419,7 @@ mod tests {
                 .unwrap();
             let md_counts: Vec<&str> = row
                 .split(" | ")
-                .skip(3)
+                .skip(6)
                 .map(|c| c.trim_end_matches(" |"))
                 .collect();
             let summary = text

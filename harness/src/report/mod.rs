@@ -11,8 +11,11 @@ pub mod list;
 pub mod markdown;
 pub mod text;
 
-use rfc1808_vectors::readings::Assignment;
-use rfc1808_vectors::{ParseVector, Spec, VectorSetDigest};
+use std::fmt;
+
+use rfc1808_vectors::grade::Accepts;
+use rfc1808_vectors::readings::{Assignment, Match};
+use rfc1808_vectors::{ParseVector, ResolveVector, Spec, VectorSetDigest};
 
 use crate::expectations::{Graded, Inconsistent, StaleEntry};
 use crate::implementation::{Answer, ImplSpec, Info};
@@ -22,6 +25,11 @@ use rfc1808_vectors::readings::Following;
 
 /// The version of this tool, which every report names beside the vector set.
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// How reports and handshakes write a spec: `RFC 3986` for `rfc3986`.
+pub fn spec_title(spec: Spec) -> String {
+    format!("RFC {}", &spec.name()[3..])
+}
 
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
@@ -49,6 +57,8 @@ pub struct ImplReport<'c> {
     pub info: Option<Info>,
     /// How it was started; `None` for the in-process reference resolver.
     pub spec: Option<ImplSpec>,
+    /// The spec whose answers graded it.
+    pub graded_under: Spec,
     /// The expectations file it was graded against, if any.
     pub expectations: Option<String>,
     /// The shell command that reruns this implementation alone; a case is
@@ -124,54 +134,186 @@ impl ReadingReport {
     }
 }
 
+/// How one answer matches one spec: the vector's answer under that spec,
+/// under some of its readings, or one the spec leaves undefined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswersAs {
+    pub spec: Spec,
+    /// The readings that give the answer, when the spec's answer depends
+    /// on readings.
+    pub readings: Option<Match>,
+    /// The spec leaves the case undefined, so any answer is its.
+    pub undefined: bool,
+}
+
+impl fmt::Display for AnswersAs {
+    /// `RFC 3986`, `RFC 2396, above-root=removed`, `RFC 2396 (undefined
+    /// there)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&spec_title(self.spec))?;
+        if self.undefined {
+            return f.write_str(" (undefined there)");
+        }
+        match self.readings.as_ref().map(ToString::to_string) {
+            Some(readings) if !readings.is_empty() => write!(f, ", {readings}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The specs whose answer to `vector` `answer` is, under any of their
+/// readings, in [`Spec::ALL`] order: the per-vector spec fingerprint.
+/// Empty for no answer (an error) and for an answer no spec gives.
+pub fn answers_as(vector: &ResolveVector, answer: &Answer) -> Vec<AnswersAs> {
+    let none = Assignment::none();
+    Spec::ALL
+        .iter()
+        .filter_map(|&spec| {
+            let accepts = vector.accepts_by(spec, &none);
+            let admitted = match answer {
+                Answer::Resolved(url) => accepts.admits(url),
+                Answer::Rejected(_) => accepts.admits_rejection(),
+                Answer::NotRepresentable(_) | Answer::Error(_) => false,
+            };
+            admitted.then(|| AnswersAs {
+                spec,
+                readings: accepts.reading_of(answer),
+                undefined: matches!(accepts, Accepts::Anything),
+            })
+        })
+        .collect()
+}
+
+/// The expected answer of `vector` under each spec of `specs` (those the
+/// implementations of a run are graded under), `None` where the spec
+/// leaves the case undefined; one pair with no spec when they all agree.
+pub fn expected_under(
+    vector: &ResolveVector,
+    specs: &[Spec],
+) -> Vec<(Option<Spec>, Option<String>)> {
+    let answers: Vec<(Option<Spec>, Option<String>)> = specs
+        .iter()
+        .map(|&spec| {
+            let answer = vector
+                .answers(spec)
+                .filter(|a| a.undefined.is_none())
+                .map(|a| a.expected.clone());
+            (Some(spec), answer)
+        })
+        .collect();
+    match answers.first() {
+        Some((_, first)) if answers.iter().all(|(_, a)| a == first) => vec![(None, first.clone())],
+        _ => answers,
+    }
+}
+
+/// The specs the implementations of `report` are graded under, each once,
+/// in [`Spec::ALL`] order.
+pub fn graded_specs(report: &Report<'_>) -> Vec<Spec> {
+    let mut specs: Vec<Spec> = report
+        .implementations
+        .iter()
+        .map(|imp| imp.graded_under)
+        .collect();
+    specs.sort();
+    specs.dedup();
+    specs
+}
+
+/// One line of [`answers_as`]: `answers as RFC 3986`, `answers as RFC
+/// 2396, above-root=removed; as RFC 3986`, or `answers as none`.
+pub fn describe_answers_as(matches: &[AnswersAs]) -> String {
+    if matches.is_empty() {
+        return "answers as none".to_owned();
+    }
+    let each: Vec<String> = matches.iter().map(|m| format!("as {m}")).collect();
+    format!("answers {}", each.join("; "))
+}
+
 impl ImplReport<'_> {
     /// The spec fingerprint: for each spec, how many of the answered resolve
     /// vectors it answered as that spec does, under any of its readings,
     /// out of how many.
     pub fn agreement(&self) -> Vec<(Spec, usize, usize)> {
-        let none = Assignment::none();
-        let answered: Vec<&Graded<'_>> = self
+        let answered: Vec<Vec<AnswersAs>> = self
             .results
             .iter()
             .filter(|g| matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)))
+            .map(|g| answers_as(g.outcome.vector, &g.outcome.answer))
             .collect();
         Spec::ALL
             .iter()
             .map(|&spec| {
                 let agree = answered
                     .iter()
-                    .filter(|g| {
-                        let accepts = g.outcome.vector.accepts_by(spec, &none);
-                        match &g.outcome.answer {
-                            Answer::Resolved(url) => accepts.admits(url),
-                            _ => accepts.admits_rejection(),
-                        }
-                    })
+                    .filter(|m| m.iter().any(|m| m.spec == spec))
                     .count();
                 (spec, agree, answered.len())
             })
             .collect()
     }
 
+    /// `agrees with RFC 1808 a/n, RFC 2396 b/n, RFC 3986 c/n`.
+    pub fn describe_agreement(&self) -> String {
+        let each: Vec<String> = self
+            .agreement()
+            .iter()
+            .map(|(spec, agree, of)| format!("{} {agree}/{of}", spec_title(*spec)))
+            .collect();
+        format!("agrees with {}", each.join(", "))
+    }
+
+    /// The spec its handshake claims, as written, when it claims one.
+    pub fn claims(&self) -> Option<&str> {
+        self.info
+            .as_ref()
+            .map(|i| i.spec.as_str())
+            .filter(|s| !s.is_empty())
+    }
+
+    /// Whether the reports show its spec line (claims, graded under, the
+    /// fingerprint): it claims a spec, or is graded under one other than
+    /// the default.
+    pub fn shows_spec(&self) -> bool {
+        (self.claims().is_some() || self.graded_under != Spec::Rfc1808) && !self.results.is_empty()
+    }
+
+    /// `claims RFC 3986; graded under RFC 3986; agrees with RFC 1808 a/n,
+    /// RFC 2396 b/n, RFC 3986 c/n`, without the claim when there is none.
+    pub fn describe_spec(&self) -> String {
+        let mut out = String::new();
+        if let Some(claim) = self.claims() {
+            out += &format!("claims {}; ", controls_escaped(claim));
+        }
+        out += &format!(
+            "graded under {}; {}",
+            spec_title(self.graded_under),
+            self.describe_agreement()
+        );
+        out
+    }
+
     /// The reading it followed of each ambiguity that a right answer told
     /// something about, and each ambiguity its expectations allow
     /// different readings of.
     pub fn readings(&self) -> Vec<ReadingReport> {
-        let mut out: Vec<ReadingReport> = crate::expectations::followed(&self.results)
-            .into_iter()
-            .map(|(ambiguity, following)| ReadingReport {
-                ambiguity,
-                allowed: self
-                    .allowed_inconsistent
-                    .iter()
-                    .find(|i| i.ambiguity == ambiguity.name)
-                    .cloned(),
-                following,
-            })
-            .collect();
+        let mut out: Vec<ReadingReport> =
+            crate::expectations::followed(&self.results, self.graded_under)
+                .into_iter()
+                .map(|(ambiguity, following)| ReadingReport {
+                    ambiguity,
+                    allowed: self
+                        .allowed_inconsistent
+                        .iter()
+                        .find(|i| i.ambiguity == ambiguity.name)
+                        .cloned(),
+                    following,
+                })
+                .collect();
         for allowed in &self.allowed_inconsistent {
             if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
-                if let Some(ambiguity) = rfc1808_resolver::readings::ambiguity(&allowed.ambiguity) {
+                let registry = rfc1808_vectors::registry(self.graded_under);
+                if let Some(ambiguity) = registry.iter().find(|a| a.name == allowed.ambiguity) {
                     out.push(ReadingReport {
                         ambiguity,
                         following: Following::Follows {
@@ -340,6 +482,7 @@ pub(crate) mod tests {
             name: "reference".into(),
             info: None,
             spec: None,
+            graded_under: Spec::Rfc1808,
             expectations: None,
             rerun: "rfc1808 run".into(),
             results,
@@ -399,8 +542,12 @@ pub(crate) mod tests {
                 command: vec!["python3".into(), "tests/fixtures/wrong.py".into()],
                 protocol: Protocol::Argv,
                 timeout: ImplSpec::DEFAULT_TIMEOUT,
-                expectations: Some("py-expected.toml".into()),
+                spec: None,
+                expectations: Some(crate::implementation::ExpectationsFiles::One(
+                    "py-expected.toml".into(),
+                )),
             }),
+            graded_under: Spec::Rfc1808,
             expectations: Some("py-expected.toml".into()),
             rerun: "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv".into(),
             results,
@@ -432,6 +579,79 @@ pub(crate) mod tests {
         assert_eq!(
             py.rerun_case("rfc1808-5.1/g"),
             "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv --id rfc1808-5.1/g"
+        );
+    }
+
+    #[test]
+    fn an_answer_is_told_apart_by_the_specs_and_readings_that_give_it() {
+        let corpus = rfc1808_vectors::embedded();
+        let v = corpus
+            .resolve
+            .iter()
+            .find(|v| v.id == "rfc1808-5.2/too-many-dot-dot")
+            .unwrap();
+        let said = |url: &str| describe_answers_as(&answers_as(v, &Answer::Resolved(url.into())));
+        assert_eq!(
+            said("http://a/g"),
+            "answers as RFC 2396, above-root=removed; as RFC 3986"
+        );
+        assert_eq!(
+            said("http://a/../g"),
+            "answers as RFC 1808; as RFC 2396, above-root=kept"
+        );
+        assert_eq!(said("http://a/b/g"), "answers as none");
+        assert_eq!(
+            describe_answers_as(&answers_as(v, &Answer::Error("crashed".into()))),
+            "answers as none"
+        );
+        assert_eq!(
+            describe_answers_as(&answers_as(v, &Answer::Rejected("above the root".into()))),
+            "answers as RFC 2396, above-root=error"
+        );
+        let undefined = corpus
+            .resolve
+            .iter()
+            .find(|v| {
+                v.rfc1808().undefined.is_none()
+                    && v.answers(Spec::Rfc3986)
+                        .is_some_and(|a| a.undefined.is_some())
+            })
+            .unwrap();
+        let as_3986 = answers_as(undefined, &Answer::Rejected("no".into()));
+        assert_eq!(
+            as_3986.last().unwrap().to_string(),
+            "RFC 3986 (undefined there)"
+        );
+    }
+
+    #[test]
+    fn the_expected_answer_is_given_once_where_the_specs_agree() {
+        let corpus = rfc1808_vectors::embedded();
+        let pick = |id: &str| corpus.resolve.iter().find(|v| v.id == id).unwrap();
+        let both = [Spec::Rfc1808, Spec::Rfc3986];
+        assert_eq!(
+            expected_under(pick("rfc1808-5.1/g"), &both),
+            [(None, Some("http://a/b/c/g".to_owned()))]
+        );
+        assert_eq!(
+            expected_under(pick("rfc1808-5.2/too-many-dot-dot"), &both),
+            [
+                (Some(Spec::Rfc1808), Some("http://a/../g".to_owned())),
+                (Some(Spec::Rfc3986), Some("http://a/g".to_owned()))
+            ]
+        );
+        let undefined = corpus
+            .resolve
+            .iter()
+            .find(|v| {
+                v.rfc1808().undefined.is_none()
+                    && v.answers(Spec::Rfc3986)
+                        .is_some_and(|a| a.undefined.is_some())
+            })
+            .unwrap();
+        assert_eq!(
+            expected_under(undefined, &both)[1],
+            (Some(Spec::Rfc3986), None)
         );
     }
 

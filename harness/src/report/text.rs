@@ -6,7 +6,10 @@ use std::fmt::Write;
 
 use crate::expectations::Graded;
 use crate::implementation::Answer;
-use crate::report::{escape, first_difference, ImplReport, ParseResult, Report, TOOL_VERSION};
+use crate::report::{
+    answers_as, describe_answers_as, escape, first_difference, ImplReport, ParseResult, Report,
+    TOOL_VERSION,
+};
 use rfc1808_vectors::grade::Verdict;
 
 /// Options for the text report.
@@ -84,11 +87,6 @@ fn verdict(ok: bool, style: Style) -> String {
     }
 }
 
-/// `RFC 3986` for `rfc3986`.
-fn spec_title(spec: rfc1808_vectors::Spec) -> String {
-    format!("RFC {}", &spec.name()[3..])
-}
-
 fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
     let _ = write!(out, "{}", plain(&imp.name));
     if let Some(info) = &imp.info {
@@ -115,15 +113,10 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
         let _ = write!(out, "; {} stale expectations", imp.stale.len());
     }
     out.push('\n');
-    let agreement: Vec<String> = imp
-        .agreement()
-        .iter()
-        .map(|(spec, agree, of)| format!("{} {agree}/{of}", spec_title(*spec)))
-        .collect();
-    // Next to the spec it claims: the spec fingerprint of an implementation
-    // that says which spec it follows (the `jsonl` handshake).
-    if imp.info.as_ref().is_some_and(|i| !i.spec.is_empty()) && !imp.results.is_empty() {
-        let _ = writeln!(out, "  agrees with {}", agreement.join(", "));
+    // Next to the spec it claims: the spec it is graded under and the spec
+    // fingerprint.
+    if imp.shows_spec() {
+        let _ = writeln!(out, "  {}", imp.describe_spec());
     }
     for reading in imp.readings() {
         let line = reading.describe();
@@ -153,11 +146,22 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
     );
     let _ = writeln!(out, "  base:     {:?}", v.base);
     let _ = writeln!(out, "  relative: {:?}", v.relative);
-    let _ = writeln!(out, "  expected: {:?}", v.expected);
-    // Another reading's answer passes too, unless the run holds a reading.
-    for (assignment, answer) in &v.rfc1808().readings {
-        let _ = writeln!(out, "  or:       {answer:?} under {assignment}");
+    match v.answers(imp.graded_under) {
+        Some(answers) => {
+            let _ = writeln!(out, "  expected: {:?}", answers.expected);
+            // Another reading's answer passes too, unless the run holds a
+            // reading.
+            for (assignment, answer) in &answers.readings {
+                let _ = writeln!(out, "  or:       {answer} under {assignment}");
+            }
+        }
+        None => {
+            let _ = writeln!(out, "  expected: undefined");
+        }
     }
+    let expected = v
+        .answers(imp.graded_under)
+        .map_or(v.expected.as_str(), |a| a.expected.as_str());
     match &g.outcome.answer {
         Answer::Resolved(got) => {
             let _ = writeln!(out, "  got:      {}", capped(&format!("{got:?}")));
@@ -167,7 +171,7 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
                     "  reading:  {reading}, which this run's --reading rules out"
                 );
             }
-            if let Some(at) = first_difference(&v.expected, got).filter(|&at| at < ANSWER_SHOWN) {
+            if let Some(at) = first_difference(expected, got).filter(|&at| at < ANSWER_SHOWN) {
                 // Both lines are Debug-quoted: the marker sits under the first
                 // differing character of the escaped forms.
                 let col = escape(&got[..at]).chars().count() + 1;
@@ -181,6 +185,12 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
         }
         Answer::Rejected(why) => {
             let _ = writeln!(out, "  got:      rejected: {}", capped(&escape(why)));
+            if let Some(reading) = &g.reading {
+                let _ = writeln!(
+                    out,
+                    "  reading:  {reading}, which this run's --reading rules out"
+                );
+            }
         }
         Answer::NotRepresentable(why) => {
             let _ = writeln!(out, "  got:      not representable: {why}");
@@ -188,6 +198,12 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
         Answer::Error(why) => {
             let _ = writeln!(out, "  got:      error: {}", capped(&plain(why)));
         }
+    }
+    if matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)) {
+        // Which spec, if any, gives this answer: a deviation from the spec
+        // it is graded under may be another spec followed.
+        let matches = answers_as(v, &g.outcome.answer);
+        let _ = writeln!(out, "  spec:     {}", describe_answers_as(&matches));
     }
     if let Some(reason) = &g.expected_failure {
         // Only an error reaches here with a reason: say why it still counts.
@@ -219,11 +235,18 @@ fn unexpected_pass(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style
         v.origin
     );
     let file = imp.expectations.as_deref().unwrap_or("the expectations");
+    // What it answered is a right answer of the spec it is graded under,
+    // under some reading.
+    let answered = match &g.outcome.answer {
+        Answer::Resolved(url) => {
+            format!("resolved to the expected {}", capped(&format!("{url:?}")))
+        }
+        _ => "rejected the case, as expected".to_owned(),
+    };
     let _ = writeln!(
         out,
-        "  listed in {file} as an expected failure ({}), but it resolved to the expected {:?}; remove the entry",
+        "  listed in {file} as an expected failure ({}), but it {answered}; remove the entry",
         plain(g.expected_failure.as_deref().unwrap_or_default()),
-        v.expected
     );
     let _ = writeln!(out, "  rerun:    {}", plain(&imp.rerun_case(&v.id)));
     out.push('\n');
@@ -334,6 +357,7 @@ mod tests {
   expected: \"http://a/b/c/g\"
   got:      \"http://a/g\"
                       ^
+  spec:     answers as none
   stderr:
     warning: \\u{1b}[0m
     second line
@@ -353,7 +377,7 @@ mod tests {
             text.ends_with(
                 "reference: ok. 3 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
                  py (wrong, 1.0, python, RFC 1808): FAILED. 0 passed; 1 failed; 1 expected failures; 1 unexpected passes; 1 errors; 1 not representable; 1 stale expectations\n\
-                 \x20 agrees with RFC 1808 1/3, RFC 2396 1/3, RFC 3986 1/3\n\
+                 \x20 claims RFC 1808; graded under RFC 1808; agrees with RFC 1808 1/3, RFC 2396 1/3, RFC 3986 1/3\n\
                  parse vectors: ok. 1 passed; 0 failed\n"
             ),
             "{text}"

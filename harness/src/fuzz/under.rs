@@ -1,0 +1,441 @@
+//! What `rfc1808 fuzz` compares an answer with: one spec's reference
+//! resolver under one choice of that spec's readings ([`Under`]), the part
+//! of the spec's algorithm a case goes through ([`Stage`]), and the choices
+//! a run accepts an answer under ([`Accepted`]).
+//!
+//! RFC 1808's stages are the steps of its section 4, as the resolver traces
+//! them. RFC 2396's are the steps of its section 5.2 and RFC 3986's the
+//! branches of the pseudocode of its section 5.2.2 (the merge of 5.2.3
+//! apart), both read off the parse of the reference as those sections
+//! read it: their reference resolvers do not trace, and do not need to.
+
+use std::fmt;
+
+use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::readings::Readings;
+use rfc1808_resolver::{rfc2396, rfc3986, Components, Options, Step, Step6};
+use rfc1808_vectors::{Assignment, Spec};
+
+use super::grammar;
+use crate::implementation::Answer;
+
+/// A spec's reference resolver under one choice of its readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Under {
+    Rfc1808(Readings),
+    Rfc2396(rfc2396::Readings),
+    Rfc3986(rfc3986::Readings),
+}
+
+/// The reference's answer: a URL, or the rejection a reading makes of the
+/// case (RFC 2396's `above-root=error`).
+pub type Resolved = Result<String, String>;
+
+impl Under {
+    /// Every choice of `spec`'s readings, the defaults first.
+    pub fn every(spec: Spec) -> Vec<Under> {
+        match spec {
+            Spec::Rfc1808 => Readings::every().into_iter().map(Under::Rfc1808).collect(),
+            Spec::Rfc2396 => rfc2396::Readings::every()
+                .into_iter()
+                .map(Under::Rfc2396)
+                .collect(),
+            Spec::Rfc3986 => rfc3986::Readings::every()
+                .into_iter()
+                .map(Under::Rfc3986)
+                .collect(),
+        }
+    }
+
+    pub fn spec(self) -> Spec {
+        match self {
+            Under::Rfc1808(_) => Spec::Rfc1808,
+            Under::Rfc2396(_) => Spec::Rfc2396,
+            Under::Rfc3986(_) => Spec::Rfc3986,
+        }
+    }
+
+    /// The reading of the ambiguity `name` this choice makes.
+    fn get(self, name: &str) -> Option<&'static str> {
+        match self {
+            Under::Rfc1808(r) => r.get(name),
+            Under::Rfc2396(r) => r.get(name),
+            Under::Rfc3986(r) => r.get(name),
+        }
+    }
+
+    /// The reference's answer for `input`, and the stage it went through.
+    pub fn resolve(self, input: &Input) -> (Resolved, Stage) {
+        let (base, relative) = (input.base.as_str(), input.relative.as_str());
+        match self {
+            Under::Rfc1808(readings) => {
+                let options = Options {
+                    step6: Step6::SegmentStack,
+                    readings,
+                };
+                let (url, step) = rfc1808_resolver::resolve_traced(base, relative, options);
+                (Ok(url), Stage::Rfc1808(step))
+            }
+            Under::Rfc2396(readings) => {
+                let resolved = rfc2396::resolve_with(base, relative, readings, Step6::SegmentStack)
+                    .map_err(|e| e.to_string());
+                (resolved, Stage::rfc2396(base, relative, readings))
+            }
+            Under::Rfc3986(readings) => {
+                let url =
+                    rfc3986::resolve_with(base, relative, readings, rfc3986::DotSegments::Linear);
+                (Ok(url), Stage::rfc3986(base, relative, readings))
+            }
+        }
+    }
+
+    /// `url` split into the components of RFC 1808 section 2.4 under RFC
+    /// 1808, and for the later specs by the regular expression of RFC 3986
+    /// Appendix B (RFC 2396's Appendix B is the same), with the path's
+    /// leading slash as RFC 1808's `slash` and no params: to both later
+    /// specs `;` is a character of a segment.
+    pub fn split(self, url: &str) -> Components<'_> {
+        if self.spec() == Spec::Rfc1808 {
+            return rfc1808_resolver::parse(url);
+        }
+        let c = rfc3986::parse(url);
+        Components {
+            scheme: c.scheme,
+            net_loc: c.authority,
+            slash: c.path.starts_with('/'),
+            path: c.path.strip_prefix('/').unwrap_or(c.path),
+            params: None,
+            query: c.query,
+            fragment: c.fragment,
+        }
+    }
+}
+
+/// The part of a spec's algorithm a case goes through: where, in the
+/// spec's own words, an implementation parts from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    /// A step of RFC 1808 section 4, as the resolver traced it.
+    Rfc1808(Step),
+    /// A step of RFC 2396 section 5.2.
+    Rfc2396(Rfc2396Step),
+    /// A branch of RFC 3986 section 5.2.2.
+    Rfc3986(Branch),
+}
+
+/// The steps of RFC 2396 section 5.2 at which resolution ends (step 1
+/// parses, step 7 recombines whatever the others made).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rfc2396Step {
+    /// A reference to the current document.
+    Step2,
+    /// The reference has a scheme: it is absolute.
+    Step3,
+    /// A network-path (an authority).
+    Step4,
+    /// An absolute-path.
+    Step5,
+    /// A relative-path, merged with the base's path.
+    Step6,
+}
+
+/// The branches of the pseudocode of RFC 3986 section 5.2.2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Branch {
+    /// `if defined(R.scheme)`: `T.path = remove_dot_segments(R.path)`.
+    Scheme,
+    /// `if defined(R.authority)`: likewise.
+    Authority,
+    /// `if (R.path == "")`: the base's path, and its query unless R has one.
+    EmptyPath,
+    /// `if (R.path starts-with "/")`: `remove_dot_segments(R.path)`.
+    AbsolutePath,
+    /// Otherwise: section 5.2.3 merges the paths, then 5.2.4 removes dots.
+    Merge,
+}
+
+impl Stage {
+    /// RFC 3986's branch for `reference` against `base`: the conditions of
+    /// section 5.2.2 on the parse of Appendix B, with the non-strict
+    /// parser's same scheme ignored as `rfc3986::resolve_with` ignores it.
+    fn rfc3986(base: &str, reference: &str, readings: rfc3986::Readings) -> Stage {
+        let r = rfc3986::parse(reference);
+        let scheme = r.scheme.filter(|s| {
+            readings.same_scheme == rfc3986::SameScheme::Strict
+                || !rfc3986::parse(base)
+                    .scheme
+                    .is_some_and(|b| b.eq_ignore_ascii_case(s))
+        });
+        Stage::Rfc3986(if scheme.is_some() {
+            Branch::Scheme
+        } else if r.authority.is_some() {
+            Branch::Authority
+        } else if r.path.is_empty() {
+            Branch::EmptyPath
+        } else if r.path.starts_with('/') {
+            Branch::AbsolutePath
+        } else {
+            Branch::Merge
+        })
+    }
+
+    /// RFC 2396's step for `reference` against `base`: the tests of steps 2
+    /// to 5 of section 5.2 on the parse of its Appendix B, step 3's
+    /// backward-compatible removal of the base's scheme (for a base with an
+    /// authority or an absolute path) as `rfc2396::resolve_with` does it.
+    fn rfc2396(base: &str, reference: &str, readings: rfc2396::Readings) -> Stage {
+        let r = rfc3986::parse(reference);
+        let b = rfc3986::parse(base);
+        if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
+            return Stage::Rfc2396(Rfc2396Step::Step2);
+        }
+        let hierarchical = b.authority.is_some() || b.path.starts_with('/');
+        let removed = readings.same_scheme == rfc3986::SameScheme::NonStrict
+            && hierarchical
+            && matches!((r.scheme, b.scheme), (Some(r), Some(b)) if r.eq_ignore_ascii_case(b));
+        Stage::Rfc2396(if r.scheme.is_some() && !removed {
+            Rfc2396Step::Step3
+        } else if r.authority.is_some() {
+            Rfc2396Step::Step4
+        } else if r.path.starts_with('/') {
+            Rfc2396Step::Step5
+        } else {
+            Rfc2396Step::Step6
+        })
+    }
+
+    /// How reports name it: `Step 6`, `5.2 step 6`, `5.2.3 merge`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Rfc1808(step) => step.name(),
+            Stage::Rfc2396(step) => match step {
+                Rfc2396Step::Step2 => "5.2 step 2",
+                Rfc2396Step::Step3 => "5.2 step 3",
+                Rfc2396Step::Step4 => "5.2 step 4",
+                Rfc2396Step::Step5 => "5.2 step 5",
+                Rfc2396Step::Step6 => "5.2 step 6",
+            },
+            Stage::Rfc3986(branch) => match branch {
+                Branch::Scheme => "5.2.2 R.scheme defined",
+                Branch::Authority => "5.2.2 R.authority defined",
+                Branch::EmptyPath => "5.2.2 R.path empty",
+                Branch::AbsolutePath => "5.2.2 R.path absolute",
+                Branch::Merge => "5.2.3 merge",
+            },
+        }
+    }
+
+    pub fn spec(self) -> Spec {
+        match self {
+            Stage::Rfc1808(_) => Spec::Rfc1808,
+            Stage::Rfc2396(_) => Spec::Rfc2396,
+            Stage::Rfc3986(_) => Spec::Rfc3986,
+        }
+    }
+
+    /// Whether the reference is taken for absolute here, its scheme its
+    /// own: RFC 1808's Step 2b, RFC 2396's step 3, RFC 3986's `R.scheme`.
+    pub fn takes_the_scheme(self) -> bool {
+        matches!(
+            self,
+            Stage::Rfc1808(Step::Step2b)
+                | Stage::Rfc2396(Rfc2396Step::Step3)
+                | Stage::Rfc3986(Branch::Scheme)
+        )
+    }
+
+    /// Whether the query or fragment may come from the base here.
+    pub fn inherits_query(self) -> bool {
+        matches!(
+            self,
+            Stage::Rfc1808(Step::Step2a | Step::Step5b)
+                | Stage::Rfc2396(Rfc2396Step::Step2)
+                | Stage::Rfc3986(Branch::EmptyPath)
+        )
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The readings of a spec's ambiguities an answer may follow to be no
+/// mismatch: any of them, or those `--reading` holds to. The kind of a
+/// mismatch is told against the reference under the primary choice: the
+/// defaults, but for the readings held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    primary: Under,
+    /// The other choices of readings that are accepted.
+    others: Vec<Under>,
+    /// The readings held, as `--reading` gave them.
+    held: Assignment,
+}
+
+impl Default for Accepted {
+    /// RFC 1808 under any reading of every ambiguity.
+    fn default() -> Self {
+        Accepted::holding(Spec::Rfc1808, &Assignment::default())
+    }
+}
+
+impl Accepted {
+    /// Every choice of `spec`'s readings that follows `held` (an
+    /// assignment of `spec`'s readings) where it says.
+    pub fn holding(spec: Spec, held: &Assignment) -> Accepted {
+        let follows = |u: &Under| {
+            held.pairs()
+                .iter()
+                .all(|(a, reading)| u.get(a.name) == Some(reading.name))
+        };
+        let mut all = Under::every(spec).into_iter().filter(follows);
+        let primary = all.next().unwrap_or(Under::every(spec)[0]);
+        Accepted {
+            primary,
+            others: all.collect(),
+            held: held.clone(),
+        }
+    }
+
+    /// The readings held.
+    pub fn held(&self) -> &Assignment {
+        &self.held
+    }
+
+    /// The spec the run compares with.
+    pub fn spec(&self) -> Spec {
+        self.primary.spec()
+    }
+
+    /// The reference under the primary choice of readings.
+    pub fn primary(&self) -> Under {
+        self.primary
+    }
+
+    /// The reference's answer under the primary readings, and the stage.
+    pub fn reference(&self, input: &Input) -> (Resolved, Stage) {
+        self.primary.resolve(input)
+    }
+
+    /// Whether `answer` is the reference's under another accepted choice of
+    /// readings: the same URL, or a rejection where that choice rejects.
+    pub fn allows(&self, input: &Input, answer: &Answer) -> bool {
+        self.others
+            .iter()
+            .any(|u| match (u.resolve(input).0, answer) {
+                (Ok(url), Answer::Resolved(got)) => url == *got,
+                (Err(_), Answer::Rejected(_)) => true,
+                _ => false,
+            })
+    }
+
+    /// Whether the case is outside what the spec resolves, so that no
+    /// answer is a deviation from it: under RFC 2396 and RFC 3986, a base
+    /// that is not a URI or a reference that is not a URI reference (RFC
+    /// 3986 section 4.1; section 5.2.1 resolves against a URI), and under
+    /// RFC 2396 an absolute URI with nothing after its colon
+    /// ([`grammar::is_rfc2396_absolute`]). RFC 1808 runs choose their
+    /// bases instead ([`super::Bases`]) and take any relative URL.
+    pub fn outside(&self, input: &Input) -> bool {
+        let (base, relative) = (&input.base, &input.relative);
+        let rfc3986 = || !grammar::is_uri(base) || !grammar::is_uri_reference(relative);
+        match self.spec() {
+            Spec::Rfc1808 => false,
+            Spec::Rfc3986 => rfc3986(),
+            Spec::Rfc2396 => {
+                rfc3986()
+                    || !grammar::is_rfc2396_absolute(base)
+                    || !grammar::is_rfc2396_absolute(relative)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stage(spec: Spec, base: &str, reference: &str, held: &str) -> String {
+        let held = Assignment::parse(spec, held).unwrap();
+        let accepted = Accepted::holding(spec, &held);
+        accepted
+            .reference(&Input::new(base, reference))
+            .1
+            .to_string()
+    }
+
+    #[test]
+    fn rfc3986_stages_are_the_branches_of_5_2_2() {
+        let base = "http://a/b/c/d;p?q";
+        let s = |r| stage(Spec::Rfc3986, base, r, "");
+        assert_eq!(s("g:h"), "5.2.2 R.scheme defined");
+        assert_eq!(s("//g"), "5.2.2 R.authority defined");
+        assert_eq!(s("?y"), "5.2.2 R.path empty");
+        assert_eq!(s("#s"), "5.2.2 R.path empty");
+        assert_eq!(s("/g"), "5.2.2 R.path absolute");
+        assert_eq!(s("../g"), "5.2.3 merge");
+        assert_eq!(s("http:g"), "5.2.2 R.scheme defined");
+        let non_strict = stage(Spec::Rfc3986, base, "HTTP:g", "same-scheme=non-strict");
+        assert_eq!(non_strict, "5.2.3 merge");
+    }
+
+    #[test]
+    fn rfc2396_stages_are_the_steps_of_5_2() {
+        let base = "http://a/b/c/d;p?q";
+        let s = |r| stage(Spec::Rfc2396, base, r, "");
+        assert_eq!(s(""), "5.2 step 2");
+        assert_eq!(s("#s"), "5.2 step 2");
+        assert_eq!(s("?y"), "5.2 step 6");
+        assert_eq!(s("g:h"), "5.2 step 3");
+        assert_eq!(s("//g"), "5.2 step 4");
+        assert_eq!(s("/g"), "5.2 step 5");
+        assert_eq!(s("g"), "5.2 step 6");
+        let non_strict = |b| stage(Spec::Rfc2396, b, "http:g", "same-scheme=non-strict");
+        assert_eq!(non_strict(base), "5.2 step 6");
+        assert_eq!(non_strict("http:b"), "5.2 step 3");
+    }
+
+    #[test]
+    fn answers_under_any_accepted_reading_are_allowed() {
+        let input = Input::new("http://a/b/c/d;p?q", "../../../g");
+        let any = Accepted::holding(Spec::Rfc2396, &Assignment::none());
+        let rejected = Answer::Rejected("above the root".to_owned());
+        let removed = Answer::Resolved("http://a/g".to_owned());
+        assert_eq!(any.reference(&input).0.as_deref(), Ok("http://a/../g"));
+        assert!(any.allows(&input, &removed));
+        assert!(any.allows(&input, &rejected));
+        let kept = Assignment::parse(Spec::Rfc2396, "above-root=kept").unwrap();
+        let kept = Accepted::holding(Spec::Rfc2396, &kept);
+        assert!(!kept.allows(&input, &removed));
+        assert!(!kept.allows(&input, &rejected));
+        let error = Assignment::parse(Spec::Rfc2396, "above-root=error").unwrap();
+        let error = Accepted::holding(Spec::Rfc2396, &error);
+        assert!(error.reference(&input).0.is_err());
+    }
+
+    #[test]
+    fn later_specs_split_as_appendix_b_does() {
+        let u = Under::every(Spec::Rfc3986)[0];
+        let c = u.split("http://a?q/b;p#f");
+        assert_eq!(
+            (c.net_loc, c.slash, c.path, c.params, c.query),
+            (Some("a"), false, "", None, Some("q/b;p"))
+        );
+        let c = u.split("foo:/a;x/b");
+        assert_eq!((c.slash, c.path, c.params), (true, "a;x/b", None));
+    }
+
+    #[test]
+    fn cases_outside_the_grammar_are_outside_later_specs_only() {
+        let later = Accepted::holding(Spec::Rfc3986, &Assignment::none());
+        assert!(later.outside(&Input::new("http://a/b", "g h")));
+        assert!(later.outside(&Input::new("9p://a/b", "g")));
+        assert!(!later.outside(&Input::new("http://a/b", "../g?#")));
+        assert!(!Accepted::default().outside(&Input::new("http://a/b", "g h")));
+        let rfc2396 = Accepted::holding(Spec::Rfc2396, &Assignment::none());
+        assert!(rfc2396.outside(&Input::new("http://a/b", "foo:")));
+        assert!(!later.outside(&Input::new("http://a/b", "foo:")));
+    }
+}

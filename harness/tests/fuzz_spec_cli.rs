@@ -1,0 +1,322 @@
+//! `rfc1808 fuzz --spec rfc3986` against a small RFC 3986 resolver written
+//! in Python: with a deviation planted (dot segments kept in a network-path
+//! reference), following a reading of RFC 3986 (the non-strict parser of
+//! section 5.2.2), and with expectations files for the right and the wrong
+//! spec.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use common::{stderr, stdout};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
+
+/// RFC 3986 section 5.2, written from the RFC in Python, as a `lines`
+/// adapter. Its argument plants a deviation or picks a reading:
+/// `network-path-dots` keeps the dot segments of a reference with an
+/// authority (`T.path = R.path`, where 5.2.2 says `remove_dot_segments`),
+/// `non-strict` ignores a scheme equal to the base's, as section 5.2.2 lets
+/// a non-strict parser do; `exact` does neither. A second argument `jsonl`
+/// makes it speak `jsonl`, claiming RFC 3986 in its handshake.
+const RFC3986_PY: &str = r##"
+import re, sys
+
+URI = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
+
+def parse(s):
+    m = URI.match(s)
+    defined = lambda whole, part: m.group(part) if m.group(whole) is not None else None
+    return defined(1, 2), defined(3, 4), m.group(5), defined(6, 7), defined(8, 9)
+
+def remove_last_segment(out):
+    at = out.rfind("/")
+    return out[:at] if at >= 0 else ""
+
+def remove_dot_segments(path):
+    inp, out = path, ""
+    while inp:
+        if inp.startswith("../"):
+            inp = inp[3:]
+        elif inp.startswith("./"):
+            inp = inp[2:]
+        elif inp.startswith("/./"):
+            inp = inp[2:]
+        elif inp == "/.":
+            inp = "/"
+        elif inp.startswith("/../"):
+            inp, out = inp[3:], remove_last_segment(out)
+        elif inp == "/..":
+            inp, out = "/", remove_last_segment(out)
+        elif inp in (".", ".."):
+            inp = ""
+        else:
+            end = inp.find("/", 1 if inp.startswith("/") else 0)
+            end = len(inp) if end < 0 else end
+            out, inp = out + inp[:end], inp[end:]
+    return out
+
+def merge(base_authority, base_path, path):
+    if base_authority is not None and base_path == "":
+        return "/" + path
+    return base_path[:base_path.rfind("/") + 1] + path
+
+def resolve(base, reference, mode):
+    b_scheme, b_authority, b_path, b_query, _ = parse(base)
+    scheme, authority, path, query, fragment = parse(reference)
+    if mode == "non-strict" and scheme is not None and b_scheme is not None \
+            and scheme.lower() == b_scheme.lower():
+        scheme = None
+    if scheme is not None:
+        t = (scheme, authority, remove_dot_segments(path), query)
+    elif authority is not None:
+        kept = mode == "network-path-dots"
+        t = (b_scheme, authority, path if kept else remove_dot_segments(path), query)
+    elif path == "":
+        t = (b_scheme, b_authority, b_path, query if query is not None else b_query)
+    elif path.startswith("/"):
+        t = (b_scheme, b_authority, remove_dot_segments(path), query)
+    else:
+        merged = merge(b_authority, b_path, path)
+        t = (b_scheme, b_authority, remove_dot_segments(merged), query)
+    scheme, authority, path, query = t
+    result = ""
+    if scheme is not None:
+        result += scheme + ":"
+    if authority is not None:
+        result += "//" + authority
+    result += path
+    if query is not None:
+        result += "?" + query
+    if fragment is not None:
+        result += "#" + fragment
+    return result
+
+mode = sys.argv[1]
+if sys.argv[2:] == ["jsonl"]:
+    import json
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["type"] == "start":
+            answer = {"type": "started", "version": 1, "name": "py3986",
+                      "implementation_version": "1", "language": "python", "spec": "RFC 3986"}
+        elif request["type"] == "resolve":
+            answer = {"id": request["id"],
+                      "result": resolve(request["base"], request["relative"], mode)}
+        else:
+            break
+        print(json.dumps(answer), flush=True)
+    sys.exit(0)
+for line in sys.stdin.buffer:
+    base, reference = line.rstrip(b"\n").decode("utf-8", "surrogateescape").split("\t")
+    answer = resolve(base, reference, mode)
+    sys.stdout.buffer.write(answer.encode("utf-8", "surrogateescape") + b"\n")
+    sys.stdout.buffer.flush()
+"##;
+
+/// The planted deviation's kind.
+const PLANTED: &str = "5.2.2 R.authority defined: dot segments kept";
+
+struct Setup {
+    root: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new() -> Setup {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("rfc3986.py"), RFC3986_PY).unwrap();
+        Setup { root }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.root.path().join(name)
+    }
+
+    fn write(&self, name: &str, text: &str) {
+        std::fs::write(self.path(name), text).unwrap();
+    }
+
+    /// Fuzzes the Python resolver in `mode` under `--spec rfc3986`.
+    fn fuzz(&self, mode: &str, extra: &[&str]) -> Output {
+        let mut args = vec!["--spec", "rfc3986", "--protocol", "lines"];
+        args.extend_from_slice(extra);
+        self.fuzz_with(mode, &args)
+    }
+
+    /// Fuzzes the Python resolver in `mode` with only these flags besides
+    /// the seed and the number of cases.
+    fn fuzz_with(&self, mode: &str, args: &[&str]) -> Output {
+        let implementation = format!(
+            "py=python3 {} {mode}",
+            shell_words::quote(&self.path("rfc3986.py").display().to_string())
+        );
+        Command::new(BIN)
+            .args(["fuzz", "--impl", &implementation])
+            .args(["--seed", "1", "--max-cases", "3000"])
+            .args(args)
+            .current_dir(self.root.path())
+            .output()
+            .unwrap()
+    }
+}
+
+/// The overview of a report: the lines between the first two blank lines.
+fn overview(report: &str) -> Vec<&str> {
+    report
+        .split("\n\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no overview in {report}"))
+        .lines()
+        .collect()
+}
+
+#[test]
+fn finds_a_planted_rfc3986_deviation_and_names_its_section() {
+    let setup = Setup::new();
+    let out = setup.fuzz("network-path-dots", &[]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    let kinds = overview(&report);
+    assert_eq!(kinds.len(), 1, "{report}");
+    assert!(
+        kinds[0].contains(PLANTED) && kinds[0].ends_with(r#""///." against "http://a""#),
+        "{report}"
+    );
+    // The smallest case, with the RFC's answer and the command that shows
+    // it, under the spec the run compared with.
+    assert!(
+        report.contains(
+            "   base:      \"http://a\"\n   relative:  \"///.\"\n   reference: \"http:///\"\n   py:        \"http:///.\"\n   rfc1808 resolve --spec rfc3986 -- http://a ///.\n"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains(" --seed 1 --max-cases 3000\n")
+            && report.contains("\nrerun: rfc1808 fuzz --spec rfc3986 --impl "),
+        "{report}"
+    );
+    assert!(report.contains("\nagainst rfc3986: "), "{report}");
+}
+
+#[test]
+fn an_answer_under_a_reading_of_rfc3986_is_no_mismatch() {
+    let setup = Setup::new();
+    // The exact resolver, and the non-strict parser of section 5.2.2
+    // (`http:g` as `g`), are RFC 3986 under any reading.
+    for mode in ["exact", "non-strict"] {
+        let out = setup.fuzz(mode, &[]);
+        let report = stdout(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{mode}: {report}{}",
+            stderr(&out)
+        );
+        assert!(
+            report.contains("\n0 mismatches in 0 kinds: 0 new, 0 known\n"),
+            "{mode}: {report}"
+        );
+    }
+    // Held to the strict reading, the non-strict parser differs where the
+    // scheme is the base's, and only there.
+    let out = setup.fuzz("non-strict", &["--reading", "same-scheme=strict"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        overview(&report)[0].ends_with(
+            r#"5.2.2 R.scheme defined: resolved as a relative URL  "http:" against "http://a""#
+        ),
+        "{report}"
+    );
+    for branch in ["R.authority defined", "R.path", "5.2.3 merge"] {
+        assert!(!report.contains(branch), "{branch}: {report}");
+    }
+    assert!(
+        report.contains(" --reading same-scheme=strict"),
+        "the rerun line holds the reading too: {report}"
+    );
+}
+
+#[test]
+fn a_listed_vector_makes_the_kind_known_and_the_run_pass() {
+    let setup = Setup::new();
+    setup.write(
+        "expected.toml",
+        "spec = \"rfc3986\"\n\n[[expected-failure]]\nid = \"rfc3986/oxiri-network-path-dots\"\n\
+         reason = \"keeps the dot segments of a network-path reference\"\n",
+    );
+    let out = setup.fuzz("network-path-dots", &["--expectations", "expected.toml"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
+    let kinds = overview(&report);
+    assert_eq!(kinds.len(), 1, "{report}");
+    assert!(
+        kinds[0].contains(PLANTED)
+            && kinds[0].ends_with(
+                r#""//g/./x" against "http://a/b"  (known: `rfc3986/oxiri-network-path-dots`)"#
+            ),
+        "{report}"
+    );
+    assert!(report.ends_with("\nno mismatch outside the expectations\n"));
+}
+
+#[test]
+fn an_expectations_file_of_another_spec_is_a_startup_error() {
+    let setup = Setup::new();
+    // No `spec` key: RFC 1808's expected failures.
+    setup.write(
+        "rfc1808.toml",
+        "[[expected-failure]]\nid = \"rfc1808-5.2/abs-path-dot\"\nreason = \"removes dots\"\n",
+    );
+    let out = setup.fuzz("exact", &["--expectations", "rfc1808.toml"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: rfc1808.toml: the expected failures are under rfc1808 (it has no `spec` key), \
+         but the implementation is graded under rfc3986; give the file for rfc3986, or grade \
+         under rfc1808 with --spec\n"
+    );
+}
+
+#[test]
+fn later_specs_refuse_what_only_rfc1808_runs_do() {
+    let setup = Setup::new();
+    let out = setup.fuzz("exact", &["--any-base"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: --any-base: only under --spec rfc1808; rfc3986 resolves against a URI, and its runs leave out cases outside its grammar\n"
+    );
+    let out = setup.fuzz("exact", &["--reading", "above-root=removed"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("rfc1808: --reading: rfc3986: "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn without_spec_the_handshake_claim_decides() {
+    let setup = Setup::new();
+    let out = setup.fuzz_with("network-path-dots jsonl", &["--protocol", "jsonl"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    assert!(
+        report.starts_with("py: py3986 1 (python, RFC 3986)\n"),
+        "{report}"
+    );
+    assert!(report.contains("\nagainst rfc3986: "), "{report}");
+    assert!(overview(&report)[0].contains(PLANTED), "{report}");
+    // Over `lines` there is no claim: RFC 1808, to which the dots kept in
+    // `//a/./b` are right.
+    let out = setup.fuzz_with("network-path-dots", &["--protocol", "lines"]);
+    let report = stdout(&out);
+    assert!(
+        report.contains("\nrerun: rfc1808 fuzz --spec rfc1808 "),
+        "{report}"
+    );
+    assert!(!report.contains(PLANTED), "{report}");
+}

@@ -1,0 +1,274 @@
+//! The C adapter of uriparser (`adapters/uriparser.c`): compiled here with
+//! AddressSanitizer and UBSan, so that its hand-written JSON reader and
+//! writer are checked for memory errors on bad input, huge lines and the
+//! whole corpus, and run through `rfc1808 run` against its expectations.
+//!
+//! Without a C compiler and liburiparser-dev the tests say so and pass,
+//! unless `RFC1808_REQUIRE_ADAPTERS` is set, as `.ci/run` sets it after
+//! `adapters/install.sh`.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The adapter, built once per test run into a directory of its own; `None`
+/// (with a note on standard error) when it cannot be built here.
+fn adapter() -> Option<&'static Path> {
+    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("rfc1808-uriparser-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let binary = dir.join("uriparser");
+            let built = Command::new("cc")
+                .args(["-std=c99", "-g", "-O1", "-Wall", "-Wextra", "-Werror"])
+                .args(["-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
+                .arg("-o")
+                .arg(&binary)
+                .arg(root().join("adapters/uriparser.c"))
+                .arg("-luriparser")
+                .output();
+            match built {
+                Ok(o) if o.status.success() => Some(binary),
+                outcome => {
+                    let why = match outcome {
+                        Ok(o) => String::from_utf8_lossy(&o.stderr).into_owned(),
+                        Err(e) => format!("cannot run cc: {e}"),
+                    };
+                    assert!(
+                        std::env::var_os("RFC1808_REQUIRE_ADAPTERS").is_none(),
+                        "RFC1808_REQUIRE_ADAPTERS is set but adapters/uriparser.c does not build:\n{why}"
+                    );
+                    // Past the test harness's capture, so that the skip shows.
+                    let _ = std::io::stderr().write_all(
+                        format!(
+                            "uriparser_adapter: skipped: adapters/uriparser.c does not build here \
+                             (bash adapters/install.sh installs gcc and liburiparser-dev):\n{why}\n"
+                        )
+                        .as_bytes(),
+                    );
+                    None
+                }
+            }
+        })
+        .as_deref()
+}
+
+/// Writes `input` to the adapter's standard input (from a thread, so that a
+/// huge input cannot deadlock against its output) and returns its output
+/// lines, its standard error and whether it exited 0.
+fn converse(args: &[&str], input: Vec<u8>) -> Option<(Vec<String>, String, bool)> {
+    let mut child = Command::new(adapter()?)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // The adapter may stop reading at a stop message: not an error.
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).unwrap();
+        out
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut out = String::new();
+        let _ = stderr.read_to_string(&mut out);
+        out
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("the adapter did not exit within 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    writer.join().unwrap();
+    let out = String::from_utf8(reader.join().unwrap()).expect("the answers are UTF-8");
+    let lines = out.lines().map(str::to_owned).collect();
+    Some((lines, errors.join().unwrap(), status.success()))
+}
+
+fn jsonl(lines: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for line in lines {
+        out.extend_from_slice(line);
+        out.push(b'\n');
+    }
+    out
+}
+
+#[test]
+fn each_unreadable_request_is_answered_in_its_place() {
+    let input = jsonl(&[
+        br#"{"type":"start","version":1}"#,
+        b"not json",
+        b"{\"type\":\"resolve\",\"id\":2,\"base\":\"http://a/\xff\",\"relative\":\"g\"}",
+        br#"{"type":"resolve","id":3,"base":"http://a/b","relative":"g\u0000h"}"#,
+        br#"{"type":"resolve","id":4,"base":"http://a/b","relative":"\ud800"}"#,
+        br#"{"type":"resolve","id":5,"base":"http://a/b"}"#,
+        br#"{"type":"parse","id":6}"#,
+        br#"{"type":"resolve","id":7,"base":"http://a/b","relative":"g","#,
+        br#"{"type":"resolve","id":8,"base":"http://a/b","relative":"g"} x"#,
+        // Keys in any order, unknown ones skipped whatever they hold.
+        br#"{"extra":[1,{"a":[true,null,-1.5e3,"\"}"]}],"relative":"\u00e9/../g\t","id":9,"base":"http://a/b/c","type":"resolve"}"#,
+        br#"{"type":"resolve","id":10,"base":"http://a/b/c/d;p?q","relative":"../g"}"#,
+        br#"{"type":"stop"}"#,
+        br#"{"type":"resolve","id":11,"base":"http://a/b","relative":"never read"}"#,
+    ]);
+    let Some((lines, stderr, ok)) = converse(&[], input) else {
+        return;
+    };
+    assert!(ok, "exit status; standard error:\n{stderr}");
+    // The version is the one of the headers the adapter was compiled with.
+    let started = lines[0]
+        .strip_prefix(
+            r#"{"type":"started","version":1,"name":"uriparser","implementation_version":"0."#,
+        )
+        .and_then(|rest| rest.split_once('"'))
+        .map(|(_, rest)| rest);
+    assert_eq!(
+        started,
+        Some(r#","language":"c","spec":"RFC 3986"}"#),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1..],
+        [
+            r#"{"id":null,"error":"adapter: line 2: not a JSON request: expected '{' at byte 0"}"#,
+            r#"{"id":null,"error":"adapter: line 3: the request is not UTF-8"}"#,
+            r#"{"id":3,"error":"URI_ERROR_SYNTAX: the relative reference is not a URI reference, at index 1"}"#,
+            r#"{"id":null,"error":"adapter: line 5: not a JSON request: a lone surrogate escape (not a character) at byte 57"}"#,
+            r#"{"id":5,"error":"adapter: line 6: a resolve request needs string `base` and `relative`"}"#,
+            r#"{"id":6,"error":"adapter: line 7: unknown request type \"parse\""}"#,
+            r#"{"id":null,"error":"adapter: line 8: not a JSON request: expected a string at byte 60"}"#,
+            r#"{"id":null,"error":"adapter: line 9: not a JSON request: text after the object at byte 61"}"#,
+            r#"{"id":9,"error":"URI_ERROR_SYNTAX: the relative reference is not a URI reference, at index 0"}"#,
+            r#"{"id":10,"result":"http://a/b/g"}"#,
+        ]
+    );
+}
+
+#[test]
+fn huge_lines_are_read_whole_or_refused_past_the_limit() {
+    // 10 MiB: read whole and resolved. 65 MiB: past the 64 MiB limit, so
+    // refused with a null id and skipped; the next request is answered.
+    let long = "a".repeat(10 << 20);
+    let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
+    let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
+    too_long.resize(65 << 20, b'a');
+    too_long.extend_from_slice(br#""}"#);
+    let input = jsonl(&[
+        first.as_bytes(),
+        &too_long,
+        br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
+    ]);
+    let Some((lines, stderr, ok)) = converse(&[], input) else {
+        return;
+    };
+    assert!(ok, "exit status; standard error:\n{stderr}");
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[0],
+        format!(r#"{{"id":1,"result":"http://a/{long}"}}"#)
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
+            too_long.len()
+        )
+    );
+    assert_eq!(lines[2], r#"{"id":3,"result":"http://a/g"}"#);
+}
+
+#[test]
+fn lines_and_argv_answer_as_jsonl_does() {
+    let Some((lines, stderr, ok)) = converse(
+        &["--lines"],
+        b"http://a/b/c/d;p?q\t../g\r\nno tab\nhttp://a/b\t%zz\n".to_vec(),
+    ) else {
+        return;
+    };
+    assert!(ok, "exit status; standard error:\n{stderr}");
+    assert_eq!(
+        lines,
+        [
+            "http://a/b/g",
+            "\tadapter: line 2: a request without a TAB",
+            "\tURI_ERROR_SYNTAX: the relative reference is not a URI reference, at index 1",
+        ]
+    );
+    let adapter = adapter().unwrap();
+    let resolved = Command::new(adapter)
+        .args(["http://a/b/c", "http:g"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (resolved.status.code(), &resolved.stdout[..]),
+        (Some(0), &b"http:g\n"[..])
+    );
+    let compat = Command::new(adapter)
+        .args(["--scheme-compat", "http://a/b/c", "http:g"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (compat.status.code(), &compat.stdout[..]),
+        (Some(0), &b"http://a/b/g\n"[..])
+    );
+    let rejected = Command::new(adapter).args(["b", "c"]).output().unwrap();
+    assert_eq!(
+        (rejected.status.code(), &rejected.stderr[..]),
+        (
+            Some(1),
+            &b"URI_ERROR_ADDBASE_REL_BASE: the base has no scheme\n"[..]
+        )
+    );
+    let usage = Command::new(adapter)
+        .args(["a", "b", "c"])
+        .output()
+        .unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+}
+
+/// The whole corpus through `rfc1808 run`, under the sanitizers and each
+/// spec: the adapter fails exactly the vectors its expectations file for
+/// that spec lists, so a change of uriparser or of the vectors fails here.
+#[test]
+fn the_corpus_fails_exactly_the_expected_vectors_under_each_spec() {
+    let Some(adapter) = adapter() else { return };
+    for spec in ["rfc1808", "rfc3986"] {
+        let run = Command::new(env!("CARGO_BIN_EXE_rfc1808"))
+            .current_dir(root())
+            .args(["run", "--spec", spec, "--protocol", "jsonl", "--impl"])
+            .arg(format!("uriparser={}", adapter.display()))
+            .arg("--expectations")
+            .arg(format!("adapters/expectations/{spec}/uriparser.toml"))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            run.status.success(),
+            "under {spec}:\n{stdout}\n{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(stdout.contains("0 unexpected passes; 0 errors"), "{stdout}");
+    }
+}
