@@ -424,6 +424,37 @@ mod tests {
         assert_eq!(Step::Step2b.tag(), "step2b");
     }
 
+    /// `resolve_with(base, embedded, Step6::StringPattern)` (and `--step6
+    /// string`) must run that version: the two agree on every input, so no
+    /// answer shows which one ran, and the tests that run "both versions"
+    /// would run one twice.
+    #[test]
+    fn a_step6_alone_selects_that_version_under_the_default_readings() {
+        for step6 in Step6::ALL {
+            assert_eq!(
+                Options::from(step6),
+                Options {
+                    step6,
+                    readings: Readings::default()
+                }
+            );
+        }
+    }
+
+    /// `resolve_with(base, embedded, &readings)`, as the harness calls it,
+    /// resolves under those readings, as by value.
+    #[test]
+    fn readings_alone_select_them_by_value_or_by_reference() {
+        for readings in Readings::every() {
+            let want = Options {
+                step6: Step6::default(),
+                readings,
+            };
+            assert_eq!(Options::from(readings), want);
+            assert_eq!(Options::from(&readings), want);
+        }
+    }
+
     fn check(base: &str, embedded: &str, want: &str, step: Step) {
         for step6 in Step6::ALL {
             assert_eq!(

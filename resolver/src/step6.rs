@@ -97,7 +97,7 @@ pub fn unescape_dots(path: &str) -> std::borrow::Cow<'_, str> {
             out.push('/');
         }
         match dots_in(segment) {
-            Some(n @ 1..=2) if segment.len() > n => out.push_str(&".".repeat(n)),
+            Some(n @ 1..=2) => out.push_str(&".".repeat(n)),
             _ => out.push_str(segment),
         }
     }

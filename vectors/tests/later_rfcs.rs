@@ -117,3 +117,61 @@ fn docs_readings_of_rfc2396_and_rfc3986_are_generated_from_the_registries_and_th
         );
     }
 }
+
+/// `rfc2396::resolve` and `rfc3986::resolve`, which a user calls without
+/// choosing readings, give every vector's answer under the default readings.
+#[test]
+fn the_plain_resolve_functions_give_the_default_readings_answers() {
+    let pairs = |names: Vec<(&str, String)>| {
+        names
+            .into_iter()
+            .map(|(name, reading)| format!("{name}={reading}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let defaults = [
+        (Spec::Rfc2396, {
+            let r = rfc2396::Readings::default();
+            pairs(
+                rfc2396::REGISTRY
+                    .iter()
+                    .map(|a| (a.name, r.get(a.name).unwrap().to_string()))
+                    .collect(),
+            )
+        }),
+        (Spec::Rfc3986, {
+            let r = rfc3986::Readings::default();
+            pairs(
+                rfc3986::REGISTRY
+                    .iter()
+                    .map(|a| (a.name, r.get(a.name).unwrap().to_string()))
+                    .collect(),
+            )
+        }),
+    ];
+    let corpus = rfc1808_vectors::embedded();
+    let mut checked = 0;
+    for v in &corpus.resolve {
+        for (spec, choice) in &defaults {
+            let Some(answers) = v.answers(*spec) else {
+                continue;
+            };
+            let written = answers
+                .answer_under(&Assignment::parse(*spec, choice).unwrap())
+                .unwrap();
+            let got = match spec {
+                Spec::Rfc2396 => rfc2396::resolve(&v.base, &v.relative),
+                _ => rfc3986::resolve(&v.base, &v.relative),
+            };
+            assert_eq!(
+                Stated::Resolves(got.as_str()),
+                written,
+                "{} ({}) {spec}",
+                v.id,
+                v.origin
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} answers checked");
+}

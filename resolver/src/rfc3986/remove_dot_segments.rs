@@ -254,6 +254,17 @@ impl<'o> Linear<'o> {
 mod tests {
     use super::*;
 
+    /// The name a version prints (`--explain`, reports) is the one its flag
+    /// takes back.
+    #[test]
+    fn versions_display_the_names_their_flag_takes() {
+        assert_eq!(DotSegments::Linear.to_string(), "linear");
+        assert_eq!(DotSegments::Buffers.to_string(), "buffers");
+        for dots in DotSegments::ALL {
+            assert_eq!(dots.to_string().parse::<DotSegments>(), Ok(dots));
+        }
+    }
+
     fn both(path: &str) -> String {
         let linear = DotSegments::Linear.remove(path);
         let buffers = DotSegments::Buffers.remove(path);
