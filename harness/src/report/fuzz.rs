@@ -90,9 +90,9 @@ pub fn render(fuzzed: &Fuzzed) -> String {
     let known = summary.findings.len() - new;
     let _ = write!(
         out,
-        "{} mismatches in {} kinds: {new} new, {known} known",
-        summary.mismatches,
-        summary.findings.len()
+        "{} in {}: {new} new, {known} known",
+        mismatches(summary.mismatches),
+        counted(summary.findings.len() as u64, "kind", "kinds")
     );
     match summary.first_finding {
         Some(t) => {
@@ -149,13 +149,14 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         out.push('\n');
         match &f.known {
             None => {
-                let _ = writeln!(out, "{}. {} ({} mismatches)", number + 1, f.kind, f.count);
+                let _ = writeln!(out, "{}. {} ({})", number + 1, f.kind, mismatches(f.count));
             }
             Some(id) => {
                 let _ = writeln!(
                     out,
-                    "known, as listed vector `{id}`: {} ({} mismatches)",
-                    f.kind, f.count
+                    "known, as listed vector `{id}`: {} ({})",
+                    f.kind,
+                    mismatches(f.count)
                 );
             }
         }
@@ -212,6 +213,16 @@ pub fn promotions(promotions: &[Promotion], file: &Path) -> String {
         };
     }
     out
+}
+
+/// `1 mismatch`, `2 mismatches`.
+fn mismatches(n: u64) -> String {
+    counted(n, "mismatch", "mismatches")
+}
+
+/// `n` with the noun in the number it takes.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]
