@@ -5,45 +5,13 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-use common::{header, stderr, stdout};
+use common::{assert_exit, header, path, rfc1808, scratch, stderr, stdout};
 
 /// The fixture in the mode that answers the relative URL as is: right on
 /// `rfc1808-5.1/scheme` only, among the section 5.1 examples.
 const ECHO: &str = "wrong=python3 tests/fixtures/wrong.py echo";
-
-fn rfc1808(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rfc1808"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-/// Asserts the exit code, showing both streams when it is not `code`.
-fn assert_exit(o: &Output, code: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(o),
-        stderr(o)
-    );
-}
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 #[test]
 fn the_reference_passes_everything() {
@@ -297,7 +265,7 @@ fn an_implementation_that_cannot_start_exits_2() {
 
 #[test]
 fn an_unwritable_report_path_is_an_error_before_the_run() {
-    let dir = scratch("unwritable");
+    let dir = scratch("cli", "unwritable");
     let missing = dir.join("no-such-dir/report.json");
     let o = rfc1808(&[
         "run",
@@ -338,7 +306,7 @@ fn an_unwritable_report_path_is_an_error_before_the_run() {
 
 #[test]
 fn config_files_list_implementations() {
-    let dir = scratch("config");
+    let dir = scratch("cli", "config");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wrong.py");
     std::fs::write(
         dir.join("expected.toml"),
@@ -413,7 +381,7 @@ fn config_files_list_implementations() {
 
 #[test]
 fn expectations_are_strict_both_ways() {
-    let dir = scratch("expectations");
+    let dir = scratch("cli", "expectations");
     let file = dir.join("wrong.toml");
     let expect = format!("wrong={}", file.display());
     let run = |extra: &[&str]| {
@@ -519,7 +487,7 @@ fn expectations_are_strict_both_ways() {
 
 #[test]
 fn written_expectations_make_the_next_run_pass() {
-    let dir = scratch("write");
+    let dir = scratch("cli", "write");
     let file = dir.join("wrong.toml");
     let o = rfc1808(&[
         "run",
@@ -653,7 +621,7 @@ fn json_report_has_the_documented_schema() {
 
 #[test]
 fn several_reports_in_one_run() {
-    let dir = scratch("reports");
+    let dir = scratch("cli", "reports");
     let (junit, md, json) = (dir.join("r.xml"), dir.join("r.md"), dir.join("r.json"));
     let o = rfc1808(&[
         "run",
@@ -728,7 +696,7 @@ fn several_reports_in_one_run() {
 
 #[test]
 fn a_malformed_vector_file_is_a_startup_error_naming_file_line_and_key() {
-    let dir = scratch("malformed-vectors");
+    let dir = scratch("cli", "malformed-vectors");
     std::fs::write(
         dir.join("mine.toml"),
         "[[resolve]]\nid = \"mine/one\"\nbase = \"http://a/b\"\nrelative = \"g\"\nexpectd = \"http://a/g\"\nsource = \"test\"\ntags = []\n",
@@ -837,7 +805,7 @@ fn help_lists_the_exit_codes() {
 
 #[test]
 fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
-    let dir = scratch("expectations-forms");
+    let dir = scratch("cli", "expectations-forms");
     let file = dir.join("wrong.toml");
     std::fs::write(
         &file,
@@ -906,7 +874,7 @@ fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
 
 #[test]
 fn an_argv_adapter_that_cannot_answer_is_one_start_up_error() {
-    let dir = scratch("argv-start");
+    let dir = scratch("cli", "argv-start");
     // The interpreter is there, the script is not: one error, not one per
     // vector.
     let missing = dir.join("missing.py");

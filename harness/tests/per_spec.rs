@@ -6,44 +6,12 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-use common::{stderr, stdout};
+use common::{assert_exit, path, rfc1808, scratch, stderr, stdout};
 
 /// The vector on which RFC 1808 and RFC 3986 differ that the fake adapter
 /// answers as RFC 3986 does.
 const ABOVE_ROOT: &str = "rfc1808-5.2/too-many-dot-dot";
-
-fn rfc1808(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rfc1808"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-/// Asserts the exit code, showing both streams when it is not `code`.
-fn assert_exit(o: &Output, code: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(o),
-        stderr(o)
-    );
-}
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("per-spec-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 /// `--impl` for the fake adapter claiming `claim`.
 fn claiming(name: &str, claim: &str) -> String {
@@ -134,7 +102,7 @@ fn the_handshake_claim_is_the_default_spec() {
 
 #[test]
 fn flags_then_config_then_claim_decide_the_spec() {
-    let dir = scratch("precedence");
+    let dir = scratch("per-spec", "precedence");
     let run = |more: &str, flags: &[&str]| {
         let config = config(&dir, "RFC 3986", more);
         let args = [
@@ -240,7 +208,7 @@ fn flags_then_config_then_claim_decide_the_spec() {
 
 #[test]
 fn an_expectations_file_of_another_spec_is_a_start_up_error() {
-    let dir = scratch("mismatch");
+    let dir = scratch("per-spec", "mismatch");
     let listed = dir.join("listed.toml");
     std::fs::write(
         &listed,
@@ -298,7 +266,7 @@ fn an_expectations_file_of_another_spec_is_a_start_up_error() {
 
 #[test]
 fn a_table_of_expectations_takes_the_file_of_the_graded_spec() {
-    let dir = scratch("table");
+    let dir = scratch("per-spec", "table");
     std::fs::write(
         dir.join("rfc1808.toml"),
         format!("[[expected-failure]]\nid = \"{ABOVE_ROOT}\"\nreason = \"RFC 3986 removes it\"\n"),
@@ -388,7 +356,7 @@ fn a_table_of_expectations_takes_the_file_of_the_graded_spec() {
 
 #[test]
 fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
-    let dir = scratch("reports");
+    let dir = scratch("per-spec", "reports");
     let html = dir.join("report.html");
     let json = dir.join("report.json");
     let junit = dir.join("report.xml");

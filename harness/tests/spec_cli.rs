@@ -3,16 +3,7 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-use common::{stderr, stdout};
-
-fn rfc1808(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rfc1808"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::{rfc1808, stderr, stdout};
 
 /// RFC 3986 section 5.4 and RFC 2396 Appendix C's base.
 const BASE: &str = "http://a/b/c/d;p?q";

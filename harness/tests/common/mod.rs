@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output};
 
 /// Copies the vector files of `vectors/` into `root/vectors`, for tests that
 /// write to them, and returns that directory.
@@ -44,4 +44,39 @@ pub fn stdout(o: &Output) -> String {
 
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Runs the `rfc1808` binary with `args`, from the harness's directory (so
+/// `tests/fixtures/...` paths work).
+pub fn rfc1808(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rfc1808"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+/// Asserts the exit code, showing both streams when it is not `code`.
+pub fn assert_exit(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+/// A fresh directory for one test's files, named by its test file (`group`)
+/// and test, so that test binaries running at once never share one.
+pub fn scratch(group: &str, test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{group}-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A path as a command-line argument.
+pub fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
 }
