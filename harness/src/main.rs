@@ -287,22 +287,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<
     } else {
         Bases::Absolute
     };
-    // The flags that depend on the spec, checked against `by`.
-    let check = |by: Spec| -> Result<Assignment> {
-        if args.any_base && by != Spec::Rfc1808 {
-            bail!("--any-base: only under --spec rfc1808; {by} resolves against a URI, and its runs leave out cases outside its grammar");
-        }
-        if args.promote && by != Spec::Rfc1808 {
-            bail!("--promote: `rfc1808 promote` writes RFC 1808 answers only; under --spec {by}, add a vector with its answer under every spec by hand (docs/findings.md)");
-        }
-        if let Some(expectations) = &expectations {
-            expectations.check_spec(by)?;
-        }
-        Assignment::parse(by, &args.readings.join(",")).map_err(|e| match by {
-            Spec::Rfc1808 => anyhow!("--reading: {e}"),
-            _ => anyhow!("--reading: {by}: {e}"),
-        })
-    };
+    let check = |by: Spec| fuzz_flags_under(args, expectations.as_ref(), by);
     // Usage errors before the adapter starts: all of them with `--spec`,
     // and without it those no spec would accept (reported as RFC 1808's).
     match args.spec {
@@ -337,4 +322,26 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<
         write!(stdout, "{}", report::promotions(&promotions, &file))?;
     }
     Ok(ExitCode::from(u8::from(fuzzed.found_new())))
+}
+
+/// The readings `rfc1808 fuzz` holds under `by`, after the flags that only
+/// some specs accept are checked against it.
+fn fuzz_flags_under(
+    args: &FuzzArgs,
+    expectations: Option<&Expectations>,
+    by: Spec,
+) -> Result<Assignment> {
+    if args.any_base && by != Spec::Rfc1808 {
+        bail!("--any-base: only under --spec rfc1808; {by} resolves against a URI, and its runs leave out cases outside its grammar");
+    }
+    if args.promote && by != Spec::Rfc1808 {
+        bail!("--promote: `rfc1808 promote` writes RFC 1808 answers only; under --spec {by}, add a vector with its answer under every spec by hand (docs/findings.md)");
+    }
+    if let Some(expectations) = expectations {
+        expectations.check_spec(by)?;
+    }
+    Assignment::parse(by, &args.readings.join(",")).map_err(|e| match by {
+        Spec::Rfc1808 => anyhow!("--reading: {e}"),
+        _ => anyhow!("--reading: {by}: {e}"),
+    })
 }
