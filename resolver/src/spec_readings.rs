@@ -282,11 +282,15 @@ macro_rules! readings_struct {
 
 pub(crate) use readings_struct;
 
-/// The checks every spec's registry must pass, for its tests.
+/// The checks every spec's registry must pass, for its tests: kebab-case
+/// names, no name twice, at least two readings each, the default readings
+/// what `R::default()` holds, and every reading settable by name and read
+/// back (`set` and `get` of the spec's `Readings`).
 #[cfg(test)]
-pub(crate) fn check_registry(
+pub(crate) fn check_registry<R: Default, E: fmt::Debug>(
     registry: &'static [Ambiguity],
-    get: impl Fn(&str) -> Option<&'static str>,
+    set: impl Fn(&mut R, &str, &str) -> Result<(), E>,
+    get: impl Fn(&R, &str) -> Option<&'static str>,
 ) {
     let kebab = |s: &str| {
         !s.is_empty()
@@ -297,10 +301,18 @@ pub(crate) fn check_registry(
         assert!(kebab(a.name), "{}", a.name);
         assert!(registry[..i].iter().all(|b| b.name != a.name));
         assert!(a.readings.len() >= 2, "{}", a.name);
-        assert_eq!(get(a.name), Some(a.default_reading().name), "{}", a.name);
+        assert_eq!(
+            get(&R::default(), a.name),
+            Some(a.default_reading().name),
+            "{}",
+            a.name
+        );
         for (j, r) in a.readings.iter().enumerate() {
             assert!(kebab(r.name), "{}", r.name);
             assert!(a.readings[..j].iter().all(|s| s.name != r.name));
+            let mut readings = R::default();
+            set(&mut readings, a.name, r.name).unwrap();
+            assert_eq!(get(&readings, a.name), Some(r.name));
         }
     }
 }
