@@ -6,7 +6,8 @@
 # their source is newer than the binary (cargo decides for rust-oxiri).
 #
 #     bash adapters/install.sh           # install what is missing, build
-#     bash adapters/install.sh --check   # list what is missing; exit 1 if any
+#     bash adapters/install.sh --check   # list what is missing (packages, and compiled
+#                                        # adapters not built yet); exit 1 if any
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +46,10 @@ for package in "${packages[@]}"; do
 done
 
 if [[ ${1:-} == --check ]]; then
+    # A run of adapters.toml needs the compiled adapters too.
+    for binary in go-net-url uriparser rust-oxiri; do
+        [[ -x target/adapters/$binary ]] || missing+=("target/adapters/$binary")
+    done
     if ((${#missing[@]})); then
         echo "adapters/install.sh: missing ${missing[*]}"
         exit 1
