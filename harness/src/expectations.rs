@@ -15,6 +15,7 @@ use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::expectations::{self as format, Decision, Rewritten};
 use rfc1808_vectors::grade::{self, Stale, Verdict};
 use rfc1808_vectors::readings::{Assignment, Followed, Following, Match};
+use rfc1808_vectors::versions::Version;
 use rfc1808_vectors::{Corpus, LoadError, Spec};
 
 pub use rfc1808_vectors::expectations::{Entry, Expectations, Inconsistent};
@@ -140,10 +141,15 @@ pub fn observed(outcome: &Outcome<'_>, spec: Spec) -> String {
 /// what was seen. Entries for vectors that passed, stale entries and
 /// entries for ambiguities followed consistently are dropped; comments and
 /// the formatting of the entries that stay are kept.
+///
+/// `version` is the library version the implementation reported: the file
+/// records it, and keeps what it says of other versions (see
+/// [`format::rewrite_for`]).
 pub fn rewrite(
     graded: &[Graded<'_>],
     existing: Option<(&str, &str)>,
     spec: Spec,
+    version: Option<&Version>,
     corpus: &Corpus,
 ) -> Result<Rewritten, LoadError> {
     let ran: HashMap<&str, &Graded<'_>> = graded
@@ -166,15 +172,20 @@ pub fn rewrite(
             Some((ambiguity.name, seen.join("; ")))
         })
         .collect();
-    format::rewrite(existing, spec, corpus, &inconsistent, |v| {
-        match ran.get(v.id.as_str()) {
+    format::rewrite_for(
+        existing,
+        spec,
+        version,
+        corpus,
+        &inconsistent,
+        |v| match ran.get(v.id.as_str()) {
             Some(g) if g.verdict.answered_wrong() => Decision::Fails {
                 observed: observed(&g.outcome, spec),
             },
             Some(g) if g.verdict.answered_right() => Decision::Passes,
             _ => Decision::Undecided,
-        }
-    })
+        },
+    )
 }
 
 /// The reading of each ambiguity that the answers of `graded` (graded
@@ -331,7 +342,14 @@ reason = "gone"
         );
         let existing = Expectations::parse_str("py.toml", &text).unwrap_or_else(|e| panic!("{e}"));
         let (graded, _) = grade(results, Some(&existing), &corpus);
-        let written = rewrite(&graded, Some(("py.toml", &text)), Spec::Rfc1808, &corpus).unwrap();
+        let written = rewrite(
+            &graded,
+            Some(("py.toml", &text)),
+            Spec::Rfc1808,
+            None,
+            &corpus,
+        )
+        .unwrap();
         assert_eq!((written.kept, written.added, written.dropped), (3, 1, 2));
         let reread = Expectations::parse_str("new.toml", &written.text).unwrap();
         let entries: Vec<(&str, &str)> = reread

@@ -50,6 +50,7 @@ use std::time::{Duration, Instant};
 
 use rfc1808_resolver::Step6;
 use rfc1808_vectors::grade::Verdict;
+use rfc1808_vectors::versions::library_version;
 use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector, Spec};
 
 use crate::command_line;
@@ -336,6 +337,14 @@ impl<'c> Session<'c> {
                 .expectations_under(at, spec)
                 .map_err(SessionError::Expectations)?;
             let held = self.held_under(at, spec)?;
+            let version = implementation
+                .info()
+                .and_then(|info| library_version(&info.implementation_version));
+            let drift = expectations
+                .as_ref()
+                .and_then(|e| e.drift(version.as_ref()));
+            let expectations = expectations.map(|e| e.applying_to(version.as_ref()));
+            let expectations = (expectations, drift);
             started.push(implementation);
             graded.push((spec, expectations, held));
         }
@@ -344,7 +353,7 @@ impl<'c> Session<'c> {
             vectors: self.corpus.digest,
             ..Report::default()
         };
-        for (at, ((results, info, elapsed), (spec, expectations, held))) in
+        for (at, ((results, info, elapsed), (spec, (expectations, drift), held))) in
             answered.into_iter().zip(graded).enumerate()
         {
             let p = &self.planned[at];
@@ -366,6 +375,7 @@ impl<'c> Session<'c> {
                 stale,
                 elapsed,
                 allowed_inconsistent: expectations.map(|e| e.inconsistent).unwrap_or_default(),
+                drift,
             });
         }
         if !parse.is_empty() {
@@ -449,6 +459,7 @@ impl<'c> Session<'c> {
                 .as_ref()
                 .map(|(name, text)| (name.as_str(), text.as_str())),
             imp.graded_under,
+            imp.version().as_ref(),
             self.corpus,
         )
         .map_err(SessionError::Expectations)?;

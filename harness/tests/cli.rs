@@ -446,7 +446,7 @@ fn expectations_are_strict_both_ways() {
         header()
             + &format!(
             "STALE [wrong] {}:6: stale expectation `rfc1808-5.1/renamed`: no vector has this id; remove the entry\n\n\
-             wrong: FAILED. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable; 1 stale expectations\n",
+             wrong: FAILED. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable; 1 stale expectation\n",
             file.display()
         )
     );

@@ -222,6 +222,17 @@ fn two_readings_of_one_ambiguity_fail_unless_allowed() {
         "{}",
         stdout(&out)
     );
+    // The summary line counts it: a FAILED line never shows only zeros.
+    let summary = stdout(&out)
+        .lines()
+        .find(|l| l.starts_with("literal: FAILED. "))
+        .map(str::to_owned);
+    assert!(
+        summary.as_ref().is_some_and(|l| l.ends_with(
+            " passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable; 1 inconsistent reading"
+        )),
+        "{summary:?}"
+    );
 
     let dir = tempfile::tempdir().unwrap();
     let allow = dir.path().join("literal.toml");
@@ -245,6 +256,11 @@ fn two_readings_of_one_ambiguity_fail_unless_allowed() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(
         stdout(&out).contains("remove the entry"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("0 not representable; 1 stale inconsistent-reading entry\n"),
         "{}",
         stdout(&out)
     );

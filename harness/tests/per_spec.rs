@@ -333,7 +333,7 @@ fn a_table_of_expectations_takes_the_file_of_the_graded_spec() {
     assert_exit(&o, 1);
     let text = std::fs::read_to_string(&written).unwrap();
     assert!(
-        text.contains("spec = \"rfc3986\"\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n"),
+        text.contains("spec = \"rfc3986\"\nwritten-for = [\"1.0.0\"]\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n"),
         "{text}"
     );
     // Read back as RFC 3986's, it makes the run pass.

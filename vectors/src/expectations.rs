@@ -36,6 +36,23 @@
 //! ```
 //!
 //! Its `[[inconsistent-reading]]` entries name that spec's ambiguities.
+//!
+//! Any entry may hold for some versions of the implementation only, with a
+//! `versions` key ([`crate::versions`]): an entry whose versions do not
+//! include the one the implementation reports is ignored, and is not stale.
+//! The versions a run saw when `--write-expectations` wrote the file are
+//! recorded beside the `spec` key, so that a run of another version can say
+//! so next to its failures:
+//!
+//! ```toml
+//! spec = "rfc3986"
+//! written-for = ["0.12.4", "0.11.0"]
+//!
+//! [[expected-failure]]
+//! id = "interpretation/base-empty-net-loc-fielding"
+//! reason = "an empty authority in the base parses as none"
+//! versions = ["0.11.0"]
+//! ```
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -44,7 +61,10 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use semver::Version;
+
 use crate::grade::{Answer, ExpectedFailures};
+use crate::versions::{library_version, Versions};
 use crate::{Corpus, LineIndex, LoadError, Spec};
 
 /// One listed vector.
@@ -54,6 +74,8 @@ pub struct Entry {
     pub reason: String,
     /// The 1-based line of its `id`.
     pub line: usize,
+    /// The versions it holds for; `None` for every version.
+    pub versions: Option<Versions>,
 }
 
 /// The expected failures of one implementation.
@@ -68,6 +90,9 @@ pub struct Expectations {
     pub entries: Vec<Entry>,
     /// The ambiguities on which it may follow different readings.
     pub inconsistent: Vec<Inconsistent>,
+    /// The versions of the implementation that the runs which wrote the
+    /// file reported (the `written-for` key), oldest first.
+    pub written_for: Vec<Version>,
 }
 
 /// An ambiguity on which an implementation may follow different readings.
@@ -77,6 +102,8 @@ pub struct Inconsistent {
     pub reason: String,
     /// The 1-based line of its `ambiguity`.
     pub line: usize,
+    /// The versions it holds for; `None` for every version.
+    pub versions: Option<Versions>,
 }
 
 impl Expectations {
@@ -103,6 +130,31 @@ impl Expectations {
             }
             None => (Spec::Rfc1808, 0),
         };
+        let mut written_for = Vec::new();
+        if let Some(raw) = raw.written_for {
+            let line = lines.line_of(raw.span().start);
+            for reported in raw.into_inner().into_vec() {
+                let version = library_version(&reported).ok_or_else(|| LoadError {
+                    file: name.to_owned(),
+                    line,
+                    message: format!("key `written-for`: `{reported}` holds no version number"),
+                })?;
+                if !written_for.contains(&version) {
+                    written_for.push(version);
+                }
+            }
+        }
+        let versions = |raw: Option<Spanned<OneOrMany>>| -> Result<Option<Versions>, LoadError> {
+            let Some(raw) = raw else { return Ok(None) };
+            let line = lines.line_of(raw.span().start);
+            Versions::parse(&raw.into_inner().into_vec())
+                .map(Some)
+                .map_err(|why| LoadError {
+                    file: name.to_owned(),
+                    line,
+                    message: format!("key `versions`: {why}"),
+                })
+        };
         let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
         let mut first_line: HashMap<String, usize> = HashMap::new();
         for e in raw.expected_failure {
@@ -127,6 +179,7 @@ impl Expectations {
                 id,
                 reason: e.reason.into_inner(),
                 line,
+                versions: versions(e.versions)?,
             });
         }
         let mut inconsistent: Vec<Inconsistent> = Vec::new();
@@ -164,6 +217,7 @@ impl Expectations {
                 ambiguity,
                 reason: e.reason,
                 line,
+                versions: versions(e.versions)?,
             });
         }
         Ok(Expectations {
@@ -172,7 +226,69 @@ impl Expectations {
             spec_line,
             entries,
             inconsistent,
+            written_for,
         })
+    }
+
+    /// The entries that hold for `version`, the version the implementation
+    /// reports (`None` when it reports none, or none that holds a version
+    /// number): every entry without a `versions` key, and those whose
+    /// versions include it.
+    pub fn applying_to(&self, version: Option<&Version>) -> Expectations {
+        let holds = |versions: &Option<Versions>| match (versions, version) {
+            (None, _) => true,
+            (Some(versions), Some(version)) => versions.matches(version),
+            (Some(_), None) => false,
+        };
+        Expectations {
+            entries: self
+                .entries
+                .iter()
+                .filter(|e| holds(&e.versions))
+                .cloned()
+                .collect(),
+            inconsistent: self
+                .inconsistent
+                .iter()
+                .filter(|e| holds(&e.versions))
+                .cloned()
+                .collect(),
+            ..self.clone()
+        }
+    }
+
+    /// Whether this file was written for another version than `version`,
+    /// the one the implementation reports: it records the versions it was
+    /// written for and `version` is not among them, or it has entries for
+    /// some versions and none for this one. Said next to a failed run's
+    /// failures, since a new release is the likeliest cause.
+    pub fn drift(&self, version: Option<&Version>) -> Option<Drift> {
+        let conditioned = || {
+            self.entries
+                .iter()
+                .map(|e| &e.versions)
+                .chain(self.inconsistent.iter().map(|e| &e.versions))
+                .flatten()
+        };
+        match version {
+            None => {
+                let count = conditioned().count();
+                (count > 0).then_some(Drift::NoVersion { conditioned: count })
+            }
+            Some(version) if !self.written_for.is_empty() => (!self.written_for.contains(version))
+                .then(|| Drift::WrittenFor {
+                    written_for: self.written_for.clone(),
+                    running: version.clone(),
+                }),
+            Some(version) => {
+                let mut conditioned = conditioned().peekable();
+                (conditioned.peek().is_some() && !conditioned.any(|v| v.matches(version))).then(
+                    || Drift::NoEntryFor {
+                        running: version.clone(),
+                    },
+                )
+            }
+        }
     }
 
     /// The reason given for `id`, if it is listed.
@@ -220,6 +336,8 @@ impl Expectations {
 #[serde(deny_unknown_fields)]
 struct RawFile {
     spec: Option<Spanned<String>>,
+    #[serde(rename = "written-for")]
+    written_for: Option<Spanned<OneOrMany>>,
     #[serde(rename = "expected-failure", default)]
     expected_failure: Vec<RawEntry>,
     #[serde(rename = "inconsistent-reading", default)]
@@ -231,6 +349,7 @@ struct RawFile {
 struct RawInconsistent {
     ambiguity: Spanned<String>,
     reason: String,
+    versions: Option<Spanned<OneOrMany>>,
 }
 
 #[derive(Deserialize)]
@@ -238,6 +357,67 @@ struct RawInconsistent {
 struct RawEntry {
     id: Spanned<String>,
     reason: Spanned<String>,
+    versions: Option<Spanned<OneOrMany>>,
+}
+
+/// A string, or an array of strings.
+#[derive(Deserialize)]
+#[serde(untagged, expecting = "a string or an array of strings")]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    fn into_vec(self) -> Vec<String> {
+        match self {
+            OneOrMany::One(s) => vec![s],
+            OneOrMany::Many(v) => v,
+        }
+    }
+}
+
+/// Why a run's version is not the one its expectations were written for
+/// ([`Expectations::drift`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Drift {
+    /// The file records the versions it was written for, and this is none
+    /// of them.
+    WrittenFor {
+        written_for: Vec<Version>,
+        running: Version,
+    },
+    /// The file has entries for some versions, none of them this one.
+    NoEntryFor { running: Version },
+    /// The implementation reports no version, so its entries for some
+    /// versions apply to none.
+    NoVersion { conditioned: usize },
+}
+
+impl Drift {
+    /// The sentence for a report, naming the implementation `name`:
+    /// "expectations written for ruby-uri 0.12.4; this run has ruby-uri
+    /// 0.11.0".
+    pub fn describe(&self, name: &str) -> String {
+        match self {
+            Drift::WrittenFor {
+                written_for,
+                running,
+            } => {
+                let seen: Vec<String> = written_for.iter().map(|v| format!("{name} {v}")).collect();
+                format!(
+                    "expectations written for {}; this run has {name} {running}",
+                    seen.join(", ")
+                )
+            }
+            Drift::NoEntryFor { running } => format!(
+                "expectations have entries for some versions, none for {name} {running}, the version this run has"
+            ),
+            Drift::NoVersion { conditioned } => format!(
+                "{name} reports no version, so the {conditioned} expectations that hold for some versions only apply to none"
+            ),
+        }
+    }
 }
 
 /// What a run decided about one vector, for [`rewrite`].
@@ -309,27 +489,64 @@ pub fn rewrite(
     spec: Spec,
     corpus: &Corpus,
     inconsistent: &[(&str, String)],
+    decide: impl FnMut(&crate::ResolveVector) -> Decision,
+) -> Result<Rewritten, LoadError> {
+    rewrite_for(existing, spec, None, corpus, inconsistent, decide)
+}
+
+/// [`rewrite`] for a run of `version` of the implementation (what
+/// [`library_version`] reads from its handshake), which the file then
+/// records in its `written-for` key.
+///
+/// Entries that hold for other versions only are left as they are. An
+/// entry without `versions` holds for every version the file was written
+/// for: when this run passes it, it is kept for the others, with
+/// `versions` naming them (and dropped when there are none). When the old
+/// file was written for other versions and not this one, a new failure is
+/// written with `versions` naming this one. An entry for some versions that fails on
+/// this one too gets this version added; one that passes has it taken out
+/// (and is dropped when nothing is left, or when a range of its still
+/// holds for this version).
+pub fn rewrite_for(
+    existing: Option<(&str, &str)>,
+    spec: Spec,
+    version: Option<&Version>,
+    corpus: &Corpus,
+    inconsistent: &[(&str, String)],
     mut decide: impl FnMut(&crate::ResolveVector) -> Decision,
 ) -> Result<Rewritten, LoadError> {
     let mut header = HEADER.to_owned();
     let mut trailing = String::new();
-    // The old tables of each kind, by id or ambiguity.
-    let mut old: HashMap<(&str, String), toml_edit::Table> = HashMap::new();
+    // The old tables of each kind, by id or ambiguity, with their versions.
+    let mut old: HashMap<(&str, String), (toml_edit::Table, Option<Versions>)> = HashMap::new();
     let mut old_count = 0;
-    // The comments above the old file's `spec` key, if it has one.
+    // The comments above the old file's `spec` and `written-for` keys.
     let mut above_spec: Option<String> = None;
+    let mut above_written: Option<String> = None;
+    let mut written_for: Vec<Version> = Vec::new();
     if let Some((name, text)) = existing {
         let parsed = Expectations::parse_str(name, text)?;
         parsed.check_spec(spec)?;
         old_count = parsed.entries.len() + parsed.inconsistent.len();
+        written_for.clone_from(&parsed.written_for);
+        let mut versions: HashMap<(&str, &str), Option<Versions>> = HashMap::new();
+        for e in &parsed.entries {
+            versions.insert((FAILURES, &e.id), e.versions.clone());
+        }
+        for e in &parsed.inconsistent {
+            versions.insert((INCONSISTENT, &e.ambiguity), e.versions.clone());
+        }
         let doc: toml_edit::DocumentMut = text
             .parse()
             .map_err(|e: toml_edit::TomlError| LoadError::at(name, text, None, e.to_string()))?;
         trailing = raw(doc.trailing());
-        above_spec = doc
-            .as_table()
-            .key("spec")
-            .map(|key| key.leaf_decor().prefix().map(raw).unwrap_or_default());
+        let above = |key: &str| {
+            doc.as_table()
+                .key(key)
+                .map(|key| key.leaf_decor().prefix().map(raw).unwrap_or_default())
+        };
+        above_spec = above("spec");
+        above_written = above("written-for");
         let mut tables: Vec<(&str, &str, &toml_edit::Table)> = Vec::new();
         for (kind, key) in [(FAILURES, "id"), (INCONSISTENT, "ambiguity")] {
             let of_kind = doc.get(kind).and_then(toml_edit::Item::as_array_of_tables);
@@ -356,38 +573,89 @@ pub fn rewrite(
                 let own = prefix(&table)[header.len()..].to_owned();
                 table.decor_mut().set_prefix(own);
             }
-            old.insert((kind, name.to_owned()), table);
+            let entry_versions = versions.get(&(kind, name)).cloned().flatten();
+            old.insert((kind, name.to_owned()), (table, entry_versions));
         }
     }
+    // A run of a version the old file was not written for: what the old
+    // file says holds for the versions it was written for.
+    let other_version = version.filter(|v| !written_for.is_empty() && !written_for.contains(v));
+    let for_this = |new: toml_edit::Table| match other_version {
+        Some(version) => conditioned(new, &Versions::exactly(version)),
+        None => new,
+    };
+    // What becomes of an old table, given whether this run fails it.
+    let carry = |(table, versions): (toml_edit::Table, Option<Versions>), fails: bool| {
+        match (versions, version) {
+            // Another version's entry: this run says nothing about it.
+            (Some(versions), Some(v)) if !versions.matches(v) => Some(if fails {
+                conditioned(table, &versions.with(v))
+            } else {
+                table
+            }),
+            (Some(_), None) => Some(table),
+            (Some(versions), Some(v)) => match fails {
+                true => Some(table),
+                false => versions.without(v).map(|left| conditioned(table, &left)),
+            },
+            (None, _) if fails => Some(table),
+            // It held for every version the file was written for; it
+            // still holds for the others.
+            (None, _) => {
+                let mut others = written_for.iter().filter(|w| Some(*w) != version);
+                let first = Versions::exactly(others.next()?);
+                let versions = others.fold(first, |all, w| all.with(w));
+                Some(conditioned(table, &versions))
+            }
+        }
+    };
 
     // Old tables that stay, new ones, in the order they are written.
     let mut failures = Vec::new();
     let (mut kept, mut added) = (0, 0);
     for v in &corpus.resolve {
         let before = old.remove(&(FAILURES, v.id.clone()));
-        match (decide(v), before) {
-            (Decision::Passes, _) | (Decision::Undecided, None) => {}
-            (_, Some(table)) => {
-                kept += 1;
-                failures.push(table);
-            }
+        let table = match (decide(v), before) {
+            (Decision::Undecided, None) | (Decision::Passes, None) => None,
+            (Decision::Undecided, Some((table, _))) => Some(table),
+            (Decision::Passes, Some(before)) => carry(before, false),
+            (Decision::Fails { .. }, Some(before)) => carry(before, true),
             (Decision::Fails { observed }, None) => {
                 added += 1;
-                failures.push(new_table(&[("id", &v.id), ("reason", &observed)]));
+                failures.push(for_this(new_table(&[("id", &v.id), ("reason", &observed)])));
+                continue;
             }
+        };
+        if let Some(table) = table {
+            kept += 1;
+            failures.push(table);
         }
     }
     let mut readings = Vec::new();
-    for (ambiguity, seen) in inconsistent {
-        match old.remove(&(INCONSISTENT, (*ambiguity).to_owned())) {
-            Some(table) => {
-                kept += 1;
-                readings.push(table);
+    let registry = crate::registry(spec);
+    for ambiguity in registry {
+        let seen = inconsistent.iter().find(|(a, _)| *a == ambiguity.name);
+        let before = old.remove(&(INCONSISTENT, ambiguity.name.to_owned()));
+        match (seen, before) {
+            (None, None) => {}
+            (Some(_), Some(before)) | (None, Some(before)) => {
+                if let Some(table) = carry(before, seen.is_some()) {
+                    kept += 1;
+                    readings.push(table);
+                }
             }
-            None => {
+            (Some((ambiguity, seen)), None) => {
                 added += 1;
-                readings.push(new_table(&[("ambiguity", ambiguity), ("reason", seen)]));
+                readings.push(for_this(new_table(&[
+                    ("ambiguity", ambiguity),
+                    ("reason", seen),
+                ])));
             }
+        }
+    }
+    if let Some(version) = version {
+        if !written_for.contains(version) {
+            written_for.push(version.clone());
         }
     }
 
@@ -419,16 +687,35 @@ pub fn rewrite(
     }
 
     let spec_line = format!("spec = \"{spec}\"\n");
-    match above_spec {
-        Some(above) => header = format!("{above}{spec_line}{header}"),
-        None if spec != Spec::Rfc1808 => {
-            header.truncate(header.trim_end_matches('\n').len());
-            if !header.is_empty() {
-                header.push('\n');
-            }
-            header.push_str(&spec_line);
+    let written_line = if written_for.is_empty() {
+        String::new()
+    } else {
+        let versions: Vec<String> = written_for
+            .iter()
+            .map(|v| toml_string(&v.to_string()))
+            .collect();
+        format!("written-for = [{}]\n", versions.join(", "))
+    };
+    match (above_spec, above_written) {
+        (Some(above), written) => {
+            let written = written.unwrap_or_default();
+            header = format!("{above}{spec_line}{written}{written_line}{header}");
         }
-        None => {}
+        // An RFC 1808 file without a `spec` key.
+        (None, Some(above)) => header = format!("{above}{written_line}{header}"),
+        (None, None) => {
+            let mut lines = written_line;
+            if spec != Spec::Rfc1808 {
+                lines.insert_str(0, &spec_line);
+            }
+            if !lines.is_empty() {
+                header.truncate(header.trim_end_matches('\n').len());
+                if !header.is_empty() {
+                    header.push('\n');
+                }
+                header.push_str(&lines);
+            }
+        }
     }
     let mut text = header.replace(NONE, "");
     if position == 0 {
@@ -450,6 +737,13 @@ pub fn rewrite(
         added,
         dropped: old_count - kept,
     })
+}
+
+/// `table` with its `versions` key set to `versions`.
+fn conditioned(mut table: toml_edit::Table, versions: &Versions) -> toml_edit::Table {
+    let array: toml_edit::Array = versions.strings().collect();
+    table.insert("versions", toml_edit::value(array));
+    table
 }
 
 /// The text of a parsed document's whitespace and comments.
@@ -533,8 +827,9 @@ reason = "was broken once"
         )
         .unwrap_err();
         assert!(
-            err.to_string()
-                .starts_with("py.toml:3: unknown key `why`, expected `id` or `reason`"),
+            err.to_string().starts_with(
+                "py.toml:3: unknown key `why`, expected one of `id`, `reason`, `versions`"
+            ),
             "{err}"
         );
     }
@@ -779,6 +1074,192 @@ reason = "was broken once"
                 .unwrap_err()
                 .to_string(),
             "py.toml:2: the expected failures are under rfc3986, but the implementation is graded under rfc1808; give the file for rfc1808, or grade under rfc3986 with --spec"
+        );
+    }
+
+    fn v(s: &str) -> Version {
+        Version::parse(s).unwrap()
+    }
+
+    const CONDITIONED: &str = "spec = \"rfc3986\"\nwritten-for = [\"0.12.4\", \"0.11.0\"]\n\n\
+        [[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"drops the base path\"\n\n\
+        [[expected-failure]]\nid = \"rfc1808-5.1/dot-g\"\nreason = \"an empty authority is none\"\nversions = [\"0.11.0\"]\n\n\
+        [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"x\"\nversions = \"<0.12\"\n";
+
+    #[test]
+    fn an_entry_for_some_versions_applies_to_those_alone() {
+        let e = Expectations::parse_str("rb.toml", CONDITIONED).unwrap();
+        assert_eq!(e.written_for, [v("0.12.4"), v("0.11.0")]);
+        let old = e.applying_to(Some(&v("0.11.0")));
+        let ids: Vec<&str> = old.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["rfc1808-5.1/g", "rfc1808-5.1/dot-g"]);
+        assert_eq!(old.inconsistent.len(), 1);
+        let new = e.applying_to(Some(&v("0.12.4")));
+        let ids: Vec<&str> = new.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["rfc1808-5.1/g"],
+            "the 0.11.0 entry is ignored, not stale"
+        );
+        assert!(new.inconsistent.is_empty());
+        let unknown = e.applying_to(None);
+        assert_eq!(
+            unknown.entries.len(),
+            1,
+            "no version: conditions hold for none"
+        );
+    }
+
+    #[test]
+    fn a_version_the_file_was_not_written_for_is_named() {
+        let e = Expectations::parse_str("rb.toml", CONDITIONED).unwrap();
+        assert_eq!(e.drift(Some(&v("0.12.4"))), None);
+        let drift = e.drift(Some(&v("0.13.0"))).unwrap();
+        assert_eq!(
+            drift.describe("ruby-uri"),
+            "expectations written for ruby-uri 0.12.4, ruby-uri 0.11.0; this run has ruby-uri 0.13.0"
+        );
+        let unrecorded = CONDITIONED.replace("written-for = [\"0.12.4\", \"0.11.0\"]\n", "");
+        let e = Expectations::parse_str("rb.toml", &unrecorded).unwrap();
+        assert_eq!(e.drift(Some(&v("0.11.0"))), None);
+        assert_eq!(
+            e.drift(Some(&v("0.12.4"))).unwrap().describe("rb"),
+            "expectations have entries for some versions, none for rb 0.12.4, the version this run has"
+        );
+        assert_eq!(
+            e.drift(None).unwrap().describe("rb"),
+            "rb reports no version, so the 2 expectations that hold for some versions only apply to none"
+        );
+    }
+
+    #[test]
+    fn a_malformed_condition_is_a_load_error_that_says_where() {
+        let bad = CONDITIONED.replace("\"<0.12\"", "\"< zero\"");
+        assert_eq!(
+            Expectations::parse_str("rb.toml", &bad).unwrap_err().to_string(),
+            "rb.toml:16: key `versions`: `< zero` is not a version requirement (unexpected character 'z' while parsing major version number); write one like `0.11.0`, `<0.12` or `>=1.2, <1.4`"
+        );
+        let number = CONDITIONED.replace("\"<0.12\"", "12");
+        assert!(Expectations::parse_str("rb.toml", &number)
+            .unwrap_err()
+            .to_string()
+            .starts_with("rb.toml:16:"),);
+        let written = CONDITIONED.replace("\"0.11.0\"]\n\n", "\"later\"]\n\n");
+        assert_eq!(
+            Expectations::parse_str("rb.toml", &written)
+                .unwrap_err()
+                .to_string(),
+            "rb.toml:2: key `written-for`: `later` holds no version number"
+        );
+    }
+
+    /// Under 0.12.4 `g` fails; under 0.11.0 `g` and `dot-g` fail.
+    fn decide_by(version: &'static str) -> impl FnMut(&crate::ResolveVector) -> Decision {
+        move |v| match v.id.as_str() {
+            "rfc1808-5.1/g" => Decision::Fails {
+                observed: "got \"x\"".into(),
+            },
+            "rfc1808-5.1/dot-g" if version == "0.11.0" => Decision::Fails {
+                observed: "got \"y\"".into(),
+            },
+            _ => Decision::Passes,
+        }
+    }
+
+    #[test]
+    fn a_rewrite_for_a_second_version_keeps_the_first_versions_entries_conditioned() {
+        let corpus = crate::embedded();
+        let first = rewrite_for(
+            None,
+            Spec::Rfc3986,
+            Some(&v("0.12.4")),
+            &corpus,
+            &[],
+            decide_by("0.12.4"),
+        )
+        .unwrap();
+        assert_eq!(
+            first.text,
+            format!("{HEADER}spec = \"rfc3986\"\nwritten-for = [\"0.12.4\"]\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"x\\\"\"\n")
+        );
+        // 0.11.0 fails one more, and 0.12.4 no longer runs.
+        let seen = [("same-scheme", "strict on a; loose on b".to_owned())];
+        let second = rewrite_for(
+            Some(("rb.toml", &first.text)),
+            Spec::Rfc3986,
+            Some(&v("0.11.0")),
+            &corpus,
+            &seen,
+            decide_by("0.11.0"),
+        )
+        .unwrap();
+        assert_eq!(
+            second.text,
+            format!("{HEADER}spec = \"rfc3986\"\nwritten-for = [\"0.12.4\", \"0.11.0\"]\n\n\
+                     [[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"x\\\"\"\n\n\
+                     [[expected-failure]]\nid = \"rfc1808-5.1/dot-g\"\nreason = \"got \\\"y\\\"\"\nversions = [\"0.11.0\"]\n\n\
+                     [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"strict on a; loose on b\"\nversions = [\"0.11.0\"]\n")
+        );
+        // Each version, run again, finds its own entries and changes nothing.
+        for (version, decide) in [
+            ("0.12.4", decide_by("0.12.4")),
+            ("0.11.0", decide_by("0.11.0")),
+        ] {
+            let seen: &[(&str, String)] = if version == "0.11.0" { &seen } else { &[] };
+            let again = rewrite_for(
+                Some(("rb.toml", &second.text)),
+                Spec::Rfc3986,
+                Some(&v(version)),
+                &corpus,
+                seen,
+                decide,
+            )
+            .unwrap();
+            assert_eq!(again.text, second.text, "{version}");
+            let e = Expectations::parse_str("rb.toml", &again.text).unwrap();
+            assert_eq!(e.drift(Some(&v(version))), None);
+        }
+        // 0.12.4 passing `g` now: it holds for 0.11.0 only.
+        let fixed = rewrite_for(
+            Some(("rb.toml", &second.text)),
+            Spec::Rfc3986,
+            Some(&v("0.12.4")),
+            &corpus,
+            &[],
+            |v| match v.id.as_str() {
+                "rfc1808-5.1/g" => Decision::Passes,
+                _ => decide_by("0.12.4")(v),
+            },
+        )
+        .unwrap();
+        assert!(
+            fixed.text.contains(
+                "id = \"rfc1808-5.1/g\"\nreason = \"got \\\"x\\\"\"\nversions = [\"0.11.0\"]\n"
+            ),
+            "{}",
+            fixed.text
+        );
+        // And the other way: when a file was written for one version and a
+        // second one passes an entry, the entry holds for the first.
+        let first_only = rewrite_for(
+            Some(("rb.toml", &first.text)),
+            Spec::Rfc3986,
+            Some(&v("0.13.0")),
+            &corpus,
+            &[],
+            |_| Decision::Passes,
+        )
+        .unwrap();
+        assert!(
+            first_only
+                .text
+                .contains("reason = \"got \\\"x\\\"\"\nversions = [\"0.12.4\"]\n"),
+            "{}",
+            first_only.text
+        );
+        assert_eq!(
+            (first_only.kept, first_only.added, first_only.dropped),
+            (1, 0, 0)
         );
     }
 }

@@ -72,6 +72,7 @@ pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;
 pub mod readings;
+pub mod versions;
 
 pub use digest::VectorSetDigest;
 

@@ -79,6 +79,11 @@ pub fn render(report: &Report<'_>) -> String {
     if !stale.is_empty() {
         let _ = writeln!(out, "<ul class=\"stale\">{}</ul>", stale.concat());
     }
+    for imp in imps {
+        if let Some(drift) = imp.describe_drift() {
+            let _ = writeln!(out, "<p class=\"drift\">{}</p>", html(&drift));
+        }
+    }
     // Which reading of each RFC 1808 ambiguity each implementation follows,
     // as the vectors that tell them apart show.
     let readings: Vec<String> = imps
@@ -454,7 +459,7 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 mark { background: #ffd8b5; }
 #filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin-bottom: .75rem; }
 #shown { color: var(--muted); }
-.stale { color: var(--fail); } .parse.failed { color: var(--fail); }
+.stale { color: var(--fail); } .drift { font-weight: bold; } .parse.failed { color: var(--fail); }
 h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
 .readings { margin: 0; padding-left: 1.2rem; } .readings .failed { color: var(--fail); }
 "#;

@@ -67,6 +67,15 @@ struct Implementation<'a> {
     expectations: Option<&'a str>,
     ok: bool,
     counts: Counts,
+    /// The library version read from `info.implementation_version`, which
+    /// `versions` conditions of expectations entries are matched against.
+    library_version: Option<String>,
+    /// When the run failed and that version is not one the expectations
+    /// were written for: the sentence that says so.
+    version_drift: Option<String>,
+    /// What else failed the run, beside the counts: stale entries,
+    /// inconsistent readings.
+    other_causes: Vec<String>,
     stale_expectations: Vec<StaleJson<'a>>,
     /// The reading followed of each ambiguity some right answer told about.
     readings: Vec<ReadingJson>,
@@ -220,6 +229,9 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
             errors: imp.count(Verdict::Error),
             not_representable: imp.count(Verdict::NotRepresentable),
         },
+        library_version: imp.version().map(|v| v.to_string()),
+        version_drift: imp.describe_drift(),
+        other_causes: imp.other_causes(),
         stale_expectations: imp
             .stale
             .iter()

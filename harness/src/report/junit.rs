@@ -190,6 +190,7 @@ fn implementation(
         );
     }
     let info = imp.info.as_ref();
+    let drift = imp.describe_drift();
     let agreement: Vec<String> = imp
         .agreement()
         .iter()
@@ -207,6 +208,7 @@ fn implementation(
         ("implementation.language", info.map(|i| i.language.as_str())),
         ("implementation.spec", info.map(|i| i.spec.as_str())),
         ("expectations", imp.expectations.as_deref()),
+        ("expectations.drift", drift.as_deref()),
     ]
     .into_iter()
     .filter_map(|(name, value)| value.filter(|v| !v.is_empty()).map(|v| (name, v)))

@@ -231,6 +231,9 @@ fn attention(report: &Report<'_>) -> Vec<String> {
     let mut lines = Vec::new();
     for imp in &report.implementations {
         let name = format!("**{}**", cell_text(&imp.name));
+        if let Some(drift) = imp.describe_drift() {
+            lines.push(format!("{name}: {}", cell_text(&drift)));
+        }
         for g in &imp.results {
             let id = code(&g.outcome.vector.id);
             match g.verdict {

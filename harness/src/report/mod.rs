@@ -13,8 +13,10 @@ pub mod text;
 
 use std::fmt;
 
+use rfc1808_vectors::expectations::Drift;
 use rfc1808_vectors::grade::Accepts;
 use rfc1808_vectors::readings::{Assignment, Match};
+use rfc1808_vectors::versions::{library_version, Version};
 use rfc1808_vectors::{ParseVector, ResolveVector, Spec, VectorSetDigest};
 
 use crate::expectations::{Graded, Inconsistent, StaleEntry};
@@ -72,6 +74,11 @@ pub struct ImplReport<'c> {
     /// The ambiguities its expectations allow it to follow different
     /// readings of.
     pub allowed_inconsistent: Vec<Inconsistent>,
+    /// Why the version it reports is not one its expectations were written
+    /// for, if it is not (see [`Expectations::drift`]).
+    ///
+    /// [`Expectations::drift`]: rfc1808_vectors::expectations::Expectations::drift
+    pub drift: Option<Drift>,
 }
 
 /// What an implementation did about one ambiguity, and whether that fails
@@ -328,6 +335,58 @@ impl ImplReport<'_> {
         out
     }
 
+    /// The library version it reported, as version conditions read it.
+    pub fn version(&self) -> Option<Version> {
+        library_version(&self.info.as_ref()?.implementation_version)
+    }
+
+    /// The drift sentence, when the run failed and the version it reports
+    /// is not one its expectations were written for: "expectations written
+    /// for ruby-uri 0.12.4; this run has ruby-uri 0.11.0".
+    pub fn describe_drift(&self) -> Option<String> {
+        let drift = self.drift.as_ref().filter(|_| !self.ok())?;
+        Some(drift.describe(&self.name))
+    }
+
+    /// The causes of a failed run that are not vector verdicts, counted for
+    /// its summary line: `2 stale expectations`, `1 inconsistent reading`.
+    pub fn other_causes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        if !self.stale.is_empty() {
+            out.push(plural(
+                self.stale.len(),
+                "stale expectation",
+                "stale expectations",
+            ));
+        }
+        let readings = self.readings();
+        let inconsistent = readings
+            .iter()
+            .filter(|r| r.fails_run() && r.allowed.is_none())
+            .count();
+        let unneeded = readings
+            .iter()
+            .filter(|r| r.fails_run() && r.allowed.is_some())
+            .count();
+        if inconsistent > 0 {
+            out.push(plural(
+                inconsistent,
+                "inconsistent reading",
+                "inconsistent readings",
+            ));
+        }
+        if unneeded > 0 {
+            out.push(plural(
+                unneeded,
+                "stale inconsistent-reading entry",
+                "stale inconsistent-reading entries",
+            ));
+        }
+        out
+    }
+
     /// How many results have `verdict`.
     pub fn count(&self, verdict: Verdict) -> usize {
         self.results.iter().filter(|g| g.verdict == verdict).count()
@@ -489,6 +548,7 @@ pub(crate) mod tests {
             stale,
             elapsed: std::time::Duration::from_millis(30),
             allowed_inconsistent: Vec::new(),
+            drift: None,
         };
         let mut fake = Fake(vec![
             (
@@ -554,6 +614,7 @@ pub(crate) mod tests {
             stale,
             elapsed: std::time::Duration::from_millis(500),
             allowed_inconsistent: Vec::new(),
+            drift: None,
         };
         Report {
             vectors: corpus.digest,

@@ -44,6 +44,16 @@ const STDERR_BYTES: usize = 4000;
 pub fn render(report: &Report<'_>, style: Style) -> String {
     let mut out = format!("rfc1808 {TOOL_VERSION}, {}\n\n", report.vectors);
     for imp in &report.implementations {
+        // First, since a new release is the likeliest cause of what follows.
+        if let Some(drift) = imp.describe_drift() {
+            let _ = writeln!(
+                out,
+                "{} [{}] {}\n",
+                style.paint(YELLOW, "VERSION"),
+                plain(&imp.name),
+                plain(&drift)
+            );
+        }
         for g in &imp.results {
             match g.verdict {
                 Verdict::Failed | Verdict::Error => failure(&mut out, imp, g, style),
@@ -109,10 +119,13 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
         .map(|&s| format!("{} {}", imp.count(s), s.counted()))
         .collect();
     let _ = write!(out, ": {}. {}", verdict(imp.ok(), style), counts.join("; "));
-    if !imp.stale.is_empty() {
-        let _ = write!(out, "; {} stale expectations", imp.stale.len());
+    for cause in imp.other_causes() {
+        let _ = write!(out, "; {cause}");
     }
     out.push('\n');
+    if let Some(drift) = imp.describe_drift() {
+        let _ = writeln!(out, "  {}", style.paint(YELLOW, &plain(&drift)));
+    }
     // Next to the spec it claims: the spec it is graded under and the spec
     // fingerprint.
     if imp.shows_spec() {
@@ -376,7 +389,7 @@ mod tests {
         assert!(
             text.ends_with(
                 "reference: ok. 3 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
-                 py (wrong, 1.0, python, RFC 1808): FAILED. 0 passed; 1 failed; 1 expected failures; 1 unexpected passes; 1 errors; 1 not representable; 1 stale expectations\n\
+                 py (wrong, 1.0, python, RFC 1808): FAILED. 0 passed; 1 failed; 1 expected failures; 1 unexpected passes; 1 errors; 1 not representable; 1 stale expectation\n\
                  \x20 claims RFC 1808; graded under RFC 1808; agrees with RFC 1808 1/3, RFC 2396 1/3, RFC 3986 1/3\n\
                  parse vectors: ok. 1 passed; 0 failed\n"
             ),
