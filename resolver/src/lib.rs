@@ -19,6 +19,7 @@
 //! the vectors that pin it. Places where the RFC decides but a reader might
 //! stumble carry a comment starting with "Choice".
 
+pub mod deviations;
 mod parse;
 pub mod readings;
 mod resolve;

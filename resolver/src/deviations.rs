@@ -1,0 +1,829 @@
+//! The catalogue of deviations: the ways real libraries depart from the
+//! specs, each a named, runnable model.
+//!
+//! A reading ([`crate::readings`]) is a way the spec itself can be read; a
+//! deviation is a way it is not followed. Each deviation of [`CATALOGUE`]
+//! has a stable name, the section it departs from under each spec, whether
+//! the answer it gives still names the same resource (the equivalences of
+//! RFC 3986 section 6), and an implementation: a transform of the input the
+//! reference resolver is given, a transform of its output, or an answer
+//! given instead of it. [`resolve`] runs a spec's reference resolver with a
+//! [`Set`] of them, so "RFC 3986 with `empty-query-dropped` and
+//! `base-fragment-kept`" is a resolver that can be run, and [`explain`]
+//! finds the smallest set with which the reference gives a library's
+//! answer: the root causes of a wrong answer, by name.
+//!
+//! The catalogue was seeded from the root causes of the expectations of
+//! the libraries in `adapters/`, each made general: where one library's
+//! quirk names a list of its own (the schemes it knows), the deviation
+//! takes the list most libraries share, and says so.
+//!
+//! Where a deviation sits in the algorithm:
+//! - parsing, where an empty component becomes undefined
+//!   (`empty-query-dropped`, `empty-fragment-dropped`,
+//!   `empty-authority-dropped`, `empty-params-dropped`);
+//! - the branch of RFC 3986 5.2.2 taken, where a reference is returned
+//!   unresolved (`unknown-scheme-unresolved`, `opaque-base-returned`,
+//!   `base-fragment-kept`, `dots-kept-in-absolute`) or refused
+//!   (`unknown-scheme-rejected`, `opaque-base-rejected`,
+//!   `empty-host-rejected`);
+//! - the merge and `remove_dot_segments` (`empty-segments-collapsed`,
+//!   `above-root-kept`, `rootless-kept-rootless`);
+//! - recomposition (`scheme-lowercased`, `host-lowercased`,
+//!   `empty-path-slash`, `authority-added`).
+
+use std::fmt;
+
+use crate::rfc3986::{parse, Components};
+
+/// One way of departing from a spec.
+#[derive(Debug)]
+pub struct Deviation {
+    /// Stable: expectations files name it.
+    pub name: &'static str,
+    /// What it does, in one line.
+    pub description: &'static str,
+    /// The section it departs from under RFC 1808, RFC 2396 and RFC 3986;
+    /// `None` where that spec gives the deviation's answer itself (or one
+    /// of its readings does), so it is no deviation there.
+    pub sections: [Option<&'static str>; 3],
+    /// Whether its answer still names the resource the spec's does: equal
+    /// under the normalizations of RFC 3986 section 6.2.2 (case,
+    /// percent-encoding) or 6.2.3 (scheme-based).
+    pub same_resource: bool,
+    /// Why it is written as it is: the libraries it was seen in, the
+    /// sentence of the spec it departs from.
+    pub why: &'static str,
+}
+
+/// The schemes most libraries resolve against and treat as hierarchical:
+/// the schemes the WHATWG URL Standard calls special. A library that knows
+/// fewer or more (CPython's `uses_relative`, tcllib's `uri::split`) is
+/// modelled by these.
+pub const KNOWN_SCHEMES: [&str; 6] = ["http", "https", "ftp", "file", "ws", "wss"];
+
+macro_rules! catalogue {
+    ($($id:ident = $index:literal, $name:literal, $same:literal, [$r1808:expr, $r2396:expr, $r3986:expr], $description:literal, $why:literal;)*) => {
+        /// Every deviation, in the order of [`Id`].
+        pub const CATALOGUE: &[Deviation] = &[$(Deviation {
+            name: $name,
+            description: $description,
+            sections: [$r1808, $r2396, $r3986],
+            same_resource: $same,
+            why: $why,
+        }),*];
+
+        /// A deviation of the catalogue, for code that acts on one.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Id { $($id = $index),* }
+
+        impl Id {
+            /// Every deviation.
+            pub const ALL: &'static [Id] = &[$(Id::$id),*];
+        }
+    };
+}
+
+catalogue! {
+    EmptyQueryDropped = 0, "empty-query-dropped", false,
+        [None, Some("3.4, 5.2"), Some("5.2.2, 5.3")],
+        "an empty query (`?` and nothing after it) is taken for none",
+        "CPython before 3.13, tcllib, Go's ForceQuery not copied; RFC 3986 5.2.1: \"A component is undefined if its associated delimiter does not appear\", so `?` defines an empty query, and 5.3 writes `?` whenever the query is defined";
+    EmptyFragmentDropped = 1, "empty-fragment-dropped", false,
+        [None, Some("4.1, 5.2"), Some("5.2.2, 5.3")],
+        "an empty fragment (`#` and nothing after it) is taken for none",
+        "CPython before 3.13, tcllib, Go (URL has no field for it); RFC 3986 5.3 writes `#` whenever the fragment is defined";
+    EmptyAuthorityDropped = 2, "empty-authority-dropped", false,
+        [Some("2.4.3"), Some("5.2 step 4"), Some("5.2.2")],
+        "an empty authority (`//` and no host) is taken for none, so its `//` goes",
+        "Ruby's uri, CPython, tcllib, java.net.URI; RFC 3986 5.2.2 takes R.authority whenever it is defined, and 3.2.2 allows an empty reg-name";
+    EmptyParamsDropped = 3, "empty-params-dropped", false,
+        [None, Some("3.3"), Some("3.3")],
+        "an empty `;params` at the end of the reference's path is dropped, as RFC 1808's parsing takes it for none",
+        "CPython's urljoin (urlparse splits params off, RFC 1808 style); RFC 3986 3.3: `;` is a path character with no role in resolution";
+    UnknownSchemeUnresolved = 4, "unknown-scheme-unresolved", false,
+        [Some("4"), Some("5.2"), Some("5.2")],
+        "against a base whose scheme is not http, https, ftp, file, ws or wss, the reference is returned as written",
+        "CPython's uses_relative; RFC 3986 5.2 resolves against any absolute-URI, whatever its scheme";
+    UnknownSchemeRejected = 5, "unknown-scheme-rejected", false,
+        [Some("4"), Some("5.2"), Some("5.2")],
+        "against a base whose scheme is not http, https, ftp, file, ws or wss, the reference is rejected",
+        "tcllib's uri::split (\"unknown scheme\"); RFC 3986 5.2 resolves against any absolute-URI";
+    OpaqueBaseReturned = 6, "opaque-base-returned", false,
+        [Some("4"), Some("5.2"), Some("5.2.3")],
+        "against an opaque base (a scheme, no authority, a path not starting with `/`), the base is returned unchanged",
+        "Ruby's URI::Generic#merge; RFC 3986 5.2.3 merges with a rootless base path (`foo:bar` + `g` is `foo:g`)";
+    OpaqueBaseRejected = 7, "opaque-base-rejected", false,
+        [Some("4"), Some("5.2"), Some("5.2.3")],
+        "against an opaque base, anything but a fragment-only reference is rejected",
+        "the WHATWG URL Standard (a base with an opaque path has no relative state); RFC 3986 5.2.3 merges with it";
+    EmptyHostRejected = 8, "empty-host-rejected", false,
+        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")],
+        "an empty host in a reference or base of an http, https, ftp, ws or wss URL is rejected",
+        "the WHATWG URL Standard (host-missing); RFC 3986 3.2.2 allows an empty reg-name";
+    BaseFragmentKept = 9, "base-fragment-kept", false,
+        [None, None, Some("5.2.2")],
+        "an empty reference gives the base whole, its fragment included",
+        "Go's ResolveReference, Ruby's merge, CPython's urljoin; RFC 3986 5.2.2 takes T.fragment from the reference (RFC 2396 section 4.2 and RFC 1808 read it as the current document, a reading)";
+    DotsKeptInAbsolute = 10, "dots-kept-in-absolute", false,
+        [None, None, Some("5.2.2")],
+        "a reference with a scheme or an authority keeps its dot segments",
+        "CPython, Ruby, tcllib, Node's url.resolve, oxiri; RFC 3986 5.2.2 sets T.path = remove_dot_segments(R.path) in both branches (RFC 1808 and RFC 2396 return them as written)";
+    EmptySegmentsCollapsed = 11, "empty-segments-collapsed", false,
+        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.3, 5.2.4")],
+        "empty segments (`//` inside a path) are collapsed before dot segments are removed",
+        "CPython's merge, tcllib's RemoveDoubleSlashes, java.net.URI.normalize; the specs keep them (`a//../b` is `a/b`)";
+    AboveRootKept = 12, "above-root-kept", false,
+        [None, None, Some("5.2.4")],
+        "a `..` that climbs above the root is kept in the path",
+        "RFC 1808 and RFC 2396 implementations kept under RFC 3986; its 5.2.4 removes it (`/../g` is `/g`)";
+    RootlessKeptRootless = 13, "rootless-kept-rootless", false,
+        [None, None, Some("5.2.4")],
+        "dot-segment removal leaves a rootless path rootless, where rule C leaves a `/`",
+        "uriparser, Node's url.resolve (`foo:b/c` + `../g` gives `foo:g`); RFC 3986 5.2.4 rule C on `b/../g` gives `/g`, the letter of the RFC that many call a flaw";
+    SchemeLowercased = 14, "scheme-lowercased", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")],
+        "the scheme of the result is lower-cased",
+        "most parsers; RFC 3986 3.1: schemes are case-insensitive, so the resource is the same, yet 5.2.2 copies the scheme as written and lower-casing is normalization (6.2.2.1)";
+    HostLowercased = 15, "host-lowercased", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")],
+        "the host of the result is lower-cased",
+        "the WHATWG URL Standard, Node; RFC 3986 3.2.2: the host is case-insensitive, yet 5.2.2 copies the authority as written";
+    EmptyPathSlash = 16, "empty-path-slash", true,
+        [Some("4"), Some("5.2"), Some("5.3")],
+        "for http, https, ftp, file, ws and wss, an empty path under an authority is written `/`",
+        "the WHATWG URL Standard, Node's url.resolve; RFC 3986 6.2.3 makes `http://a` and `http://a/` equivalent, yet 5.3 writes the empty path as it is";
+    AuthorityAdded = 17, "authority-added", false,
+        [Some("4"), Some("5.2"), Some("5.3")],
+        "a result with a scheme and a rooted path but no authority is written with an empty authority (`//`)",
+        "Go's net/url (URL.OmitHost not copied from the base); RFC 3986 5.3 writes `//` only when the authority is defined";
+}
+
+impl Deviation {
+    /// The deviation named `name`.
+    pub fn named(name: &str) -> Option<Id> {
+        CATALOGUE
+            .iter()
+            .position(|d| d.name == name)
+            .map(|at| Id::ALL[at])
+    }
+}
+
+impl Id {
+    /// Its entry in the catalogue.
+    pub fn deviation(self) -> &'static Deviation {
+        &CATALOGUE[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.deviation().name
+    }
+
+    /// Whether it departs from the spec at `spec_index` (0 for RFC 1808, 1
+    /// for RFC 2396, 2 for RFC 3986).
+    pub fn departs_from(self, spec_index: usize) -> bool {
+        self.deviation().sections[spec_index].is_some()
+    }
+}
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of deviations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Set(u32);
+
+impl Set {
+    pub const EMPTY: Set = Set(0);
+
+    pub fn of(ids: &[Id]) -> Set {
+        Set(ids.iter().fold(0, |bits, &id| bits | 1 << id as u32))
+    }
+
+    pub fn with(self, id: Id) -> Set {
+        Set(self.0 | 1 << id as u32)
+    }
+
+    pub fn has(self, id: Id) -> bool {
+        self.0 & 1 << id as u32 != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether every deviation of `self` is in `other`.
+    pub fn is_subset(self, other: Set) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    pub fn union(self, other: Set) -> Set {
+        Set(self.0 | other.0)
+    }
+
+    pub fn ids(self) -> impl Iterator<Item = Id> {
+        Id::ALL.iter().copied().filter(move |&id| self.has(id))
+    }
+}
+
+impl fmt::Display for Set {
+    /// `a + b`, or `none`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("none");
+        }
+        let names: Vec<&str> = self.ids().map(Id::name).collect();
+        f.write_str(&names.join(" + "))
+    }
+}
+
+/// A spec's reference resolver under one choice of its readings: a URL, or
+/// the rejection a reading makes of the case.
+pub type Reference<'r> = &'r dyn Fn(&str, &str) -> Result<String, String>;
+
+/// Resolves `reference` against `base` with `reference_resolver` (a spec's
+/// reference under one choice of readings), departing from it as `set`
+/// says. A rejection is `Err` with the deviation's name.
+pub fn resolve(
+    reference_resolver: Reference<'_>,
+    set: Set,
+    base: &str,
+    reference: &str,
+) -> Result<String, String> {
+    use Id::*;
+    let b = parse(base);
+    let known = |c: &Components<'_>| {
+        c.scheme
+            .is_some_and(|s| KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s)))
+    };
+    // The branch taken before any resolving.
+    if !known(&b) {
+        if set.has(UnknownSchemeRejected) {
+            return Err(UnknownSchemeRejected.name().to_owned());
+        }
+        if set.has(UnknownSchemeUnresolved) {
+            return Ok(reference.to_owned());
+        }
+    }
+    let opaque = b.scheme.is_some() && b.authority.is_none() && !b.path.starts_with('/');
+    if opaque {
+        let r = parse(reference);
+        let fragment_only =
+            r.scheme.is_none() && r.authority.is_none() && r.path.is_empty() && r.query.is_none();
+        if set.has(OpaqueBaseRejected) && !fragment_only && r.scheme.is_none() {
+            return Err(OpaqueBaseRejected.name().to_owned());
+        }
+        if set.has(OpaqueBaseReturned) && r.scheme.is_none() {
+            return Ok(base.to_owned());
+        }
+    }
+
+    // Parsing: empty components taken for none.
+    let mut base = base.to_owned();
+    let mut reference = reference.to_owned();
+    for (id, drop) in [
+        (EmptyQueryDropped, drop_empty_query as fn(&str) -> String),
+        (EmptyFragmentDropped, drop_empty_fragment),
+        (EmptyAuthorityDropped, drop_empty_authority),
+    ] {
+        if set.has(id) {
+            base = drop(&base);
+            reference = drop(&reference);
+        }
+    }
+    if set.has(EmptyParamsDropped) {
+        reference = drop_empty_params(&reference);
+    }
+    if set.has(EmptySegmentsCollapsed) {
+        base = collapse_empty_segments(&base);
+        reference = collapse_empty_segments(&reference);
+    }
+    let (b, r) = (parse(&base), parse(&reference));
+    if set.has(EmptyHostRejected) {
+        let special = |c: &Components<'_>| {
+            c.scheme.is_some_and(|s| {
+                KNOWN_SCHEMES[..]
+                    .iter()
+                    .any(|k| *k != "file" && k.eq_ignore_ascii_case(s))
+            })
+        };
+        let scheme_of_r = if r.scheme.is_some() { r } else { b };
+        if (special(&b) && host(b.authority) == Some(""))
+            || (special(&scheme_of_r) && host(r.authority) == Some(""))
+        {
+            return Err(EmptyHostRejected.name().to_owned());
+        }
+    }
+
+    // The branches of 5.2.2 that keep the reference as it is.
+    let mut resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
+        base.clone()
+    } else if set.has(DotsKeptInAbsolute) && r.scheme.is_some() {
+        reference.clone()
+    } else if set.has(DotsKeptInAbsolute) && r.authority.is_some() {
+        match b.scheme {
+            Some(scheme) => format!("{scheme}:{reference}"),
+            None => reference.clone(),
+        }
+    } else if set.has(AboveRootKept) {
+        resolve_keeping_above_root(reference_resolver, &base, &reference)?
+    } else {
+        reference_resolver(&base, &reference)?
+    };
+
+    // remove_dot_segments on a rootless path.
+    if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
+        let out = parse(&resolved);
+        if out.authority.is_none() && out.path.starts_with('/') && !out.path.starts_with("//") {
+            resolved = replace_path(&resolved, &out.path[1..]);
+        }
+    }
+    // Recomposition.
+    if set.has(AuthorityAdded) {
+        let out = parse(&resolved);
+        if out.scheme.is_some() && out.authority.is_none() && out.path.starts_with('/') {
+            let colon = out.scheme.map_or(0, str::len) + 1;
+            resolved.insert_str(colon, "//");
+        }
+    }
+    if set.has(EmptyPathSlash) {
+        let out = parse(&resolved);
+        if known(&out) && out.authority.is_some() && out.path.is_empty() {
+            resolved = replace_path(&resolved, "/");
+        }
+    }
+    if set.has(SchemeLowercased) {
+        if let Some(scheme) = parse(&resolved).scheme {
+            let lower = scheme.to_ascii_lowercase();
+            resolved.replace_range(..scheme.len(), &lower);
+        }
+    }
+    if set.has(HostLowercased) {
+        let out = parse(&resolved);
+        if let (Some(authority), Some(host)) = (out.authority, host(out.authority)) {
+            let start =
+                offset(&resolved, authority) + (authority.len() - host_and_port(authority).len());
+            let lower = host.to_ascii_lowercase();
+            resolved.replace_range(start..start + host.len(), &lower);
+        }
+    }
+    Ok(resolved)
+}
+
+/// The byte offset of `part`, a slice of `whole`, in it.
+fn offset(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+/// `url` with its path replaced by `path`.
+fn replace_path(url: &str, path: &str) -> String {
+    let c = parse(url);
+    let start = offset(url, c.path);
+    let mut out = url.to_owned();
+    out.replace_range(start..start + c.path.len(), path);
+    out
+}
+
+/// The authority without its userinfo.
+fn host_and_port(authority: &str) -> &str {
+    authority
+        .rfind('@')
+        .map_or(authority, |at| &authority[at + 1..])
+}
+
+/// The host of an authority: without userinfo and port.
+fn host(authority: Option<&str>) -> Option<&str> {
+    let rest = host_and_port(authority?);
+    if rest.starts_with('[') {
+        return Some(rest.find(']').map_or(rest, |end| &rest[..=end]));
+    }
+    Some(rest.rfind(':').map_or(rest, |colon| &rest[..colon]))
+}
+
+fn drop_empty_query(url: &str) -> String {
+    let c = parse(url);
+    match c.query {
+        Some("") => {
+            let at = offset(url, c.path) + c.path.len();
+            format!("{}{}", &url[..at], &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+fn drop_empty_fragment(url: &str) -> String {
+    match url.strip_suffix('#') {
+        Some(rest) if parse(url).fragment == Some("") => rest.to_owned(),
+        _ => url.to_owned(),
+    }
+}
+
+/// Without the `//` of an empty authority: `http:///g` is `http:/g`, and
+/// `////g` is `//g`, which parses again with the authority `g`.
+fn drop_empty_authority(url: &str) -> String {
+    let c = parse(url);
+    match c.authority {
+        Some("") => {
+            let at = c.scheme.map_or(0, |s| s.len() + 1);
+            format!("{}{}", &url[..at], &url[at + 2..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// A reference without scheme or authority whose path ends with `;`, without it.
+fn drop_empty_params(reference: &str) -> String {
+    let c = parse(reference);
+    if c.scheme.is_some() || c.authority.is_some() || !c.path.ends_with(';') {
+        return reference.to_owned();
+    }
+    replace_path(reference, &c.path[..c.path.len() - 1])
+}
+
+/// `url` with each run of `/` inside its path made one.
+fn collapse_empty_segments(url: &str) -> String {
+    let c = parse(url);
+    let mut path = String::with_capacity(c.path.len());
+    for ch in c.path.chars() {
+        if ch == '/' && path.ends_with('/') {
+            continue;
+        }
+        path.push(ch);
+    }
+    // A path that now starts with `//` cannot happen: runs are one `/`.
+    replace_path(url, &path)
+}
+
+/// Whether the path RFC 3986 5.2.2 gives to remove_dot_segments is
+/// rootless: a reference's own path with a scheme or authority, or the
+/// merge of a rootless base path.
+fn dots_input_is_rootless(b: &Components<'_>, r: &Components<'_>) -> bool {
+    if r.scheme.is_some() || r.authority.is_some() {
+        return !r.path.is_empty() && !r.path.starts_with('/');
+    }
+    if r.path.is_empty() || r.path.starts_with('/') {
+        return false;
+    }
+    // 5.2.3: a base with an authority and an empty path gives `/` + R.path.
+    !(b.path.starts_with('/') || (b.authority.is_some() && b.path.is_empty()))
+}
+
+/// A marker segment, which no resolver changes, put below the root so that
+/// the `..` that would climb above it stay visible.
+const BELOW_ROOT: &str = "\u{1}";
+
+/// The reference resolver's answer with every `..` that climbs above the
+/// root kept: the base path (or a rooted reference path) is resolved below
+/// as many marker segments as the reference has `..`, and each marker left
+/// in the answer is a `..` the spec removed.
+fn resolve_keeping_above_root(
+    reference_resolver: Reference<'_>,
+    base: &str,
+    reference: &str,
+) -> Result<String, String> {
+    let (b, r) = (parse(base), parse(reference));
+    let climbs = reference.matches("..").count();
+    if climbs == 0 || r.scheme.is_some() || r.authority.is_some() || !b.path.starts_with('/') {
+        return reference_resolver(base, reference);
+    }
+    let below = format!("/{BELOW_ROOT}").repeat(climbs);
+    let deeper_base = replace_path(base, &format!("{below}{}", b.path));
+    let deeper_reference = if r.path.starts_with('/') {
+        replace_path(reference, &format!("{below}{}", r.path))
+    } else {
+        reference.to_owned()
+    };
+    let resolved = reference_resolver(&deeper_base, &deeper_reference)?;
+    let marker = format!("/{BELOW_ROOT}");
+    let out = parse(&resolved);
+    let mut path = out.path;
+    let mut kept = 0;
+    while let Some(rest) = path.strip_prefix(&marker) {
+        path = rest;
+        kept += 1;
+    }
+    let above = "/..".repeat(climbs - kept);
+    Ok(replace_path(&resolved, &format!("{above}{path}")))
+}
+
+/// What [`explain`] found for one answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Explanation {
+    /// The reference gives the answer under some reading: no deviation.
+    Conforms,
+    /// The smallest set of deviations with which the reference gives it.
+    By(Set),
+    /// No set of at most [`MAX_SET`] deviations gives it.
+    Unexplained,
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Explanation::Conforms => f.write_str("conforms"),
+            Explanation::By(set) => write!(f, "explained by {set}"),
+            Explanation::Unexplained => f.write_str("unexplained"),
+        }
+    }
+}
+
+/// The most deviations one explanation holds.
+pub const MAX_SET: usize = 3;
+
+/// The smallest set of deviations (of those that depart from the spec
+/// whose readings `readings` are, `spec_index` as in [`Id::departs_from`])
+/// with which the reference, under one of `readings`, gives `answer` (a
+/// URL, or `Err` for a rejection) for `reference` against `base`.
+///
+/// The deviations of `listed` are tried first, so that an answer they
+/// explain is explained by them when another set of the same size would do
+/// too; among sets of one size, the first in catalogue order wins. Only the
+/// deviations that change something for this input, alone, are searched:
+/// an input transform that changes the input, or an answer that differs
+/// from the reference's.
+pub fn explain(
+    readings: &[Reference<'_>],
+    spec_index: usize,
+    base: &str,
+    reference: &str,
+    answer: Result<&str, ()>,
+    listed: Set,
+) -> Explanation {
+    let gives = |set: Set| {
+        readings
+            .iter()
+            .any(|r| match (resolve(*r, set, base, reference), answer) {
+                (Ok(url), Ok(want)) => url == want,
+                (Err(_), Err(())) => true,
+                _ => false,
+            })
+    };
+    if gives(Set::EMPTY) {
+        return Explanation::Conforms;
+    }
+    let Some(default) = readings.first() else {
+        return Explanation::Unexplained;
+    };
+    let plain = resolve(*default, Set::EMPTY, base, reference);
+    let relevant: Vec<Id> = Id::ALL
+        .iter()
+        .copied()
+        .filter(|id| id.departs_from(spec_index))
+        .filter(|&id| {
+            resolve(*default, Set::of(&[id]), base, reference) != plain
+                || changes_input(id, base, reference)
+        })
+        .collect();
+    let first: Vec<Id> = relevant
+        .iter()
+        .copied()
+        .filter(|&id| listed.has(id))
+        .collect();
+    for pool in [&first[..], &relevant[..]] {
+        for size in 1..=MAX_SET.min(pool.len()) {
+            if let Some(set) = subsets(pool, size).find(|&set| gives(set)) {
+                return Explanation::By(set);
+            }
+        }
+    }
+    Explanation::Unexplained
+}
+
+/// Whether `id` is an input transform that changes this input.
+fn changes_input(id: Id, base: &str, reference: &str) -> bool {
+    let changed = |f: fn(&str) -> String| f(base) != base || f(reference) != reference;
+    match id {
+        Id::EmptyQueryDropped => changed(drop_empty_query),
+        Id::EmptyFragmentDropped => changed(drop_empty_fragment),
+        Id::EmptyAuthorityDropped => changed(drop_empty_authority),
+        Id::EmptySegmentsCollapsed => changed(collapse_empty_segments),
+        Id::EmptyParamsDropped => drop_empty_params(reference) != reference,
+        _ => false,
+    }
+}
+
+/// Every set of `size` deviations of `pool`, in lexicographic order.
+fn subsets(pool: &[Id], size: usize) -> impl Iterator<Item = Set> + '_ {
+    let n = pool.len();
+    let mut indices: Vec<usize> = (0..size).collect();
+    let mut done = size > n;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let set = Set::of(&indices.iter().map(|&i| pool[i]).collect::<Vec<_>>());
+        // The next combination.
+        let mut i = size;
+        loop {
+            if i == 0 {
+                done = true;
+                break;
+            }
+            i -= 1;
+            if indices[i] < n - size + i {
+                indices[i] += 1;
+                for j in i + 1..size {
+                    indices[j] = indices[j - 1] + 1;
+                }
+                break;
+            }
+        }
+        Some(set)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rfc3986;
+
+    fn rfc3986(base: &str, reference: &str) -> Result<String, String> {
+        Ok(rfc3986::resolve(base, reference))
+    }
+
+    const BASE: &str = "http://a/b/c/d;p?q";
+
+    fn run(ids: &[Id], base: &str, reference: &str) -> Result<String, String> {
+        resolve(&rfc3986, Set::of(ids), base, reference)
+    }
+
+    #[test]
+    fn names_are_unique_and_each_has_a_section() {
+        for (i, d) in CATALOGUE.iter().enumerate() {
+            assert_eq!(Id::ALL[i] as usize, i);
+            assert_eq!(Deviation::named(d.name), Some(Id::ALL[i]));
+            assert!(d.sections.iter().any(Option::is_some), "{}", d.name);
+            assert!(!d.description.is_empty() && !d.why.is_empty());
+        }
+    }
+
+    #[test]
+    fn each_deviation_gives_the_answer_libraries_give() {
+        use Id::*;
+        let cases: &[(&[Id], &str, &str, Result<&str, &str>)] = &[
+            (&[EmptyQueryDropped], BASE, "?", Ok("http://a/b/c/d;p?q")),
+            (&[EmptyQueryDropped], BASE, "g?", Ok("http://a/b/c/g")),
+            (&[EmptyFragmentDropped], BASE, "g#", Ok("http://a/b/c/g")),
+            (&[EmptyAuthorityDropped], BASE, "///g", Ok("http://a/g")),
+            (&[EmptyAuthorityDropped], BASE, "////g", Ok("http://g")),
+            (
+                &[EmptyAuthorityDropped],
+                "http:///s//a/b/c",
+                "../g",
+                Ok("http:/s//a/g"),
+            ),
+            (&[EmptyParamsDropped], BASE, "g;", Ok("http://a/b/c/g")),
+            (&[UnknownSchemeUnresolved], "foo:/b/c", "../g", Ok("../g")),
+            (
+                &[UnknownSchemeRejected],
+                "foo:/b/c",
+                "g",
+                Err("unknown-scheme-rejected"),
+            ),
+            (&[OpaqueBaseReturned], "foo:bar", "g", Ok("foo:bar")),
+            (
+                &[OpaqueBaseRejected],
+                "foo:bar",
+                "g",
+                Err("opaque-base-rejected"),
+            ),
+            (&[EmptyHostRejected], BASE, "//", Err("empty-host-rejected")),
+            (&[BaseFragmentKept], "http://a/b#f", "", Ok("http://a/b#f")),
+            (
+                &[DotsKeptInAbsolute],
+                BASE,
+                "http://x/./g/../h",
+                Ok("http://x/./g/../h"),
+            ),
+            (&[DotsKeptInAbsolute], BASE, "//x/../g", Ok("http://x/../g")),
+            (
+                &[EmptySegmentsCollapsed],
+                BASE,
+                "g//../h",
+                Ok("http://a/b/c/h"),
+            ),
+            (&[AboveRootKept], BASE, "../../../g", Ok("http://a/../g")),
+            (
+                &[AboveRootKept],
+                BASE,
+                "../../../../g",
+                Ok("http://a/../../g"),
+            ),
+            (&[AboveRootKept], BASE, "/../g", Ok("http://a/../g")),
+            (&[RootlessKeptRootless], "foo:b/c", "../g", Ok("foo:g")),
+            (&[SchemeLowercased], BASE, "HTTP://X/g", Ok("http://X/g")),
+            (
+                &[HostLowercased],
+                BASE,
+                "//u:P@X.Y:80/g",
+                Ok("http://u:P@x.y:80/g"),
+            ),
+            (&[EmptyPathSlash], BASE, "//g", Ok("http://g/")),
+            (&[AuthorityAdded], "foo:/b/c", "g", Ok("foo:///b/g")),
+        ];
+        for (ids, base, reference, want) in cases {
+            assert_eq!(
+                run(ids, base, reference),
+                want.map(str::to_owned).map_err(str::to_owned),
+                "{} on {base:?} + {reference:?}",
+                Set::of(ids)
+            );
+            assert_ne!(
+                run(&[], base, reference),
+                want.map(str::to_owned).map_err(str::to_owned),
+                "{} changes {base:?} + {reference:?}",
+                Set::of(ids)
+            );
+        }
+    }
+
+    #[test]
+    fn an_opaque_base_still_takes_a_fragment() {
+        let kept = run(&[Id::OpaqueBaseRejected], "foo:bar", "#s");
+        assert_eq!(kept, Ok("foo:bar#s".to_owned()));
+        let within = run(&[Id::AboveRootKept], BASE, "../g");
+        assert_eq!(
+            within,
+            Ok("http://a/b/g".to_owned()),
+            "a `..` below the root goes"
+        );
+        let other = run(&[Id::EmptyPathSlash], "foo:/a", "//g");
+        assert_eq!(
+            other,
+            Ok("foo://g".to_owned()),
+            "only for the schemes it names"
+        );
+    }
+
+    fn explain_3986(
+        base: &str,
+        reference: &str,
+        answer: Result<&str, ()>,
+        listed: Set,
+    ) -> Explanation {
+        explain(&[&rfc3986], 2, base, reference, answer, listed)
+    }
+
+    #[test]
+    fn the_smallest_set_explains_an_answer() {
+        use Id::*;
+        assert_eq!(
+            explain_3986(BASE, "g", Ok("http://a/b/c/g"), Set::EMPTY),
+            Explanation::Conforms
+        );
+        assert_eq!(
+            explain_3986(BASE, "g?#", Ok("http://a/b/c/g"), Set::EMPTY),
+            Explanation::By(Set::of(&[EmptyQueryDropped, EmptyFragmentDropped]))
+        );
+        // Two causes at once: an empty authority dropped, and the scheme
+        // lower-cased.
+        assert_eq!(
+            explain_3986("HTTP:///s/b", "g", Ok("http:/s/g"), Set::EMPTY),
+            Explanation::By(Set::of(&[EmptyAuthorityDropped, SchemeLowercased]))
+        );
+        assert_eq!(
+            explain_3986(BASE, "g", Ok("http://a/b/c/x"), Set::EMPTY),
+            Explanation::Unexplained
+        );
+        assert_eq!(
+            explain_3986(BASE, "../../../g", Err(()), Set::EMPTY),
+            Explanation::Unexplained,
+            "nothing rejects this"
+        );
+        // A listed deviation is preferred to another one that explains as well.
+        let kept = explain_3986(
+            "foo:bar",
+            "g",
+            Ok("foo:bar"),
+            Set::of(&[OpaqueBaseReturned]),
+        );
+        assert_eq!(kept, Explanation::By(Set::of(&[OpaqueBaseReturned])));
+    }
+
+    #[test]
+    fn subsets_are_all_there_in_order() {
+        let pool = [
+            Id::EmptyQueryDropped,
+            Id::EmptyFragmentDropped,
+            Id::AuthorityAdded,
+        ];
+        let two: Vec<String> = subsets(&pool, 2).map(|s| s.to_string()).collect();
+        assert_eq!(
+            two,
+            [
+                "empty-query-dropped + empty-fragment-dropped",
+                "empty-query-dropped + authority-added",
+                "empty-fragment-dropped + authority-added"
+            ]
+        );
+        assert_eq!(subsets(&pool, 3).count(), 1);
+        assert_eq!(subsets(&pool, 4).count(), 0);
+    }
+}
