@@ -2,12 +2,26 @@
 //! `[[resolve]]` table to `vectors/regressions.toml`, whose expected value is
 //! the reference resolver's answer.
 //!
-//! The file is only ever appended to, so everything already in it stays byte
-//! for byte; the new text is checked through the vectors loader before it is
-//! written and read back after. A pair already present as a vector in any
-//! file of the directory is refused, and so is a pair on which the two Step 6
-//! versions of the reference disagree (that is a resolver bug, not a finding
-//! about an implementation).
+//! The file's text only grows: the new text is the old one with the vector
+//! after it, so everything already in it stays byte for byte. The new text
+//! is checked through the vectors loader before it is written, and replaces
+//! the file atomically ([`rfc1808_vectors::files::replace`]): a full disk or
+//! a killed process leaves the file as it was. A pair already present as a
+//! vector in any file of the directory is refused, and so is a pair on which
+//! the two Step 6 versions of the reference disagree (that is a resolver bug,
+//! not a finding about an implementation).
+//!
+//! # Concurrent promotions
+//!
+//! Ids are unique across the vector files of a directory, so promotions
+//! into one directory (two fuzz campaigns with `--promote`, a CI matrix
+//! sharing a checkout) take turns: each holds an advisory lock on the
+//! directory's [`LOCK_FILE`] while it reads the files, chooses the next id
+//! and writes, and a promotion waits up to [`LOCK_TIMEOUT`] for its turn.
+//! The lock file is never removed: a promotion waiting on it would
+//! otherwise hold a lock on a file no longer in the directory, which a later
+//! one would not see. The lock is released when the process ends, however
+//! it ends.
 //!
 //! # Ids
 //!
@@ -26,12 +40,16 @@
 //! case.
 
 use std::fmt;
-use std::fs::OpenOptions;
-use std::io::{self, Write};
+use std::fs::{File, OpenOptions};
+use std::io;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use fs4::{FileExt, TryLockError};
 
 use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::{resolve_traced, Step, Step6};
+use rfc1808_vectors::files::{self, ReplaceError};
 use rfc1808_vectors::{Corpus, LoadError, ResolveVector};
 
 use crate::command_line;
@@ -41,6 +59,13 @@ pub const GROUP: &str = "regression";
 
 /// Where `promote` looks for its file, from the current directory upward.
 pub const DEFAULT_FILE: &str = "vectors/regressions.toml";
+
+/// The file in a vector directory that promotions into it lock, one at a
+/// time. It stays there, empty.
+pub const LOCK_FILE: &str = ".rfc1808-promote.lock";
+
+/// How long a promotion waits for another one into the same directory.
+pub const LOCK_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The start of a high-water mark line.
 const MARK: &str = "# rfc1808 promote: ids up to regression/";
@@ -77,7 +102,8 @@ pub struct Promoted {
 pub enum PromoteError {
     /// No `vectors/regressions.toml` from this directory upward.
     NoFile { start: PathBuf },
-    /// The target file cannot be read or written.
+    /// The target file cannot be read, or its directory or lock file
+    /// cannot be made or locked.
     Io {
         file: PathBuf,
         doing: &'static str,
@@ -112,6 +138,11 @@ pub enum PromoteError {
     Verify { file: PathBuf, problem: String },
     /// The largest number is taken, so there is no next one.
     Exhausted { file: PathBuf },
+    /// The new text was not written; the file is as it was.
+    Write(ReplaceError),
+    /// Another promotion into the directory held the lock for longer than
+    /// the wait allowed.
+    Busy { lock: PathBuf, waited: Duration },
 }
 
 impl fmt::Display for PromoteError {
@@ -165,6 +196,18 @@ impl fmt::Display for PromoteError {
                  relative {relative:?}: the segment stack gives {stack:?}, the string patterns \
                  give {string:?}; that is a bug in the resolver, not a vector to promote: \
                  please report it"
+            ),
+            PromoteError::Write(e) => write!(
+                f,
+                "cannot write the vector file {}: {}",
+                e.file().display(),
+                e.reason()
+            ),
+            PromoteError::Busy { lock, waited } => write!(
+                f,
+                "{}: waited {waited:?} for the lock, which another `rfc1808 promote` into \
+                 this directory holds; nothing promoted",
+                lock.display(),
             ),
             PromoteError::Verify { file, problem } => write!(
                 f,
@@ -298,22 +341,39 @@ pub fn find_pair<'c>(corpus: &'c Corpus, base: &str, relative: &str) -> Option<&
 }
 
 /// Appends `finding` to the vector file `file` as a new vector, after
-/// checking it against every vector file in the same directory.
+/// checking it against every vector file in the same directory, holding the
+/// directory's lock (see [Concurrent promotions](self#concurrent-promotions)).
 pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteError> {
     check_line(&finding.note).map_err(PromoteError::Note)?;
     if check_line(&finding.source).is_err() {
         return Err(PromoteError::Source);
     }
-    let io_error = |doing: &'static str| {
-        move |error: io::Error| PromoteError::Io {
-            file: file.to_owned(),
-            doing,
-            error,
-        }
-    };
+    let dir = directory(file);
+    if !dir.exists() {
+        // A finding that would be refused creates no directory: the files
+        // there are none, so nothing another promotion does changes this.
+        plan(file, finding)?;
+        std::fs::create_dir_all(dir).map_err(io_error(file, "create its directory"))?;
+    }
+    let _lock = lock(dir, LOCK_TIMEOUT)?;
+    // Read under the lock: what another promotion wrote before is there.
+    let plan = plan(file, finding)?;
+    files::replace(file, plan.text.as_bytes()).map_err(PromoteError::Write)?;
+    Ok(plan.promoted)
+}
+
+/// What a promotion writes: the file's new text, and what it promoted.
+struct Plan {
+    text: String,
+    promoted: Promoted,
+}
+
+/// Reads `file` and the vector files beside it, chooses the next id, and
+/// checks that the text with `finding` appended loads as that vector.
+fn plan(file: &Path, finding: &Candidate) -> Result<Plan, PromoteError> {
     // A FIFO would block the read, and `/dev/zero` never end.
     if file.metadata().is_ok_and(|m| !m.is_file()) {
-        return Err(io_error("read the vector file")(io::Error::other(
+        return Err(io_error(file, "read the vector file")(io::Error::other(
             "not a regular file",
         )));
     }
@@ -321,7 +381,7 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
     let text = if created {
         String::new()
     } else {
-        std::fs::read_to_string(file).map_err(io_error("read the vector file"))?
+        std::fs::read_to_string(file).map_err(io_error(file, "read the vector file"))?
     };
     let mut corpus = load_beside(file)?;
     let standalone = !corpus.resolve.iter().any(|v| v.id.starts_with("rfc1808-"));
@@ -354,9 +414,10 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
     // Load the file as it will be before writing it, so a snippet that
     // would break it is never written.
     let name = file.display().to_string();
+    let new_text = format!("{text}{snippet}");
     let mut after = Corpus::default();
     after
-        .add_str(&name, &format!("{text}{snippet}"))
+        .add_str(&name, &new_text)
         .map_err(|e| PromoteError::Verify {
             file: file.to_owned(),
             problem: e.to_string(),
@@ -387,45 +448,68 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
             problem: "it reads back with other values".to_owned(),
         });
     }
-
-    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io_error("create its directory"))?;
-    }
-    let mut out = OpenOptions::new()
-        .append(true)
-        .create(created)
-        .open(file)
-        .map_err(io_error("open the vector file for appending"))?;
-    out.write_all(snippet.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(io_error("append to the vector file"))?;
-    drop(out);
-
-    // Read back what is on disk, in case something else wrote to the file
-    // meanwhile; undo the append if it no longer loads.
-    if let Err(e) = load_beside(file) {
-        let restored = if created {
-            std::fs::remove_file(file)
-        } else {
-            std::fs::write(file, &text)
-        };
-        return Err(PromoteError::Verify {
+    Ok(Plan {
+        text: new_text,
+        promoted: Promoted {
+            id,
+            expected,
+            step,
             file: file.to_owned(),
-            problem: match restored {
-                Ok(()) => e.to_string(),
-                Err(w) => format!("{e}; restoring the file failed too: {w}"),
-            },
-        });
-    }
-    Ok(Promoted {
-        id,
-        expected,
-        step,
-        file: file.to_owned(),
-        snippet,
-        created,
-        standalone,
+            snippet,
+            created,
+            standalone,
+        },
     })
+}
+
+fn io_error<'a>(file: &'a Path, doing: &'static str) -> impl Fn(io::Error) -> PromoteError + 'a {
+    move |error| PromoteError::Io {
+        file: file.to_owned(),
+        doing,
+        error,
+    }
+}
+
+/// The directory of `file`: where its lock file is, and the vector files
+/// its ids must not collide with.
+fn directory(file: &Path) -> &Path {
+    match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// Takes the lock of `dir`'s promotions, waiting at most `timeout` for it;
+/// it is released when the file returned is dropped (or the process ends).
+fn lock(dir: &Path, timeout: Duration) -> Result<File, PromoteError> {
+    let path = dir.join(LOCK_FILE);
+    let lock = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(io_error(&path, "open the lock file"))?;
+    let started = Instant::now();
+    loop {
+        // The trait's method, not `File::try_lock` of newer standard
+        // libraries, whose error type differs.
+        match FileExt::try_lock(&lock) {
+            Ok(()) => return Ok(lock),
+            Err(TryLockError::WouldBlock) if started.elapsed() < timeout => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(PromoteError::Busy {
+                    lock: path,
+                    waited: timeout,
+                })
+            }
+            Err(TryLockError::Error(error)) => {
+                return Err(io_error(&path, "lock the lock file")(error))
+            }
+        }
+    }
 }
 
 /// The first lines of a vector file that `promote` creates.
@@ -439,10 +523,7 @@ const NEW_FILE_HEADER: &str = "\
 /// A directory that does not exist yet, or holds no `*.toml` file, holds no
 /// vectors.
 fn load_beside(file: &Path) -> Result<Corpus, PromoteError> {
-    let dir = match file.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = directory(file);
     let has_toml = std::fs::read_dir(dir).is_ok_and(|entries| {
         entries
             .flatten()
@@ -545,6 +626,28 @@ expected = "c"
 source = "s"
 tags = []
 "#;
+
+    #[test]
+    fn a_held_lock_is_waited_for_then_given_up_with_a_message() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = lock(dir.path(), Duration::ZERO).unwrap();
+        let started = Instant::now();
+        let error = lock(dir.path(), Duration::from_millis(200)).unwrap_err();
+        assert!(started.elapsed() >= Duration::from_millis(200));
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{}: waited 200ms for the lock, which another `rfc1808 promote` into this \
+                 directory holds; nothing promoted",
+                dir.path().join(LOCK_FILE).display()
+            )
+        );
+        drop(held);
+        let again = lock(dir.path(), Duration::ZERO);
+        assert!(again.is_ok(), "released when dropped");
+        drop(again);
+        assert!(dir.path().join(LOCK_FILE).is_file(), "the lock file stays");
+    }
 
     #[test]
     fn high_water_mark_counts_ids_and_marks() {

@@ -49,6 +49,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rfc1808_resolver::Step6;
+use rfc1808_vectors::files;
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::versions::library_version;
 use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector, Spec};
@@ -435,7 +436,8 @@ impl<'c> Session<'c> {
     /// of `report` (see [`expectations::rewrite`]), for the spec it was
     /// graded under. The entries, comments and reasons of `file` are kept
     /// where they still hold, or else those of the expectations file the
-    /// run was graded against.
+    /// run was graded against. `file` is replaced atomically: on error, it
+    /// is as it was.
     pub fn write_expectations(
         &self,
         report: &Report<'_>,
@@ -463,9 +465,8 @@ impl<'c> Session<'c> {
             self.corpus,
         )
         .map_err(SessionError::Expectations)?;
-        std::fs::write(file, &rewritten.text).map_err(|error| SessionError::Write {
+        files::replace(file, rewritten.text.as_bytes()).map_err(|error| SessionError::Replace {
             what: "expectations",
-            file: file.to_owned(),
             error,
         })?;
         Ok(Written {
@@ -516,19 +517,23 @@ fn run_all<'c>(
     })
 }
 
-/// Writes `report` in `format` to `file`.
+/// Writes `report` in `format` to `file`, replacing it atomically: on
+/// error, an earlier report there is as it was.
 pub fn write_report(report: &Report<'_>, format: Format, file: &Path) -> Result<(), SessionError> {
-    std::fs::write(file, format.render(report, false)).map_err(|error| SessionError::Write {
-        what: "report",
-        file: file.to_owned(),
-        error,
+    files::replace(file, format.render(report, false).as_bytes()).map_err(|error| {
+        SessionError::Replace {
+            what: "report",
+            error,
+        }
     })
 }
 
 /// Checks, before a run, that the `what` file `file` (a report, an
 /// expectations file) can be written, so that a bad path is found in a
-/// second rather than after the whole run. Nothing is left behind: a file
-/// that did not exist is removed again, and one that did is not changed.
+/// second rather than after the whole run: that it opens for writing, and
+/// that a temporary file can be made beside it to replace it with. Nothing
+/// is left behind: a file that did not exist is removed again, and one that
+/// did is not changed.
 pub fn check_writable(what: &'static str, file: &Path) -> Result<(), SessionError> {
     let error = |error| SessionError::Write {
         what,
@@ -544,7 +549,7 @@ pub fn check_writable(what: &'static str, file: &Path) -> Result<(), SessionErro
     if !existed {
         std::fs::remove_file(file).map_err(error)?;
     }
-    Ok(())
+    files::check(file).map_err(error)
 }
 
 /// A name that is not one of the session's implementations.
@@ -585,11 +590,17 @@ pub enum SessionError {
     },
     /// An implementation did not start.
     Start(StartError),
-    /// A report or expectations file could not be written.
+    /// A report or expectations file cannot be written (found before the
+    /// run, by [`check_writable`]).
     Write {
         what: &'static str,
         file: PathBuf,
         error: io::Error,
+    },
+    /// A report or expectations file was not written; it is as it was.
+    Replace {
+        what: &'static str,
+        error: files::ReplaceError,
     },
 }
 
@@ -620,6 +631,12 @@ impl fmt::Display for SessionError {
             SessionError::Write { what, file, error } => {
                 write!(f, "cannot write the {what} {}: {error}", file.display())
             }
+            SessionError::Replace { what, error } => write!(
+                f,
+                "cannot write the {what} {}: {}",
+                error.file().display(),
+                error.reason()
+            ),
         }
     }
 }

@@ -68,6 +68,7 @@
 
 mod digest;
 pub mod expectations;
+pub mod files;
 pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;

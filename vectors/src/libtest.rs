@@ -306,10 +306,7 @@ impl Suite {
             },
         )
         .map_err(WriteError::Load)?;
-        std::fs::write(path, &rewritten.text).map_err(|error| WriteError::Io {
-            file: path.to_owned(),
-            error,
-        })?;
+        crate::files::replace(path, rewritten.text.as_bytes()).map_err(WriteError::Io)?;
         Ok(Written {
             kept: rewritten.kept,
             added: rewritten.added,
@@ -401,21 +398,19 @@ pub struct Written {
 pub enum WriteError {
     /// The existing file does not load.
     Load(LoadError),
-    /// The file cannot be written.
-    Io {
-        file: PathBuf,
-        error: std::io::Error,
-    },
+    /// The file cannot be written; it is as it was.
+    Io(crate::files::ReplaceError),
 }
 
 impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WriteError::Load(e) => e.fmt(f),
-            WriteError::Io { file, error } => write!(
+            WriteError::Io(e) => write!(
                 f,
-                "cannot write the expectations file {}: {error}",
-                file.display()
+                "cannot write the expectations file {}: {}",
+                e.file().display(),
+                e.reason()
             ),
         }
     }
@@ -698,5 +693,73 @@ mod tests {
         assert!(check(v, Err("bad".into()))
             .unwrap_err()
             .ends_with("  expected: \"http://a/b/c/g\"\n  rejected: bad\n"));
+    }
+
+    /// The environment variable that makes [`full_disk_child`] the child of
+    /// [`the_writer_on_a_full_disk_leaves_the_file_as_it_was`]: the file to
+    /// write.
+    const FULL_DISK_ENV: &str = "RFC1808_LIBTEST_FULL_DISK";
+
+    /// Run by the test below as a child process, with a limit on the size
+    /// of the files it writes: writes the expectations of `echo`, which
+    /// fails most vectors, and prints the error on a line of its own.
+    #[test]
+    #[ignore = "the child process of the_writer_on_a_full_disk_leaves_the_file_as_it_was"]
+    fn full_disk_child() {
+        let Some(file) = std::env::var_os(FULL_DISK_ENV) else {
+            return;
+        };
+        let error = echo().write_expectations(file).unwrap_err();
+        println!("\nerror: {error}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_writer_on_a_full_disk_leaves_the_file_as_it_was() {
+        use std::os::unix::process::CommandExt;
+        let dir = scratch("full-disk");
+        let file = dir.join("expected.toml");
+        let mine = "# my-url: written by hand\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes, on purpose\"  # see #12\n";
+        std::fs::write(&file, mine).unwrap();
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        child
+            .args(["--exact", "libtest::tests::full_disk_child", "--ignored"])
+            .args(["--nocapture", "--test-threads", "1"])
+            .env(FULL_DISK_ENV, &file);
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            child.pre_exec(|| {
+                // A file system out of room, as this process sees it: a file
+                // cannot grow past 4 KiB; writing more fails with EFBIG
+                // (rather than SIGXFSZ, which is ignored).
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                let limit = libc::rlimit {
+                    rlim_cur: 4096,
+                    rlim_max: 4096,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let out = child.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stdout}");
+        let error = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("error: "))
+            .unwrap_or_else(|| panic!("no error line in {stdout}"));
+        assert_eq!(
+            error,
+            format!(
+                "cannot write the expectations file {}: File too large (os error 27); \
+                 the file is unchanged",
+                file.display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), mine);
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 1, "the temporary file is removed: {left:?}");
     }
 }
