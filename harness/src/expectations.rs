@@ -11,7 +11,9 @@
 
 use std::collections::HashMap;
 
+use rfc1808_resolver::deviations::{Explanation, Id, Set};
 use rfc1808_resolver::readings::Ambiguity;
+use rfc1808_vectors::causes;
 use rfc1808_vectors::expectations::{self as format, Decision, Rewritten};
 use rfc1808_vectors::grade::{self, Stale, Verdict};
 use rfc1808_vectors::readings::{Assignment, Followed, Following, Match};
@@ -34,6 +36,16 @@ pub struct Graded<'c> {
     /// The readings the answer matched, when the vector's answer depends
     /// on readings and the answer is one of them (held readings aside).
     pub reading: Option<Match>,
+    /// For a wrong answer: the smallest set of deviations that explains
+    /// it, or that none does.
+    pub explanation: Option<Explanation>,
+}
+
+impl Graded<'_> {
+    /// `explained by a + b` or `unexplained`, for a wrong answer.
+    pub fn cause(&self) -> Option<String> {
+        causes::describe(self.explanation.as_ref())
+    }
 }
 
 /// An expectation entry that names no resolve vector.
@@ -92,22 +104,48 @@ pub fn grade_by<'c>(
         .unwrap_or_default()
         .holding(held)
         .by_spec(spec);
+    let causes = expectations.map_or(Set::EMPTY, Expectations::deviation_set);
+    let explainer = causes::Explainer::new(spec, causes);
+    let full_run = results.outcomes.len() == corpus.resolve.len();
+    let mut explained_some = Set::EMPTY;
     let graded = results
         .outcomes
         .into_iter()
-        .map(|outcome| Graded {
-            verdict: listed.grade(outcome.vector, &outcome.answer),
-            expected_failure: listed.reason(&outcome.vector.id).map(str::to_owned),
-            // Which reading the answer follows, whatever reading is held:
-            // an answer that fails only for being another reading says so.
-            reading: outcome
-                .vector
-                .accepts_by(spec, &Assignment::none())
-                .reading_of(&outcome.answer),
-            outcome,
+        .map(|outcome| {
+            let mut verdict = listed.grade(outcome.vector, &outcome.answer);
+            let mut expected_failure = listed.reason(&outcome.vector.id).map(str::to_owned);
+            let explanation = verdict
+                .answered_wrong()
+                .then(|| {
+                    let v = outcome.vector;
+                    explainer.explain(&v.base, &v.relative, &outcome.answer)
+                })
+                .flatten();
+            // A wrong answer the listed deviations explain is expected.
+            if let Some(Explanation::By(set)) = explanation {
+                if set.is_subset(causes) {
+                    explained_some = explained_some.union(set);
+                    if verdict == Verdict::Failed {
+                        verdict = Verdict::ExpectedFailure;
+                        expected_failure = Some(format!("explained by {set}"));
+                    }
+                }
+            }
+            Graded {
+                verdict,
+                expected_failure,
+                // Which reading the answer follows, whatever reading is held:
+                // an answer that fails only for being another reading says so.
+                reading: outcome
+                    .vector
+                    .accepts_by(spec, &Assignment::none())
+                    .reading_of(&outcome.answer),
+                explanation,
+                outcome,
+            }
         })
         .collect();
-    let stale = expectations
+    let mut stale: Vec<StaleEntry> = expectations
         .into_iter()
         .flat_map(|e| {
             e.entries.iter().filter_map(|entry| {
@@ -120,6 +158,19 @@ pub fn grade_by<'c>(
             })
         })
         .collect();
+    // A deviation is stale only when every vector ran: a filtered run may
+    // leave out the ones it explains.
+    if full_run {
+        for e in expectations.into_iter() {
+            for d in e.deviations.iter().filter(|d| !explained_some.has(d.id)) {
+                stale.push(StaleEntry {
+                    id: d.id.name().to_owned(),
+                    location: format!("{}:{}", e.file, d.line),
+                    why: Stale::ExplainsNothing,
+                });
+            }
+        }
+    }
     (graded, stale)
 }
 
@@ -172,20 +223,99 @@ pub fn rewrite(
             Some((ambiguity.name, seen.join("; ")))
         })
         .collect();
+    let old_causes = existing
+        .map(|(name, text)| Expectations::parse_str(name, text))
+        .transpose()?
+        .map_or(Set::EMPTY, |e| e.deviation_set());
+    let causes = causes_of(
+        graded,
+        spec,
+        old_causes,
+        graded.len() == corpus.resolve.len(),
+    );
+    let explained = |g: &Graded<'_>| matches!(g.explanation, Some(Explanation::By(set)) if set.is_subset(causes.set));
+    let deviations: Vec<(Id, String)> =
+        causes.set.ids().map(|id| (id, causes.reason(id))).collect();
     format::rewrite_for(
         existing,
         spec,
         version,
         corpus,
         &inconsistent,
+        &deviations,
         |v| match ran.get(v.id.as_str()) {
-            Some(g) if g.verdict.answered_wrong() => Decision::Fails {
+            Some(g) if g.verdict.answered_wrong() && !explained(g) => Decision::Fails {
                 observed: observed(&g.outcome, spec),
             },
-            Some(g) if g.verdict.answered_right() => Decision::Passes,
+            Some(g) if g.verdict.answered_wrong() || g.verdict.answered_right() => Decision::Passes,
             _ => Decision::Undecided,
         },
     )
+}
+
+/// The deviations that explain a run's wrong answers, and an example of
+/// each, for [`rewrite`].
+struct Causes<'g> {
+    set: Set,
+    examples: Vec<(Id, usize, &'g str)>,
+}
+
+impl Causes<'_> {
+    /// The reason a new `[[deviation]]` entry gets: what it does and what
+    /// it explained.
+    fn reason(&self, id: Id) -> String {
+        let (count, example) = self
+            .examples
+            .iter()
+            .find(|(d, _, _)| *d == id)
+            .map_or((0, ""), |(_, n, e)| (*n, *e));
+        let vectors = if count == 1 { "vector" } else { "vectors" };
+        format!(
+            "{} (explains {count} {vectors}, `{example}` among them)",
+            id.deviation().description
+        )
+    }
+}
+
+/// A small set of deviations that explains every wrong answer of `graded`
+/// that some deviations explain: the listed deviations `old` that explain
+/// some, then, answer by answer, the smallest set that explains it,
+/// preferring deviations already chosen. `full_run`: every vector ran, so
+/// a listed deviation that explains nothing can go.
+fn causes_of<'g>(graded: &'g [Graded<'_>], spec: Spec, old: Set, full_run: bool) -> Causes<'g> {
+    let mut set = if full_run { Set::EMPTY } else { old };
+    for g in graded {
+        if let Some(Explanation::By(found)) = g.explanation {
+            if found.is_subset(old) {
+                set = set.union(found);
+            }
+        }
+    }
+    let mut examples: Vec<(Id, usize, &str)> = Vec::new();
+    for g in graded {
+        let Some(Explanation::By(found)) = g.explanation else {
+            continue;
+        };
+        let found = if found.is_subset(set) {
+            found
+        } else {
+            // Explained again, preferring what is chosen already.
+            let v = g.outcome.vector;
+            match causes::Explainer::new(spec, set).explain(&v.base, &v.relative, &g.outcome.answer)
+            {
+                Some(Explanation::By(again)) => again,
+                _ => found,
+            }
+        };
+        set = set.union(found);
+        for id in found.ids() {
+            match examples.iter_mut().find(|(d, _, _)| *d == id) {
+                Some((_, count, _)) => *count += 1,
+                None => examples.push((id, 1, &g.outcome.vector.id)),
+            }
+        }
+    }
+    Causes { set, examples }
 }
 
 /// The reading of each ambiguity that the answers of `graded` (graded

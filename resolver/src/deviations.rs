@@ -122,9 +122,9 @@ catalogue! {
         "an empty host in a reference or base of an http, https, ftp, ws or wss URL is rejected",
         "the WHATWG URL Standard (host-missing); RFC 3986 3.2.2 allows an empty reg-name";
     BaseFragmentKept = 9, "base-fragment-kept", false,
-        [None, None, Some("5.2.2")],
-        "an empty reference gives the base whole, its fragment included",
-        "Go's ResolveReference, Ruby's merge, CPython's urljoin; RFC 3986 5.2.2 takes T.fragment from the reference (RFC 2396 section 4.2 and RFC 1808 read it as the current document, a reading)";
+        [None, Some("4.2, 5.2 step 2"), Some("5.2.2")],
+        "a reference with no path and no fragment keeps the base's fragment (an empty one gives the base whole)",
+        "Go's ResolveReference, Ruby's merge, CPython's urljoin, Perl's URI; RFC 3986 5.2.2 takes T.fragment from the reference (RFC 1808 reads an empty reference as the current document, a reading)";
     DotsKeptInAbsolute = 10, "dots-kept-in-absolute", false,
         [None, None, Some("5.2.2")],
         "a reference with a scheme or an authority keeps its dot segments",
@@ -157,6 +157,22 @@ catalogue! {
         [Some("4"), Some("5.2"), Some("5.3")],
         "a result with a scheme and a rooted path but no authority is written with an empty authority (`//`)",
         "Go's net/url (URL.OmitHost not copied from the base); RFC 3986 5.3 writes `//` only when the authority is defined";
+    QueryKeepsPath = 18, "query-reference-keeps-path", false,
+        [None, Some("5.2 step 6"), None],
+        "a query-only reference keeps the base's whole path, as RFC 1808 and RFC 3986 do",
+        "Perl's URI under RFC 2396, whose step 6 merges the empty path and drops the base's last segment (Appendix C: `?y` is `http://a/b/c/?y`)";
+    EmptyReferenceMerged = 19, "empty-reference-merged", false,
+        [Some("4 step 2"), Some("5.2 step 2"), Some("5.2.2")],
+        "an empty reference is merged as an empty relative path, giving the base's directory",
+        "java.net.URI.resolve, which has no step 2; every spec makes it the base (without its fragment)";
+    BaseDotsKept = 20, "base-dots-kept", false,
+        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.4")],
+        "the dot segments of the base's path are kept in a merge; only the reference's are removed",
+        "oxiri; RFC 3986 5.2.2 runs remove_dot_segments on merge(Base.path, R.path), the base's part included";
+    RootlessBaseRooted = 21, "rootless-base-rooted", false,
+        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.3")],
+        "a base with no authority and a path not starting with `/` (or an empty one) is merged as if its path started with `/`",
+        "Go's net/url (an opaque base), Ruby's merge (`foo:` + `g` gives `foo:/g`); RFC 3986 5.2.3 merges a rootless path as it is";
 }
 
 impl Deviation {
@@ -272,15 +288,17 @@ pub fn resolve(
             return Ok(reference.to_owned());
         }
     }
-    let opaque = b.scheme.is_some() && b.authority.is_none() && !b.path.starts_with('/');
-    if opaque {
+    // Opaque: no `/` after the scheme; WHATWG counts an empty path too.
+    let no_slash = b.scheme.is_some() && b.authority.is_none() && !b.path.starts_with('/');
+    let opaque = no_slash && !b.path.is_empty();
+    if no_slash {
         let r = parse(reference);
         let fragment_only =
             r.scheme.is_none() && r.authority.is_none() && r.path.is_empty() && r.query.is_none();
         if set.has(OpaqueBaseRejected) && !fragment_only && r.scheme.is_none() {
             return Err(OpaqueBaseRejected.name().to_owned());
         }
-        if set.has(OpaqueBaseReturned) && r.scheme.is_none() {
+        if set.has(OpaqueBaseReturned) && opaque && r.scheme.is_none() {
             return Ok(base.to_owned());
         }
     }
@@ -305,6 +323,12 @@ pub fn resolve(
         base = collapse_empty_segments(&base);
         reference = collapse_empty_segments(&reference);
     }
+    if set.has(RootlessBaseRooted) {
+        base = root_the_base(&base);
+    }
+    if set.has(EmptyReferenceMerged) && reference.is_empty() {
+        reference.push('.');
+    }
     let (b, r) = (parse(&base), parse(&reference));
     if set.has(EmptyHostRejected) {
         let special = |c: &Components<'_>| {
@@ -323,8 +347,18 @@ pub fn resolve(
     }
 
     // The branches of 5.2.2 that keep the reference as it is.
+    let no_path_no_fragment =
+        r.scheme.is_none() && r.authority.is_none() && r.path.is_empty() && r.fragment.is_none();
+    let query_only = no_path_no_fragment && r.query.is_some();
     let mut resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
         base.clone()
+    } else if set.has(QueryKeepsPath) && query_only {
+        let end = offset(&base, b.path) + b.path.len();
+        let fragment = match (set.has(BaseFragmentKept), b.fragment) {
+            (true, Some(f)) => format!("#{f}"),
+            _ => String::new(),
+        };
+        format!("{}{reference}{fragment}", &base[..end])
     } else if set.has(DotsKeptInAbsolute) && r.scheme.is_some() {
         reference.clone()
     } else if set.has(DotsKeptInAbsolute) && r.authority.is_some() {
@@ -334,9 +368,16 @@ pub fn resolve(
         }
     } else if set.has(AboveRootKept) {
         resolve_keeping_above_root(reference_resolver, &base, &reference)?
+    } else if set.has(BaseDotsKept) {
+        resolve_keeping_base_dots(reference_resolver, &base, &reference)?
     } else {
         reference_resolver(&base, &reference)?
     };
+    if set.has(BaseFragmentKept) && no_path_no_fragment && !reference.is_empty() {
+        if let (Some(fragment), None) = (b.fragment, parse(&resolved).fragment) {
+            resolved = format!("{resolved}#{fragment}");
+        }
+    }
 
     // remove_dot_segments on a rootless path.
     if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
@@ -475,6 +516,42 @@ fn dots_input_is_rootless(b: &Components<'_>, r: &Components<'_>) -> bool {
     !(b.path.starts_with('/') || (b.authority.is_some() && b.path.is_empty()))
 }
 
+/// `base` with a `/` before a path that has none, when it has no authority.
+fn root_the_base(base: &str) -> String {
+    let b = parse(base);
+    if b.scheme.is_none() || b.authority.is_some() || b.path.starts_with('/') {
+        return base.to_owned();
+    }
+    replace_path(base, &format!("/{}", b.path))
+}
+
+/// Stand-ins for the base's `.` and `..` segments, which remove_dot_segments
+/// takes for names.
+const DOT: &str = "\u{2}";
+const DOT_DOT: &str = "\u{3}";
+
+/// The reference resolver's answer with the base path's dot segments
+/// taken for names, then written back.
+fn resolve_keeping_base_dots(
+    reference_resolver: Reference<'_>,
+    base: &str,
+    reference: &str,
+) -> Result<String, String> {
+    let b = parse(base);
+    let segments: Vec<&str> = b
+        .path
+        .split('/')
+        .map(|s| match s {
+            "." => DOT,
+            ".." => DOT_DOT,
+            s => s,
+        })
+        .collect();
+    let stand_in = replace_path(base, &segments.join("/"));
+    let resolved = reference_resolver(&stand_in, reference)?;
+    Ok(resolved.replace(DOT_DOT, "..").replace(DOT, "."))
+}
+
 /// A marker segment, which no resolver changes, put below the root so that
 /// the `..` that would climb above it stay visible.
 const BELOW_ROOT: &str = "\u{1}";
@@ -571,14 +648,32 @@ pub fn explain(
     let Some(default) = readings.first() else {
         return Explanation::Unexplained;
     };
-    let plain = resolve(*default, Set::EMPTY, base, reference);
-    let relevant: Vec<Id> = Id::ALL
+    // The input transforms that change this input, and what the reference
+    // gives after each: a deviation that changes nothing alone may change
+    // what one of them leaves (`//` taken for none, then the empty
+    // reference that is left).
+    let departing: Vec<Id> = Id::ALL
         .iter()
         .copied()
         .filter(|id| id.departs_from(spec_index))
+        .collect();
+    let transforms: Vec<Set> = std::iter::once(Set::EMPTY)
+        .chain(
+            departing
+                .iter()
+                .filter(|&&id| changes_input(id, base, reference))
+                .map(|&id| Set::of(&[id])),
+        )
+        .collect();
+    let relevant: Vec<Id> = departing
+        .iter()
+        .copied()
         .filter(|&id| {
-            resolve(*default, Set::of(&[id]), base, reference) != plain
-                || changes_input(id, base, reference)
+            transforms.iter().any(|&t| {
+                t.has(id)
+                    || resolve(*default, t.with(id), base, reference)
+                        != resolve(*default, t, base, reference)
+            })
         })
         .collect();
     let first: Vec<Id> = relevant
@@ -605,6 +700,8 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::EmptyAuthorityDropped => changed(drop_empty_authority),
         Id::EmptySegmentsCollapsed => changed(collapse_empty_segments),
         Id::EmptyParamsDropped => drop_empty_params(reference) != reference,
+        Id::RootlessBaseRooted => root_the_base(base) != base,
+        Id::EmptyReferenceMerged => reference.is_empty(),
         _ => false,
     }
 }
@@ -729,6 +826,27 @@ mod tests {
             ),
             (&[EmptyPathSlash], BASE, "//g", Ok("http://g/")),
             (&[AuthorityAdded], "foo:/b/c", "g", Ok("foo:///b/g")),
+            (&[EmptyReferenceMerged], BASE, "", Ok("http://a/b/c/")),
+            (&[BaseDotsKept], "http://a/./b", "g", Ok("http://a/./g")),
+            (
+                &[BaseDotsKept],
+                "http://a/x/../b/c",
+                "../g",
+                Ok("http://a/x/../g"),
+            ),
+            (&[RootlessBaseRooted], "foo:", "g", Ok("foo:/g")),
+            (
+                &[RootlessBaseRooted, AuthorityAdded],
+                "foo:bar",
+                "g",
+                Ok("foo:///g"),
+            ),
+            (
+                &[BaseFragmentKept],
+                "http://a/b?q#f",
+                "?y",
+                Ok("http://a/b?y#f"),
+            ),
         ];
         for (ids, base, reference, want) in cases {
             assert_eq!(
@@ -798,6 +916,12 @@ mod tests {
             explain_3986(BASE, "../../../g", Err(()), Set::EMPTY),
             Explanation::Unexplained,
             "nothing rejects this"
+        );
+        // A deviation that changes nothing alone, after a transform that
+        // leaves an empty reference.
+        assert_eq!(
+            explain_3986("http://a/b#f", "//", Ok("http://a/b#f"), Set::EMPTY),
+            Explanation::By(Set::of(&[EmptyAuthorityDropped, BaseFragmentKept]))
         );
         // A listed deviation is preferred to another one that explains as well.
         let kept = explain_3986(

@@ -37,6 +37,20 @@
 //!
 //! Its `[[inconsistent-reading]]` entries name that spec's ambiguities.
 //!
+//! A failure may be listed by its cause instead of its id: a deviation of
+//! the catalogue ([`rfc1808_resolver::deviations`], `docs/deviations.md`)
+//! that the file's spec departs from.
+//!
+//! ```toml
+//! [[deviation]]
+//! name = "empty-query-dropped"
+//! reason = "urlunsplit writes `?` only before a non-empty query"
+//! ```
+//!
+//! A failure that the listed deviations explain (the reference, with some
+//! of them, gives the implementation's answer) is expected; a listed
+//! deviation that explains no failure of a full run is stale.
+//!
 //! Any entry may hold for some versions of the implementation only, with a
 //! `versions` key ([`crate::versions`]): an entry whose versions do not
 //! include the one the implementation reports is ignored, and is not stale.
@@ -62,6 +76,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use semver::Version;
+
+use rfc1808_resolver::deviations::{Deviation, Id, Set};
 
 use crate::grade::{Answer, ExpectedFailures};
 use crate::versions::{library_version, Versions};
@@ -90,9 +106,22 @@ pub struct Expectations {
     pub entries: Vec<Entry>,
     /// The ambiguities on which it may follow different readings.
     pub inconsistent: Vec<Inconsistent>,
+    /// The deviations that explain its failures.
+    pub deviations: Vec<DeviationEntry>,
     /// The versions of the implementation that the runs which wrote the
     /// file reported (the `written-for` key), oldest first.
     pub written_for: Vec<Version>,
+}
+
+/// A listed deviation: a root cause that explains failures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviationEntry {
+    pub id: Id,
+    pub reason: String,
+    /// The 1-based line of its `name`.
+    pub line: usize,
+    /// The versions it holds for; `None` for every version.
+    pub versions: Option<Versions>,
 }
 
 /// An ambiguity on which an implementation may follow different readings.
@@ -220,12 +249,45 @@ impl Expectations {
                 versions: versions(e.versions)?,
             });
         }
+        let mut deviations: Vec<DeviationEntry> = Vec::new();
+        for e in raw.deviation {
+            let line = lines.line_of(e.name.span().start);
+            let at = |message: String| LoadError {
+                file: name.to_owned(),
+                line,
+                message,
+            };
+            let named = e.name.into_inner();
+            let Some(id) = Deviation::named(&named) else {
+                return Err(at(format!(
+                    "key `name`: unknown deviation `{named}` (docs/deviations.md lists them)"
+                )));
+            };
+            if !crate::causes::departs_from(id, spec) {
+                return Err(at(format!(
+                    "key `name`: `{named}` is no deviation from {spec}, whose answer (or one of its readings) it gives"
+                )));
+            }
+            if deviations.iter().any(|d| d.id == id) {
+                return Err(at(format!("key `name`: `{named}` is listed twice")));
+            }
+            if e.reason.trim().is_empty() {
+                return Err(at(format!("key `reason`: say why `{named}` holds")));
+            }
+            deviations.push(DeviationEntry {
+                id,
+                reason: e.reason,
+                line,
+                versions: versions(e.versions)?,
+            });
+        }
         Ok(Expectations {
             file: name.to_owned(),
             spec,
             spec_line,
             entries,
             inconsistent,
+            deviations,
             written_for,
         })
     }
@@ -253,6 +315,12 @@ impl Expectations {
                 .filter(|e| holds(&e.versions))
                 .cloned()
                 .collect(),
+            deviations: self
+                .deviations
+                .iter()
+                .filter(|e| holds(&e.versions))
+                .cloned()
+                .collect(),
             ..self.clone()
         }
     }
@@ -268,6 +336,7 @@ impl Expectations {
                 .iter()
                 .map(|e| &e.versions)
                 .chain(self.inconsistent.iter().map(|e| &e.versions))
+                .chain(self.deviations.iter().map(|e| &e.versions))
                 .flatten()
         };
         match version {
@@ -289,6 +358,11 @@ impl Expectations {
                 )
             }
         }
+    }
+
+    /// The listed deviations.
+    pub fn deviation_set(&self) -> Set {
+        Set::of(&self.deviations.iter().map(|d| d.id).collect::<Vec<_>>())
     }
 
     /// The reason given for `id`, if it is listed.
@@ -342,6 +416,16 @@ struct RawFile {
     expected_failure: Vec<RawEntry>,
     #[serde(rename = "inconsistent-reading", default)]
     inconsistent_reading: Vec<RawInconsistent>,
+    #[serde(default)]
+    deviation: Vec<RawDeviation>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeviation {
+    name: Spanned<String>,
+    reason: String,
+    versions: Option<Spanned<OneOrMany>>,
 }
 
 #[derive(Deserialize)]
@@ -464,9 +548,10 @@ const HEADER: &str = "# Expected failures, read by `rfc1808 run --expectations`.
 /// The line of a file that lists nothing.
 const NONE: &str = "# None: every vector passes.\n";
 
-/// The tables of the two kinds.
+/// The tables of the three kinds.
 const FAILURES: &str = "expected-failure";
 const INCONSISTENT: &str = "inconsistent-reading";
+const DEVIATIONS: &str = "deviation";
 
 /// The expectations file that lists a run's failures, in corpus order:
 /// every vector `decide` says fails, and every entry of `existing` (the
@@ -491,7 +576,7 @@ pub fn rewrite(
     inconsistent: &[(&str, String)],
     decide: impl FnMut(&crate::ResolveVector) -> Decision,
 ) -> Result<Rewritten, LoadError> {
-    rewrite_for(existing, spec, None, corpus, inconsistent, decide)
+    rewrite_for(existing, spec, None, corpus, inconsistent, &[], decide)
 }
 
 /// [`rewrite`] for a run of `version` of the implementation (what
@@ -507,12 +592,18 @@ pub fn rewrite(
 /// this one too gets this version added; one that passes has it taken out
 /// (and is dropped when nothing is left, or when a range of its still
 /// holds for this version).
+///
+/// `deviations` are the deviations that explain the run's failures, each
+/// with the reason a new `[[deviation]]` entry gets; `decide` says `Fails`
+/// only of the failures they do not explain. A listed deviation the run
+/// does not need is dropped, as an entry for a vector that passes is.
 pub fn rewrite_for(
     existing: Option<(&str, &str)>,
     spec: Spec,
     version: Option<&Version>,
     corpus: &Corpus,
     inconsistent: &[(&str, String)],
+    deviations: &[(Id, String)],
     mut decide: impl FnMut(&crate::ResolveVector) -> Decision,
 ) -> Result<Rewritten, LoadError> {
     let mut header = HEADER.to_owned();
@@ -527,7 +618,7 @@ pub fn rewrite_for(
     if let Some((name, text)) = existing {
         let parsed = Expectations::parse_str(name, text)?;
         parsed.check_spec(spec)?;
-        old_count = parsed.entries.len() + parsed.inconsistent.len();
+        old_count = parsed.entries.len() + parsed.inconsistent.len() + parsed.deviations.len();
         written_for.clone_from(&parsed.written_for);
         let mut versions: HashMap<(&str, &str), Option<Versions>> = HashMap::new();
         for e in &parsed.entries {
@@ -535,6 +626,9 @@ pub fn rewrite_for(
         }
         for e in &parsed.inconsistent {
             versions.insert((INCONSISTENT, &e.ambiguity), e.versions.clone());
+        }
+        for e in &parsed.deviations {
+            versions.insert((DEVIATIONS, e.id.name()), e.versions.clone());
         }
         let doc: toml_edit::DocumentMut = text
             .parse()
@@ -548,7 +642,11 @@ pub fn rewrite_for(
         above_spec = above("spec");
         above_written = above("written-for");
         let mut tables: Vec<(&str, &str, &toml_edit::Table)> = Vec::new();
-        for (kind, key) in [(FAILURES, "id"), (INCONSISTENT, "ambiguity")] {
+        for (kind, key) in [
+            (FAILURES, "id"),
+            (INCONSISTENT, "ambiguity"),
+            (DEVIATIONS, "name"),
+        ] {
             let of_kind = doc.get(kind).and_then(toml_edit::Item::as_array_of_tables);
             for table in of_kind.into_iter().flat_map(|t| t.iter()) {
                 if let Some(name) = table.get(key).and_then(|v| v.as_str()) {
@@ -653,6 +751,27 @@ pub fn rewrite_for(
             }
         }
     }
+    let mut causes = Vec::new();
+    for &id in rfc1808_resolver::deviations::Id::ALL {
+        let seen = deviations.iter().find(|(d, _)| *d == id);
+        let before = old.remove(&(DEVIATIONS, id.name().to_owned()));
+        match (seen, before) {
+            (None, None) => {}
+            (Some(_), Some(before)) | (None, Some(before)) => {
+                if let Some(table) = carry(before, seen.is_some()) {
+                    kept += 1;
+                    causes.push(table);
+                }
+            }
+            (Some((_, reason)), None) => {
+                added += 1;
+                causes.push(for_this(new_table(&[
+                    ("name", id.name()),
+                    ("reason", reason),
+                ])));
+            }
+        }
+    }
     if let Some(version) = version {
         if !written_for.contains(version) {
             written_for.push(version.clone());
@@ -661,7 +780,11 @@ pub fn rewrite_for(
 
     let mut doc = toml_edit::DocumentMut::new();
     let mut position: isize = 0;
-    for (kind, tables) in [(FAILURES, failures), (INCONSISTENT, readings)] {
+    for (kind, tables) in [
+        (DEVIATIONS, causes),
+        (FAILURES, failures),
+        (INCONSISTENT, readings),
+    ] {
         if tables.is_empty() {
             continue;
         }
@@ -792,6 +915,17 @@ fn toml_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rewrite_without_causes(
+        existing: Option<(&str, &str)>,
+        spec: Spec,
+        version: Option<&Version>,
+        corpus: &Corpus,
+        inconsistent: &[(&str, String)],
+        decide: impl FnMut(&crate::ResolveVector) -> Decision,
+    ) -> Result<Rewritten, LoadError> {
+        rewrite_for(existing, spec, version, corpus, inconsistent, &[], decide)
+    }
 
     const LISTED: &str = r#"
 [[expected-failure]]
@@ -1169,7 +1303,7 @@ reason = "was broken once"
     #[test]
     fn a_rewrite_for_a_second_version_keeps_the_first_versions_entries_conditioned() {
         let corpus = crate::embedded();
-        let first = rewrite_for(
+        let first = rewrite_without_causes(
             None,
             Spec::Rfc3986,
             Some(&v("0.12.4")),
@@ -1184,7 +1318,7 @@ reason = "was broken once"
         );
         // 0.11.0 fails one more, and 0.12.4 no longer runs.
         let seen = [("same-scheme", "strict on a; loose on b".to_owned())];
-        let second = rewrite_for(
+        let second = rewrite_without_causes(
             Some(("rb.toml", &first.text)),
             Spec::Rfc3986,
             Some(&v("0.11.0")),
@@ -1206,7 +1340,7 @@ reason = "was broken once"
             ("0.11.0", decide_by("0.11.0")),
         ] {
             let seen: &[(&str, String)] = if version == "0.11.0" { &seen } else { &[] };
-            let again = rewrite_for(
+            let again = rewrite_without_causes(
                 Some(("rb.toml", &second.text)),
                 Spec::Rfc3986,
                 Some(&v(version)),
@@ -1220,7 +1354,7 @@ reason = "was broken once"
             assert_eq!(e.drift(Some(&v(version))), None);
         }
         // 0.12.4 passing `g` now: it holds for 0.11.0 only.
-        let fixed = rewrite_for(
+        let fixed = rewrite_without_causes(
             Some(("rb.toml", &second.text)),
             Spec::Rfc3986,
             Some(&v("0.12.4")),
@@ -1241,7 +1375,7 @@ reason = "was broken once"
         );
         // And the other way: when a file was written for one version and a
         // second one passes an entry, the entry holds for the first.
-        let first_only = rewrite_for(
+        let first_only = rewrite_without_causes(
             Some(("rb.toml", &first.text)),
             Spec::Rfc3986,
             Some(&v("0.13.0")),

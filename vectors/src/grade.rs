@@ -238,6 +238,8 @@ pub enum Stale {
     ParseVector,
     /// No vector has this id.
     NoVector,
+    /// A listed deviation explains no failure of a run of every vector.
+    ExplainsNothing,
 }
 
 impl fmt::Display for Stale {
@@ -245,6 +247,7 @@ impl fmt::Display for Stale {
         f.write_str(match self {
             Stale::ParseVector => "it is a parse vector, which only the reference resolver runs",
             Stale::NoVector => "no vector has this id",
+            Stale::ExplainsNothing => "the deviation explains no failure of this run",
         })
     }
 }

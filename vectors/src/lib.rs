@@ -66,6 +66,7 @@
 //! | `query`    | string, optional | after the first `?` (section 2.4.4). |
 //! | `fragment` | string, optional | after the first `#` (section 2.4.1). |
 
+pub mod causes;
 mod digest;
 pub mod expectations;
 pub mod files;

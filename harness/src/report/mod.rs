@@ -13,6 +13,7 @@ pub mod text;
 
 use std::fmt;
 
+use rfc1808_resolver::deviations::{Explanation, Id};
 use rfc1808_vectors::expectations::Drift;
 use rfc1808_vectors::grade::Accepts;
 use rfc1808_vectors::readings::{Assignment, Match};
@@ -385,6 +386,53 @@ impl ImplReport<'_> {
             ));
         }
         out
+    }
+
+    /// The deviations that explain its wrong answers, each with how many
+    /// it explains, in catalogue order; and how many no deviation explains.
+    pub fn causes(&self) -> (Vec<(Id, usize)>, usize) {
+        let mut counts: Vec<(Id, usize)> = Vec::new();
+        let mut unexplained = 0;
+        for g in &self.results {
+            match g.explanation {
+                Some(Explanation::By(set)) => {
+                    for id in set.ids() {
+                        match counts.iter_mut().find(|(d, _)| *d == id) {
+                            Some((_, n)) => *n += 1,
+                            None => counts.push((id, 1)),
+                        }
+                    }
+                }
+                Some(Explanation::Unexplained) => unexplained += 1,
+                Some(Explanation::Conforms) | None => {}
+            }
+        }
+        counts.sort();
+        (counts, unexplained)
+    }
+
+    /// The cause fingerprint: `follows RFC 3986 with empty-query-dropped
+    /// (9), base-fragment-kept (1); 2 wrong answers unexplained`; `None`
+    /// when every answer is right.
+    pub fn describe_causes(&self) -> Option<String> {
+        let (counts, unexplained) = self.causes();
+        if counts.is_empty() && unexplained == 0 {
+            return None;
+        }
+        let spec = spec_title(self.graded_under);
+        let mut out = if counts.is_empty() {
+            format!("follows {spec} with no named deviation")
+        } else {
+            let named: Vec<String> = counts.iter().map(|(id, n)| format!("{id} ({n})")).collect();
+            format!("follows {spec} with {}", named.join(", "))
+        };
+        let answers = if unexplained == 1 {
+            "answer"
+        } else {
+            "answers"
+        };
+        out += &format!("; {unexplained} wrong {answers} unexplained");
+        Some(out)
     }
 
     /// How many results have `verdict`.

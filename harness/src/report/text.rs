@@ -131,6 +131,9 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
     if imp.shows_spec() {
         let _ = writeln!(out, "  {}", imp.describe_spec());
     }
+    if let Some(causes) = imp.describe_causes() {
+        let _ = writeln!(out, "  {causes}");
+    }
     for reading in imp.readings() {
         let line = reading.describe();
         let line = if reading.fails_run() {
@@ -217,6 +220,9 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
         // it is graded under may be another spec followed.
         let matches = answers_as(v, &g.outcome.answer);
         let _ = writeln!(out, "  spec:     {}", describe_answers_as(&matches));
+    }
+    if let Some(cause) = g.cause() {
+        let _ = writeln!(out, "  cause:    {cause}");
     }
     if let Some(reason) = &g.expected_failure {
         // Only an error reaches here with a reason: say why it still counts.

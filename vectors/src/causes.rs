@@ -1,0 +1,154 @@
+//! Root causes: which deviations of the catalogue
+//! ([`rfc1808_resolver::deviations`]) explain a wrong answer, under a spec
+//! and any of its readings. Every runner asks here, so that `rfc1808 run`,
+//! `rfc1808 fuzz` and the reports name the same causes.
+
+use rfc1808_resolver::deviations::{self, Explanation, Id, Set};
+use rfc1808_resolver::readings::Readings;
+use rfc1808_resolver::{rfc2396, rfc3986, Options, Step6};
+
+use crate::grade::Answer;
+use crate::Spec;
+
+/// The index of `spec` in a deviation's `sections`.
+pub fn spec_index(spec: Spec) -> usize {
+    match spec {
+        Spec::Rfc1808 => 0,
+        Spec::Rfc2396 => 1,
+        Spec::Rfc3986 => 2,
+    }
+}
+
+/// Whether `id` departs from `spec` (it is no deviation where the spec, or
+/// one of its readings, gives its answer).
+pub fn departs_from(id: Id, spec: Spec) -> bool {
+    id.departs_from(spec_index(spec))
+}
+
+type Resolver = Box<dyn Fn(&str, &str) -> Result<String, String> + Send + Sync>;
+
+/// `spec`'s reference resolver under each choice of its readings, the
+/// defaults first.
+pub fn references(spec: Spec) -> Vec<Resolver> {
+    match spec {
+        Spec::Rfc1808 => Readings::every()
+            .into_iter()
+            .map(|readings| {
+                Box::new(move |base: &str, relative: &str| {
+                    let options = Options {
+                        step6: Step6::SegmentStack,
+                        readings,
+                    };
+                    Ok(rfc1808_resolver::resolve_with(base, relative, options))
+                }) as Resolver
+            })
+            .collect(),
+        Spec::Rfc2396 => rfc2396::Readings::every()
+            .into_iter()
+            .map(|readings| {
+                Box::new(move |base: &str, relative: &str| {
+                    rfc2396::resolve_with(base, relative, readings, Step6::SegmentStack)
+                        .map_err(|e| e.to_string())
+                }) as Resolver
+            })
+            .collect(),
+        Spec::Rfc3986 => rfc3986::Readings::every()
+            .into_iter()
+            .map(|readings| {
+                Box::new(move |base: &str, relative: &str| {
+                    Ok(rfc3986::resolve_with(
+                        base,
+                        relative,
+                        readings,
+                        rfc3986::DotSegments::Linear,
+                    ))
+                }) as Resolver
+            })
+            .collect(),
+    }
+}
+
+/// Explains answers under one spec, trying `listed` (the deviations an
+/// expectations file accepts) first.
+pub struct Explainer {
+    spec: Spec,
+    references: Vec<Resolver>,
+    listed: Set,
+}
+
+impl Explainer {
+    pub fn new(spec: Spec, listed: Set) -> Explainer {
+        Explainer {
+            spec,
+            references: references(spec),
+            listed,
+        }
+    }
+
+    /// What explains `answer` for `relative` against `base`: `None` when
+    /// it is no answer (an error, a case that cannot be sent).
+    pub fn explain(&self, base: &str, relative: &str, answer: &Answer) -> Option<Explanation> {
+        let answer = match answer {
+            Answer::Resolved(url) => Ok(url.as_str()),
+            Answer::Rejected(_) => Err(()),
+            Answer::NotRepresentable(_) | Answer::Error(_) => return None,
+        };
+        let references: Vec<deviations::Reference<'_>> = self
+            .references
+            .iter()
+            .map(|r| r.as_ref() as deviations::Reference<'_>)
+            .collect();
+        Some(deviations::explain(
+            &references,
+            spec_index(self.spec),
+            base,
+            relative,
+            answer,
+            self.listed,
+        ))
+    }
+
+    /// The deviations it tries first.
+    pub fn listed(&self) -> Set {
+        self.listed
+    }
+}
+
+/// The line a report gives a failure's cause: `explained by a + b`,
+/// `unexplained`.
+pub fn describe(explanation: Option<&Explanation>) -> Option<String> {
+    match explanation? {
+        Explanation::Conforms => None,
+        other => Some(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deviation_that_is_a_spec_s_own_answer_explains_nothing_there() {
+        // `..` above the root is RFC 1808's own answer: no deviation there.
+        assert!(!departs_from(Id::AboveRootKept, Spec::Rfc1808));
+        assert!(departs_from(Id::AboveRootKept, Spec::Rfc3986));
+        let answer = Answer::Resolved("http://a/../g".to_owned());
+        let base = "http://a/b/c/d;p?q";
+        assert_eq!(
+            Explainer::new(Spec::Rfc1808, Set::EMPTY).explain(base, "../../../g", &answer),
+            Some(Explanation::Conforms)
+        );
+        assert_eq!(
+            Explainer::new(Spec::Rfc3986, Set::EMPTY).explain(base, "../../../g", &answer),
+            Some(Explanation::By(Set::of(&[Id::AboveRootKept])))
+        );
+        assert_eq!(
+            Explainer::new(Spec::Rfc3986, Set::EMPTY).explain(
+                base,
+                "g",
+                &Answer::Error("crash".into())
+            ),
+            None
+        );
+    }
+}
