@@ -51,6 +51,8 @@ pub struct Deviation {
     /// under the normalizations of RFC 3986 section 6.2.2 (case,
     /// percent-encoding) or 6.2.3 (scheme-based).
     pub same_resource: bool,
+    /// A base and a reference on which it changes the answer.
+    pub example: (&'static str, &'static str),
     /// Why it is written as it is: the libraries it was seen in, the
     /// sentence of the spec it departs from.
     pub why: &'static str,
@@ -63,13 +65,14 @@ pub struct Deviation {
 pub const KNOWN_SCHEMES: [&str; 6] = ["http", "https", "ftp", "file", "ws", "wss"];
 
 macro_rules! catalogue {
-    ($($id:ident = $index:literal, $name:literal, $same:literal, [$r1808:expr, $r2396:expr, $r3986:expr], $description:literal, $why:literal;)*) => {
+    ($($id:ident = $index:literal, $name:literal, $same:literal, [$r1808:expr, $r2396:expr, $r3986:expr], ($base:literal, $reference:literal), $description:literal, $why:literal;)*) => {
         /// Every deviation, in the order of [`Id`].
         pub const CATALOGUE: &[Deviation] = &[$(Deviation {
             name: $name,
             description: $description,
             sections: [$r1808, $r2396, $r3986],
             same_resource: $same,
+            example: ($base, $reference),
             why: $why,
         }),*];
 
@@ -86,91 +89,91 @@ macro_rules! catalogue {
 
 catalogue! {
     EmptyQueryDropped = 0, "empty-query-dropped", false,
-        [None, Some("3.4, 5.2"), Some("5.2.2, 5.3")],
+        [None, Some("3.4, 5.2"), Some("5.2.2, 5.3")], ("http://a/b/c/d;p?q", "g?"),
         "an empty query (`?` and nothing after it) is taken for none",
         "CPython before 3.13, tcllib, Go's ForceQuery not copied; RFC 3986 5.2.1: \"A component is undefined if its associated delimiter does not appear\", so `?` defines an empty query, and 5.3 writes `?` whenever the query is defined";
     EmptyFragmentDropped = 1, "empty-fragment-dropped", false,
-        [None, Some("4.1, 5.2"), Some("5.2.2, 5.3")],
+        [None, Some("4.1, 5.2"), Some("5.2.2, 5.3")], ("http://a/b/c/d;p?q", "g#"),
         "an empty fragment (`#` and nothing after it) is taken for none",
         "CPython before 3.13, tcllib, Go (URL has no field for it); RFC 3986 5.3 writes `#` whenever the fragment is defined";
     EmptyAuthorityDropped = 2, "empty-authority-dropped", false,
-        [Some("2.4.3"), Some("5.2 step 4"), Some("5.2.2")],
+        [None, Some("5.2 step 4"), Some("5.2.2")], ("http://a/b/c/d;p?q", "///g"),
         "an empty authority (`//` and no host) is taken for none, so its `//` goes",
         "Ruby's uri, CPython, tcllib, java.net.URI; RFC 3986 5.2.2 takes R.authority whenever it is defined, and 3.2.2 allows an empty reg-name";
     EmptyParamsDropped = 3, "empty-params-dropped", false,
-        [None, Some("3.3"), Some("3.3")],
+        [None, Some("3.3"), Some("3.3")], ("http://a/b/c/d;p?q", "g;"),
         "an empty `;params` at the end of the reference's path is dropped, as RFC 1808's parsing takes it for none",
         "CPython's urljoin (urlparse splits params off, RFC 1808 style); RFC 3986 3.3: `;` is a path character with no role in resolution";
     UnknownSchemeUnresolved = 4, "unknown-scheme-unresolved", false,
-        [Some("4"), Some("5.2"), Some("5.2")],
+        [Some("4"), Some("5.2"), Some("5.2")], ("foo:/b/c", "../g"),
         "against a base whose scheme is not http, https, ftp, file, ws or wss, the reference is returned as written",
         "CPython's uses_relative; RFC 3986 5.2 resolves against any absolute-URI, whatever its scheme";
     UnknownSchemeRejected = 5, "unknown-scheme-rejected", false,
-        [Some("4"), Some("5.2"), Some("5.2")],
+        [Some("4"), Some("5.2"), Some("5.2")], ("foo:/b/c", "g"),
         "against a base whose scheme is not http, https, ftp, file, ws or wss, the reference is rejected",
         "tcllib's uri::split (\"unknown scheme\"); RFC 3986 5.2 resolves against any absolute-URI";
     OpaqueBaseReturned = 6, "opaque-base-returned", false,
-        [Some("4"), Some("5.2"), Some("5.2.3")],
+        [Some("4"), Some("5.2"), Some("5.2.3")], ("foo:bar", "g"),
         "against an opaque base (a scheme, no authority, a path not starting with `/`), the base is returned unchanged",
         "Ruby's URI::Generic#merge; RFC 3986 5.2.3 merges with a rootless base path (`foo:bar` + `g` is `foo:g`)";
     OpaqueBaseRejected = 7, "opaque-base-rejected", false,
-        [Some("4"), Some("5.2"), Some("5.2.3")],
+        [Some("4"), Some("5.2"), Some("5.2.3")], ("http:bar", "g"),
         "against an opaque base, anything but a fragment-only reference is rejected",
         "the WHATWG URL Standard (a base with an opaque path has no relative state); RFC 3986 5.2.3 merges with it";
     EmptyHostRejected = 8, "empty-host-rejected", false,
-        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")],
+        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b/c/d;p?q", "//"),
         "an empty host in a reference or base of an http, https, ftp, ws or wss URL is rejected",
         "the WHATWG URL Standard (host-missing); RFC 3986 3.2.2 allows an empty reg-name";
     BaseFragmentKept = 9, "base-fragment-kept", false,
-        [None, Some("4.2, 5.2 step 2"), Some("5.2.2")],
+        [None, Some("4.2, 5.2 step 2"), Some("5.2.2")], ("http://a/b#f", ""),
         "a reference with no path and no fragment keeps the base's fragment (an empty one gives the base whole)",
         "Go's ResolveReference, Ruby's merge, CPython's urljoin, Perl's URI; RFC 3986 5.2.2 takes T.fragment from the reference (RFC 1808 reads an empty reference as the current document, a reading)";
     DotsKeptInAbsolute = 10, "dots-kept-in-absolute", false,
-        [None, None, Some("5.2.2")],
+        [None, None, Some("5.2.2")], ("http://a/b/c/d;p?q", "//x/../g"),
         "a reference with a scheme or an authority keeps its dot segments",
         "CPython, Ruby, tcllib, Node's url.resolve, oxiri; RFC 3986 5.2.2 sets T.path = remove_dot_segments(R.path) in both branches (RFC 1808 and RFC 2396 return them as written)";
     EmptySegmentsCollapsed = 11, "empty-segments-collapsed", false,
-        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.3, 5.2.4")],
+        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.3, 5.2.4")], ("http://a/b/c/d;p?q", "g//../h"),
         "empty segments (`//` inside a path) are collapsed before dot segments are removed",
         "CPython's merge, tcllib's RemoveDoubleSlashes, java.net.URI.normalize; the specs keep them (`a//../b` is `a/b`)";
     AboveRootKept = 12, "above-root-kept", false,
-        [None, None, Some("5.2.4")],
+        [None, None, Some("5.2.4")], ("http://a/b/c/d;p?q", "../../../g"),
         "a `..` that climbs above the root is kept in the path",
         "RFC 1808 and RFC 2396 implementations kept under RFC 3986; its 5.2.4 removes it (`/../g` is `/g`)";
     RootlessKeptRootless = 13, "rootless-kept-rootless", false,
-        [None, None, Some("5.2.4")],
+        [None, None, Some("5.2.4")], ("foo:b/c", "../g"),
         "dot-segment removal leaves a rootless path rootless, where rule C leaves a `/`",
         "uriparser, Node's url.resolve (`foo:b/c` + `../g` gives `foo:g`); RFC 3986 5.2.4 rule C on `b/../g` gives `/g`, the letter of the RFC that many call a flaw";
     SchemeLowercased = 14, "scheme-lowercased", true,
-        [Some("4"), Some("5.2"), Some("5.2.2")],
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b/c/d;p?q", "HTTP:/g"),
         "the scheme of the result is lower-cased",
         "most parsers; RFC 3986 3.1: schemes are case-insensitive, so the resource is the same, yet 5.2.2 copies the scheme as written and lower-casing is normalization (6.2.2.1)";
     HostLowercased = 15, "host-lowercased", true,
-        [Some("4"), Some("5.2"), Some("5.2.2")],
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b/c/d;p?q", "//X/g"),
         "the host of the result is lower-cased",
         "the WHATWG URL Standard, Node; RFC 3986 3.2.2: the host is case-insensitive, yet 5.2.2 copies the authority as written";
     EmptyPathSlash = 16, "empty-path-slash", true,
-        [Some("4"), Some("5.2"), Some("5.3")],
+        [Some("4"), Some("5.2"), Some("5.3")], ("http://a/b/c/d;p?q", "//g"),
         "for http, https, ftp, file, ws and wss, an empty path under an authority is written `/`",
         "the WHATWG URL Standard, Node's url.resolve; RFC 3986 6.2.3 makes `http://a` and `http://a/` equivalent, yet 5.3 writes the empty path as it is";
     AuthorityAdded = 17, "authority-added", false,
-        [Some("4"), Some("5.2"), Some("5.3")],
+        [Some("4"), Some("5.2"), Some("5.3")], ("foo:/b/c", "g"),
         "a result with a scheme and a rooted path but no authority is written with an empty authority (`//`)",
         "Go's net/url (URL.OmitHost not copied from the base); RFC 3986 5.3 writes `//` only when the authority is defined";
     QueryKeepsPath = 18, "query-reference-keeps-path", false,
-        [None, Some("5.2 step 6"), None],
+        [None, Some("5.2 step 6"), None], ("http://a/b/c/d;p?q", "?y"),
         "a query-only reference keeps the base's whole path, as RFC 1808 and RFC 3986 do",
         "Perl's URI under RFC 2396, whose step 6 merges the empty path and drops the base's last segment (Appendix C: `?y` is `http://a/b/c/?y`)";
     EmptyReferenceMerged = 19, "empty-reference-merged", false,
-        [Some("4 step 2"), Some("5.2 step 2"), Some("5.2.2")],
+        [Some("4 step 2"), Some("5.2 step 2"), Some("5.2.2")], ("http://a/b/c/d;p?q", ""),
         "an empty reference is merged as an empty relative path, giving the base's directory",
         "java.net.URI.resolve, which has no step 2; every spec makes it the base (without its fragment)";
     BaseDotsKept = 20, "base-dots-kept", false,
-        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.4")],
+        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.4")], ("http://a/./b", "g"),
         "the dot segments of the base's path are kept in a merge; only the reference's are removed",
         "oxiri; RFC 3986 5.2.2 runs remove_dot_segments on merge(Base.path, R.path), the base's part included";
     RootlessBaseRooted = 21, "rootless-base-rooted", false,
-        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.3")],
+        [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.3")], ("foo:", "g"),
         "a base with no authority and a path not starting with `/` (or an empty one) is merged as if its path started with `/`",
         "Go's net/url (an opaque base), Ruby's merge (`foo:` + `g` gives `foo:/g`); RFC 3986 5.2.3 merges a rootless path as it is";
 }

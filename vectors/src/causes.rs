@@ -3,7 +3,7 @@
 //! and any of its readings. Every runner asks here, so that `rfc1808 run`,
 //! `rfc1808 fuzz` and the reports name the same causes.
 
-use rfc1808_resolver::deviations::{self, Explanation, Id, Set};
+use rfc1808_resolver::deviations::{self, Deviation, Explanation, Id, Set, CATALOGUE};
 use rfc1808_resolver::readings::Readings;
 use rfc1808_resolver::{rfc2396, rfc3986, Options, Step6};
 
@@ -121,6 +121,83 @@ pub fn describe(explanation: Option<&Explanation>) -> Option<String> {
         Explanation::Conforms => None,
         other => Some(other.to_string()),
     }
+}
+
+/// `docs/deviations.md`: the catalogue, each deviation with the section
+/// it departs from under each spec, whether its answer names the same
+/// resource, an example run through the reference and through the
+/// deviation, and why it is in the catalogue. A test keeps the file equal
+/// to this.
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "# Deviations\n\n\
+         <!-- Generated from the catalogue in `resolver/src/deviations.rs`; \
+         `cargo test -p rfc1808-vectors --test deviations` fails when this file differs. \
+         Regenerate with `UPDATE_DEVIATIONS=1 cargo test -p rfc1808-vectors --test deviations`. -->\n\n\
+         A deviation is a named way of departing from a spec, seen in real libraries and \
+         written as a model the reference resolver runs with: \"RFC 3986 with \
+         `empty-query-dropped` and `base-fragment-kept`\" is a resolver. `rfc1808 run` \
+         explains each wrong answer by the smallest set of deviations (at most three) \
+         with which the reference, under any of the spec's readings, gives that answer, \
+         or says it is unexplained; an expectations file may list deviations \
+         (`[[deviation]]`, [running.md](running.md#root-causes)) instead of the vectors \
+         they explain.\n\n\
+         A reading ([readings.md](readings.md)) is a way the spec itself can be read, and \
+         passes; a deviation is a way it is not followed, and fails unless listed. A \
+         deviation is no deviation under a spec that gives its answer itself (a dash in \
+         that spec's column).\n\n\
+         | deviation | what it does | RFC 1808 | RFC 2396 | RFC 3986 | same resource |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    let section = |s: Option<&str>| s.unwrap_or("-").to_owned();
+    for d in CATALOGUE {
+        out += &format!(
+            "| `{}` | {} | {} | {} | {} | {} |\n",
+            d.name,
+            d.description,
+            section(d.sections[0]),
+            section(d.sections[1]),
+            section(d.sections[2]),
+            if d.same_resource { "yes" } else { "no" }
+        );
+    }
+    out += "\n## Each deviation\n";
+    for d in CATALOGUE {
+        let spec = [Spec::Rfc3986, Spec::Rfc2396, Spec::Rfc1808]
+            .into_iter()
+            .find(|&s| d.sections[spec_index(s)].is_some())
+            .expect("a deviation departs from some spec");
+        let id = Deviation::named(d.name).expect("its own name");
+        let title = match spec {
+            Spec::Rfc1808 => "RFC 1808",
+            Spec::Rfc2396 => "RFC 2396",
+            Spec::Rfc3986 => "RFC 3986",
+        };
+        let (base, reference) = d.example;
+        let default = &references(spec)[0];
+        let show = |r: Result<String, String>| match r {
+            Ok(url) => format!("`{url}`"),
+            Err(_) => "rejected".to_owned(),
+        };
+        out += &format!(
+            "\n### `{}`\n\n{}.\n\n\
+             - Example, under {title}: `{base}` + `{reference}` is {} by the spec, {} with this deviation.\n\
+             - Why: {}.\n",
+            d.name,
+            capitalized(d.description),
+            show(default(base, reference)),
+            show(deviations::resolve(default.as_ref(), Set::of(&[id]), base, reference)),
+            d.why
+        );
+    }
+    out
+}
+
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 #[cfg(test)]
