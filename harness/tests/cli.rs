@@ -60,6 +60,7 @@ fn a_wrong_implementation_fails_with_details() {
   got:      \"g\"
              ^
   spec:     answers as none
+  cause:    unexplained
   stderr:
     wrong.py: answering 'g' as is
   rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/g
@@ -655,7 +656,7 @@ fn several_reports_in_one_run() {
     assert_eq!(attention.len(), 23, "{markdown}");
     assert_eq!(
         attention[0],
-        "- **wrong**: new failure `rfc1808-5.1/g`: got \"g\" (expected \"http://a/b/c/g\")"
+        "- **wrong**: new failure `rfc1808-5.1/g`: got \"g\" (expected \"http://a/b/c/g\") (unexplained)"
     );
     let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with('|')).collect();
     // The implementations table (header, separator, one row), then the

@@ -84,6 +84,21 @@ pub fn render(report: &Report<'_>) -> String {
             let _ = writeln!(out, "<p class=\"drift\">{}</p>", html(&drift));
         }
     }
+    // The root causes of each implementation's wrong answers.
+    let causes: Vec<String> = imps
+        .iter()
+        .filter_map(|imp| {
+            let line = imp.describe_causes()?;
+            Some(format!("<li><b>{}</b>: {}</li>", html(&imp.name), html(&line)))
+        })
+        .collect();
+    if !causes.is_empty() {
+        let _ = writeln!(
+            out,
+            "<h3>Root causes</h3>\n<ul class=\"readings\">{}</ul>",
+            causes.concat()
+        );
+    }
     // Which reading of each RFC 1808 ambiguity each implementation follows,
     // as the vectors that tell them apart show.
     let readings: Vec<String> = imps

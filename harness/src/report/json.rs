@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::expectations::Graded;
 use crate::implementation::{Answer, Info};
 use crate::report::{answers_as, ImplReport, ParseResult, Report, TOOL_VERSION};
+use rfc1808_resolver::deviations::Explanation;
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::Following;
 
@@ -77,9 +78,23 @@ struct Implementation<'a> {
     /// inconsistent readings.
     other_causes: Vec<String>,
     stale_expectations: Vec<StaleJson<'a>>,
+    /// The deviations that explain its wrong answers, with how many each
+    /// explains, in catalogue order (the cause fingerprint).
+    causes: Vec<CauseJson>,
+    /// How many wrong answers no deviation explains.
+    unexplained: usize,
     /// The reading followed of each ambiguity some right answer told about.
     readings: Vec<ReadingJson>,
     results: Vec<Result<'a>>,
+}
+
+#[derive(Serialize)]
+struct CauseJson {
+    deviation: &'static str,
+    explains: usize,
+    /// The section it departs from, under the spec graded by.
+    section: &'static str,
+    same_resource: bool,
 }
 
 #[derive(Serialize)]
@@ -146,6 +161,10 @@ struct Result<'a> {
     answer: AnswerJson<'a>,
     stderr: &'a str,
     expected_failure_reason: Option<&'a str>,
+    /// For a wrong answer: the deviations that explain it
+    /// (`{"explained_by": ["a", "b"]}`), or `"unexplained"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cause: Option<serde_json::Value>,
     /// For a vector whose answer depends on readings: the reading of each
     /// ambiguity the answer decides (`a|b` when either gives it).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -232,6 +251,20 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         library_version: imp.version().map(|v| v.to_string()),
         version_drift: imp.describe_drift(),
         other_causes: imp.other_causes(),
+        causes: imp
+            .causes()
+            .0
+            .into_iter()
+            .map(|(id, explains)| CauseJson {
+                deviation: id.name(),
+                explains,
+                section: id.deviation().sections
+                    [rfc1808_vectors::causes::spec_index(imp.graded_under)]
+                .unwrap_or_default(),
+                same_resource: id.deviation().same_resource,
+            })
+            .collect(),
+        unexplained: imp.causes().1,
         stale_expectations: imp
             .stale
             .iter()
@@ -292,6 +325,14 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
         answer: AnswerJson { kind, value },
         stderr: &g.outcome.stderr,
         expected_failure_reason: g.expected_failure.as_deref(),
+        cause: match g.explanation {
+            Some(Explanation::By(set)) => {
+                let names: Vec<&str> = set.ids().map(|id| id.name()).collect();
+                Some(serde_json::json!({ "explained_by": names }))
+            }
+            Some(Explanation::Unexplained) => Some(serde_json::json!("unexplained")),
+            Some(Explanation::Conforms) | None => None,
+        },
         reading: g.reading.as_ref().map(|m| {
             m.decided()
                 .map(|(a, rs)| {
@@ -404,6 +445,7 @@ mod tests {
                 "answer": {"kind": "resolved", "value": "http://a/g"},
                 "stderr": "warning: \u{1b}[0m\nsecond line\n",
                 "expected_failure_reason": null,
+                "cause": "unexplained",
                 "answers_as": [],
                 "tags": ["rfc-example", "normal", "step6"],
                 "origin": "vectors/rfc1808.toml:14",

@@ -113,7 +113,10 @@ fn implementation(
             Verdict::Passed => cases.push_str("/>\n"),
             Verdict::Failed => {
                 t.failures += 1;
-                let message = observed(&g.outcome, imp.graded_under);
+                let mut message = observed(&g.outcome, imp.graded_under);
+                if let Some(cause) = g.cause() {
+                    message = format!("{message}; {cause}");
+                }
                 body(
                     &mut cases,
                     "failure",
@@ -191,6 +194,7 @@ fn implementation(
     }
     let info = imp.info.as_ref();
     let drift = imp.describe_drift();
+    let causes = imp.describe_causes();
     let agreement: Vec<String> = imp
         .agreement()
         .iter()
@@ -209,6 +213,7 @@ fn implementation(
         ("implementation.spec", info.map(|i| i.spec.as_str())),
         ("expectations", imp.expectations.as_deref()),
         ("expectations.drift", drift.as_deref()),
+        ("rfc1808.causes", causes.as_deref()),
     ]
     .into_iter()
     .filter_map(|(name, value)| value.filter(|v| !v.is_empty()).map(|v| (name, v)))
@@ -380,7 +385,7 @@ mod tests {
         let failure = g.children().find(|c| c.has_tag_name("failure")).unwrap();
         assert_eq!(
             failure.attribute("message"),
-            Some("got \"http://a/g\" (expected \"http://a/b/c/g\")")
+            Some("got \"http://a/g\" (expected \"http://a/b/c/g\"); unexplained")
         );
         assert!(failure
             .text()

@@ -75,6 +75,18 @@ pub fn render(report: &Report<'_>) -> String {
         }
         let _ = writeln!(out, " {} |", imp.stale.len());
     }
+    // The root causes of each implementation's wrong answers.
+    let causes: Vec<String> = imps
+        .iter()
+        .filter_map(|imp| {
+            let line = imp.describe_causes()?;
+            Some(format!("- {}: {}\n", cell_text(&imp.name), cell_text(&line)))
+        })
+        .collect();
+    if !causes.is_empty() {
+        out.push_str("\n### Root causes ([deviations](docs/deviations.md))\n\n");
+        out.push_str(&causes.concat());
+    }
     // Which reading of each RFC 1808 ambiguity each implementation follows,
     // as the vectors that tell them apart show.
     let readings: Vec<(&ImplReport<'_>, Vec<ReadingReport>)> = imps
@@ -238,8 +250,9 @@ fn attention(report: &Report<'_>) -> Vec<String> {
             let id = code(&g.outcome.vector.id);
             match g.verdict {
                 Verdict::Failed => lines.push(format!(
-                    "{name}: new failure {id}: {}",
-                    cell_text(&observed(&g.outcome, imp.graded_under))
+                    "{name}: new failure {id}: {}{}",
+                    cell_text(&observed(&g.outcome, imp.graded_under)),
+                    g.cause().map(|c| format!(" ({c})")).unwrap_or_default()
                 )),
                 Verdict::Error => lines.push(format!(
                     "{name}: no answer on {id}: {}",
@@ -375,7 +388,7 @@ mod tests {
             [
                 "### Needs attention",
                 "",
-                "- **py**: new failure `rfc1808-5.1/g`: got \"http://a/g\" (expected \"http://a/b/c/g\")",
+                "- **py**: new failure `rfc1808-5.1/g`: got \"http://a/g\" (expected \"http://a/b/c/g\") (unexplained)",
                 "- **py**: no answer on `rfc1808-5.1/g-slash`: error: timed out after 5 s",
                 "- **py**: unexpected pass `rfc1808-5.1/slash-g`: listed as an expected failure (was broken) but resolved to the expected URL; remove the entry from `py-expected.toml`",
                 "- **py**: stale expectation `gone/away` at py-expected.toml:8: no vector has this id",

@@ -414,7 +414,13 @@ impl ImplReport<'_> {
     /// The cause fingerprint: `follows RFC 3986 with empty-query-dropped
     /// (9), base-fragment-kept (1); 2 wrong answers unexplained`; `None`
     /// when every answer is right.
+    ///
+    /// Given beside the spec fingerprint, so only where that is
+    /// ([`ImplReport::shows_spec`]).
     pub fn describe_causes(&self) -> Option<String> {
+        if !self.shows_spec() {
+            return None;
+        }
         let (counts, unexplained) = self.causes();
         if counts.is_empty() && unexplained == 0 {
             return None;

@@ -377,6 +377,7 @@ mod tests {
   got:      \"http://a/g\"
                       ^
   spec:     answers as none
+  cause:    unexplained
   stderr:
     warning: \\u{1b}[0m
     second line
@@ -397,6 +398,7 @@ mod tests {
                 "reference: ok. 3 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
                  py (wrong, 1.0, python, RFC 1808): FAILED. 0 passed; 1 failed; 1 expected failures; 1 unexpected passes; 1 errors; 1 not representable; 1 stale expectation\n\
                  \x20 claims RFC 1808; graded under RFC 1808; agrees with RFC 1808 1/3, RFC 2396 1/3, RFC 3986 1/3\n\
+                 \x20 follows RFC 1808 with no named deviation; 2 wrong answers unexplained\n\
                  parse vectors: ok. 1 passed; 0 failed\n"
             ),
             "{text}"
