@@ -391,6 +391,133 @@ id = "nowhere/at-all"
 reason = "gone"
 "#;
 
+    /// RFC 3986's reference with some deviations of the catalogue, and a
+    /// wrong answer no deviation explains on one vector.
+    struct Deviant(Set);
+
+    const NONSENSE: &str = "rfc3986-5.4.1/g";
+
+    impl Implementation for Deviant {
+        fn name(&self) -> &str {
+            "deviant"
+        }
+
+        fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+            let reference = |b: &str, r: &str| Ok(rfc1808_resolver::rfc3986::resolve(b, r));
+            cases
+                .iter()
+                .map(|c| {
+                    if c.id == NONSENSE {
+                        return Answer::Resolved("http://x/nonsense".into()).into();
+                    }
+                    match rfc1808_resolver::deviations::resolve(
+                        &reference, self.0, c.base, c.relative,
+                    ) {
+                        Ok(url) => Answer::Resolved(url),
+                        Err(why) => Answer::Rejected(why),
+                    }
+                    .into()
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn failures_are_graded_by_the_deviations_that_explain_them() {
+        let corpus = rfc1808_vectors::embedded();
+        let vectors = runner::all_resolve(&corpus);
+        let deviant = Set::of(&[Id::EmptyQueryDropped, Id::EmptyFragmentDropped]);
+        let grade_with = |file: &str| {
+            let results = runner::run(&vectors, &mut Deviant(deviant));
+            let expectations = Expectations::parse_str("d.toml", file).unwrap();
+            grade_by(
+                results,
+                Some(&expectations),
+                &corpus,
+                Spec::Rfc3986,
+                Assignment::none(),
+            )
+        };
+        let listed = "spec = \"rfc3986\"\n\
+                      [[deviation]]\nname = \"empty-query-dropped\"\nreason = \"urlunsplit\"\n\
+                      [[deviation]]\nname = \"empty-fragment-dropped\"\nreason = \"urlunsplit\"\n\
+                      [[deviation]]\nname = \"above-root-kept\"\nreason = \"not any more\"\n";
+        let (graded, stale) = grade_with(listed);
+        let of = |id: &str| graded.iter().find(|g| g.outcome.vector.id == id).unwrap();
+        let trailing = of("interpretation/trailing-question");
+        assert_eq!(trailing.verdict, Verdict::ExpectedFailure);
+        assert_eq!(
+            trailing.cause().as_deref(),
+            Some("explained by empty-query-dropped")
+        );
+        assert_eq!(
+            trailing.expected_failure.as_deref(),
+            Some("explained by empty-query-dropped")
+        );
+        // Never pass a non-conforming answer: what nothing explains fails.
+        let nonsense = of(NONSENSE);
+        assert_eq!(nonsense.verdict, Verdict::Failed);
+        assert_eq!(nonsense.cause().as_deref(), Some("unexplained"));
+        assert!(graded
+            .iter()
+            .filter(|g| g.outcome.vector.id != NONSENSE)
+            .all(|g| !g.verdict.fails_run()));
+        // Strict both ways: a listed deviation that explains nothing is stale.
+        assert_eq!(
+            stale.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["d.toml:9: stale expectation `above-root-kept`: the deviation explains no failure of this run"]
+        );
+        // Unlisted, the same failures are new, and still say their cause.
+        let (graded, _) = grade_with("spec = \"rfc3986\"\n");
+        let trailing = graded
+            .iter()
+            .find(|g| g.outcome.vector.id == "interpretation/trailing-question")
+            .unwrap();
+        assert_eq!(trailing.verdict, Verdict::Failed);
+        assert_eq!(
+            trailing.cause().as_deref(),
+            Some("explained by empty-query-dropped")
+        );
+    }
+
+    #[test]
+    fn written_expectations_list_causes_and_ids_only_for_the_unexplained() {
+        let corpus = rfc1808_vectors::embedded();
+        let vectors = runner::all_resolve(&corpus);
+        let deviant = Set::of(&[Id::EmptyQueryDropped, Id::EmptyFragmentDropped]);
+        let results = runner::run(&vectors, &mut Deviant(deviant));
+        let (graded, _) = grade_by(results, None, &corpus, Spec::Rfc3986, Assignment::none());
+        let written = rewrite(&graded, None, Spec::Rfc3986, None, &corpus).unwrap();
+        let e = Expectations::parse_str("d.toml", &written.text).unwrap();
+        let names: Vec<&str> = e.deviations.iter().map(|d| d.id.name()).collect();
+        assert_eq!(
+            names,
+            ["empty-query-dropped", "empty-fragment-dropped"],
+            "{}",
+            written.text
+        );
+        let ids: Vec<&str> = e.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, [NONSENSE]);
+        assert!(
+            e.deviations[0].reason.starts_with(
+                "an empty query (`?` and nothing after it) is taken for none (explains "
+            ),
+            "{}",
+            e.deviations[0].reason
+        );
+        // Graded with what was written, the run passes.
+        let results = runner::run(&vectors, &mut Deviant(deviant));
+        let (graded, stale) = grade_by(
+            results,
+            Some(&e),
+            &corpus,
+            Spec::Rfc3986,
+            Assignment::none(),
+        );
+        assert!(stale.is_empty());
+        assert!(graded.iter().all(|g| !g.verdict.fails_run()));
+    }
+
     #[test]
     fn grading_is_strict_both_ways() {
         let corpus = rfc1808_vectors::embedded();

@@ -1396,4 +1396,28 @@ reason = "was broken once"
             (1, 0, 0)
         );
     }
+
+    #[test]
+    fn a_deviation_entry_names_one_the_spec_departs_from() {
+        let file = |name: &str| {
+            format!("spec = \"rfc3986\"\n\n[[deviation]]\nname = \"{name}\"\nreason = \"seen\"\n")
+        };
+        let e = Expectations::parse_str("d.toml", &file("empty-query-dropped")).unwrap();
+        assert_eq!(e.deviations[0].id, Id::EmptyQueryDropped);
+        assert_eq!(e.deviations[0].line, 4);
+        assert_eq!(e.deviation_set(), Set::of(&[Id::EmptyQueryDropped]));
+        assert_eq!(
+            Expectations::parse_str("d.toml", &file("empty-query-drop"))
+                .unwrap_err()
+                .to_string(),
+            "d.toml:4: key `name`: unknown deviation `empty-query-drop` (docs/deviations.md lists them)"
+        );
+        let rfc1808 = file("above-root-kept").replace("spec = \"rfc3986\"\n", "");
+        assert_eq!(
+            Expectations::parse_str("d.toml", &rfc1808)
+                .unwrap_err()
+                .to_string(),
+            "d.toml:3: key `name`: `above-root-kept` is no deviation from rfc1808, whose answer (or one of its readings) it gives"
+        );
+    }
 }

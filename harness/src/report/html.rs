@@ -89,7 +89,11 @@ pub fn render(report: &Report<'_>) -> String {
         .iter()
         .filter_map(|imp| {
             let line = imp.describe_causes()?;
-            Some(format!("<li><b>{}</b>: {}</li>", html(&imp.name), html(&line)))
+            Some(format!(
+                "<li><b>{}</b>: {}</li>",
+                html(&imp.name),
+                html(&line)
+            ))
         })
         .collect();
     if !causes.is_empty() {

@@ -80,7 +80,11 @@ pub fn render(report: &Report<'_>) -> String {
         .iter()
         .filter_map(|imp| {
             let line = imp.describe_causes()?;
-            Some(format!("- {}: {}\n", cell_text(&imp.name), cell_text(&line)))
+            Some(format!(
+                "- {}: {}\n",
+                cell_text(&imp.name),
+                cell_text(&line)
+            ))
         })
         .collect();
     if !causes.is_empty() {
