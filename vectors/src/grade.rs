@@ -290,6 +290,11 @@ impl<'a> ExpectedFailures<'a> {
         self
     }
 
+    /// The spec whose answers grade.
+    pub fn spec(&self) -> crate::Spec {
+        self.spec
+    }
+
     /// What `vector` accepts from this implementation.
     pub fn accepts<'v>(&'v self, vector: &'v ResolveVector) -> Accepts<'v> {
         vector.accepts_by(self.spec, &self.held)
