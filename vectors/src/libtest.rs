@@ -215,9 +215,15 @@ impl Suite {
     /// Lists the entries of the expectations file at `path`, the format
     /// `rfc1808 run --expectations` reads (see [`expectations`]). A file
     /// that does not load is an error here; one for another spec than the
-    /// suite's, an error of [`Suite::trials`].
+    /// suite's, an error of [`Suite::trials`]. A file that does not exist
+    /// yet lists nothing when [`WRITE_ENV`] names it, so that the first
+    /// run writes it.
     pub fn expectations_file(mut self, path: impl AsRef<Path>) -> Result<Self, LoadError> {
-        let (name, text) = LoadError::read(path.as_ref())?;
+        let path = path.as_ref();
+        if !path.exists() && to_be_written(path) {
+            return Ok(self);
+        }
+        let (name, text) = LoadError::read(path)?;
         self = self.expectations(&Expectations::parse_str(&name, &text)?);
         self.file = Some((name, text));
         Ok(self)
@@ -698,6 +704,19 @@ fn listing_problems(corpus: &Corpus, plan: &Plan) -> Vec<(String, &'static str, 
         }
     }
     problems
+}
+
+/// Whether [`WRITE_ENV`] names `path`, each read from the current
+/// directory (a test's is its package's root).
+fn to_be_written(path: &Path) -> bool {
+    let Some(target) = std::env::var_os(WRITE_ENV).filter(|p| !p.is_empty()) else {
+        return false;
+    };
+    let absolute = |p: &Path| match std::env::current_dir() {
+        Ok(dir) => dir.join(p),
+        Err(_) => p.to_owned(),
+    };
+    absolute(Path::new(&target)) == absolute(path)
 }
 
 /// The lock's data, even if a thread panicked holding it: the answers
@@ -1445,7 +1464,15 @@ mod tests {
         // Only this test sets the variable.
         std::env::set_var(WRITE_ENV, &file);
         let line = suite.write_requested();
+        // A file it names that does not exist yet lists nothing; another
+        // is an error.
+        let missing = dir.join("missing.toml");
+        let first_run = echo().expectations_file(&missing);
+        std::env::set_var(WRITE_ENV, &missing);
+        let suite_to_write = echo().expectations_file(&missing);
         std::env::remove_var(WRITE_ENV);
+        assert!(first_run.is_err());
+        assert!(suite_to_write.unwrap().plan().unwrap().listed.is_empty());
         let written = Expectations::load(&file).unwrap();
         assert_eq!(written.reason("rfc1808-5.1/g"), Some("echoes"));
         assert_eq!(written.reason("rfc1808-5.1/scheme"), None, "it passes");
