@@ -79,7 +79,8 @@ use semver::Version;
 
 use rfc1808_resolver::deviations::{Deviation, Id, Set};
 
-use crate::grade::{Answer, ExpectedFailures};
+use crate::grade::{Answer, ExpectedFailures, Verdict};
+use crate::readings::Followed;
 use crate::versions::{library_version, Versions};
 use crate::{Corpus, LineIndex, LoadError, Spec};
 
@@ -539,6 +540,46 @@ pub fn observed(answer: &Answer, expected: &str) -> String {
         Answer::NotRepresentable(why) => format!("not representable: {why}"),
         Answer::Error(why) => format!("error: {why}"),
     }
+}
+
+/// [`observed`] for `answer` to `vector`, against `spec`'s expected answer.
+pub fn observed_under(vector: &crate::ResolveVector, spec: Spec, answer: &Answer) -> String {
+    let expected = vector
+        .answers(spec)
+        .map_or(&vector.expected, |a| &a.expected);
+    observed(answer, expected)
+}
+
+/// What a run graded under `spec` decides about `vector`, given its
+/// `answer` and the [`Verdict`] it got: a wrong answer or a rejection
+/// fails, with what was observed; a right one passes; an error, or a case
+/// that could not be sent, says nothing new.
+pub fn decide(
+    vector: &crate::ResolveVector,
+    spec: Spec,
+    verdict: Verdict,
+    answer: &Answer,
+) -> Decision {
+    if verdict.answered_wrong() {
+        Decision::Fails {
+            observed: observed_under(vector, spec, answer),
+        }
+    } else if verdict.answered_right() {
+        Decision::Passes
+    } else {
+        Decision::Undecided
+    }
+}
+
+/// The ambiguities a run followed different readings of, each with what
+/// was seen (`kept on a, b; absent on c`): the `inconsistent` argument of
+/// [`rewrite_for`].
+pub fn inconsistent_seen(followed: &Followed, spec: Spec) -> Vec<(&'static str, String)> {
+    followed
+        .verdicts(spec)
+        .into_iter()
+        .filter_map(|(ambiguity, following)| Some((ambiguity.name, following.disagreement()?)))
+        .collect()
 }
 
 /// The first line of a file written from scratch.

@@ -16,8 +16,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::readings::{Assignment, Match};
-use crate::{Corpus, ResolveVector, SpecAnswers};
+use rfc1808_resolver::readings::Ambiguity;
+
+use crate::expectations::Inconsistent;
+use crate::readings::{Assignment, Followed, Following, Match};
+use crate::{Corpus, ResolveVector, Spec, SpecAnswers};
 
 /// What an implementation answered for one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,14 +121,14 @@ impl ResolveVector {
     /// What this vector accepts as RFC 1808's right answer under a reading
     /// that keeps every reading `held` names.
     pub fn accepts_holding<'v>(&'v self, held: &'v Assignment) -> Accepts<'v> {
-        self.accepts_by(crate::Spec::Rfc1808, held)
+        self.accepts_by(Spec::Rfc1808, held)
     }
 
     /// What this vector accepts as `spec`'s right answer under a reading
     /// that keeps every reading `held` names (an assignment of `spec`'s
     /// readings). A vector with no answer under `spec` accepts anything, as
     /// one the spec leaves undefined does.
-    pub fn accepts_by<'v>(&'v self, spec: crate::Spec, held: &'v Assignment) -> Accepts<'v> {
+    pub fn accepts_by<'v>(&'v self, spec: Spec, held: &'v Assignment) -> Accepts<'v> {
         let Some(answers) = self.answers(spec) else {
             return Accepts::Anything;
         };
@@ -290,6 +293,11 @@ impl<'a> ExpectedFailures<'a> {
         self
     }
 
+    /// The spec whose answers grade.
+    pub fn spec(&self) -> crate::Spec {
+        self.spec
+    }
+
     /// What `vector` accepts from this implementation.
     pub fn accepts<'v>(&'v self, vector: &'v ResolveVector) -> Accepts<'v> {
         vector.accepts_by(self.spec, &self.held)
@@ -336,6 +344,146 @@ pub fn check_listed(corpus: &Corpus, id: &str) -> Result<(), Stale> {
     } else {
         Err(Stale::NoVector)
     }
+}
+
+/// The readings of `spec`'s ambiguities that `answer` to `vector` follows,
+/// whatever reading a run holds, so that an answer that fails only for
+/// being another reading says so; `None` when the answer is no reading's,
+/// or the vector's answer depends on no reading. A run's readings
+/// ([`reading_reports`]) are gathered from these.
+pub fn reading_followed(vector: &ResolveVector, spec: Spec, answer: &Answer) -> Option<Match> {
+    match answer {
+        // A rejection tells too, where a reading makes the reference an error.
+        Answer::Resolved(_) | Answer::Rejected(_) => {
+            vector.accepts_by(spec, &NO_READINGS).reading_of(answer)
+        }
+        Answer::NotRepresentable(_) | Answer::Error(_) => None,
+    }
+}
+
+/// What an implementation did about one ambiguity over a run, and whether
+/// that fails the run.
+#[derive(Clone, Debug)]
+pub struct ReadingReport {
+    pub ambiguity: &'static Ambiguity,
+    pub following: Following,
+    /// The expectations entry that allows different readings here, if any.
+    pub allowed: Option<Inconsistent>,
+}
+
+impl ReadingReport {
+    /// One line: `empty-component=absent (7 vectors)`, or the disagreement,
+    /// `empty-component: inconsistent: kept on a, b; absent on c`.
+    pub fn describe(&self) -> String {
+        let name = self.ambiguity.name;
+        let mut out = match &self.following {
+            Following::Follows { readings, vectors } if !readings.is_empty() => {
+                let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                let n = vectors.len();
+                format!(
+                    "{name}={} ({n} vector{})",
+                    names.join("|"),
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+            Following::Follows { .. } => format!("{name}: no vector told"),
+            Following::Inconsistent(_) => format!(
+                "{name}: inconsistent: {}",
+                self.following.disagreement().unwrap_or_default()
+            ),
+        };
+        match (&self.allowed, self.fails_run()) {
+            (Some(allowed), false) => out += &format!(" (allowed: {})", allowed.reason),
+            (Some(allowed), true) => {
+                out += &format!(
+                    " but the expectations allow different readings ({}:{}); remove the entry",
+                    "inconsistent-reading", allowed.line
+                )
+            }
+            (None, true) => {
+                out += "; list an `[[inconsistent-reading]]` in its expectations to allow it"
+            }
+            (None, false) => {}
+        }
+        out
+    }
+
+    /// Whether this fails the run: different readings not allowed, or
+    /// allowed but not found (the expectations are out of date).
+    pub fn fails_run(&self) -> bool {
+        matches!(self.following, Following::Inconsistent(_)) != self.allowed.is_some()
+    }
+}
+
+/// The reading followed of each ambiguity of `spec` that an answer told
+/// something about (`followed`, gathered from [`reading_followed`]), in
+/// registry order, then each ambiguity that the expectations entries
+/// `allowed` let it follow different readings of and no answer told about.
+pub fn reading_reports(
+    spec: Spec,
+    followed: &Followed,
+    allowed: &[Inconsistent],
+) -> Vec<ReadingReport> {
+    let allowing = |name: &str| allowed.iter().find(|i| i.ambiguity == name).cloned();
+    let mut out: Vec<ReadingReport> = followed
+        .verdicts(spec)
+        .into_iter()
+        .map(|(ambiguity, following)| ReadingReport {
+            ambiguity,
+            allowed: allowing(ambiguity.name),
+            following,
+        })
+        .collect();
+    for allowed in allowed {
+        if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
+            let registry = crate::registry(spec);
+            if let Some(ambiguity) = registry.iter().find(|a| a.name == allowed.ambiguity) {
+                out.push(ReadingReport {
+                    ambiguity,
+                    following: Following::Follows {
+                        readings: Vec::new(),
+                        vectors: Vec::new(),
+                    },
+                    allowed: Some(allowed.clone()),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The causes of a failed run that are not vector verdicts, counted for
+/// its summary line: `2 stale expectations`, `1 inconsistent reading`.
+pub fn other_causes(stale: usize, readings: &[ReadingReport]) -> Vec<String> {
+    let mut out = Vec::new();
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    if stale > 0 {
+        out.push(plural(stale, "stale expectation", "stale expectations"));
+    }
+    let inconsistent = readings
+        .iter()
+        .filter(|r| r.fails_run() && r.allowed.is_none())
+        .count();
+    let unneeded = readings
+        .iter()
+        .filter(|r| r.fails_run() && r.allowed.is_some())
+        .count();
+    if inconsistent > 0 {
+        out.push(plural(
+            inconsistent,
+            "inconsistent reading",
+            "inconsistent readings",
+        ));
+    }
+    if unneeded > 0 {
+        out.push(plural(
+            unneeded,
+            "stale inconsistent-reading entry",
+            "stale inconsistent-reading entries",
+        ));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -70,6 +70,7 @@ pub mod causes;
 mod digest;
 pub mod expectations;
 pub mod files;
+pub mod fingerprint;
 pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;
@@ -112,6 +113,11 @@ impl Spec {
             Spec::Rfc2396 => "rfc2396",
             Spec::Rfc3986 => "rfc3986",
         }
+    }
+
+    /// How reports write it: `RFC 3986` for `rfc3986`.
+    pub fn title(self) -> String {
+        format!("RFC {}", &self.name()[3..])
     }
 }
 

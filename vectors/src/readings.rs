@@ -356,6 +356,25 @@ pub enum Following {
     Inconsistent(Vec<(Vec<&'static Reading>, Vec<String>)>),
 }
 
+impl Following {
+    /// The disagreement, when the vectors that tell disagree: `kept on a,
+    /// b; absent on c`, the text of an `[[inconsistent-reading]]` reason
+    /// and of a report's reading line.
+    pub fn disagreement(&self) -> Option<String> {
+        let Following::Inconsistent(groups) = self else {
+            return None;
+        };
+        let groups: Vec<String> = groups
+            .iter()
+            .map(|(readings, ids)| {
+                let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                format!("{} on {}", names.join("|"), ids.join(", "))
+            })
+            .collect();
+        Some(groups.join("; "))
+    }
+}
+
 /// The readings an implementation followed, gathered over the vectors it
 /// answered as some reading does.
 #[derive(Clone, Debug, Default)]

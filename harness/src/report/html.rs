@@ -18,8 +18,8 @@ use std::fmt::Write;
 use crate::expectations::Graded;
 use crate::implementation::Answer;
 use crate::report::{
-    answers_as, describe_answers_as, expected_under, first_difference, graded_specs, spec_title,
-    ImplReport, Report, TOOL_VERSION,
+    answers_as, describe_answers_as, expected_under, first_difference, graded_specs, ImplReport,
+    Report, TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
 
@@ -49,7 +49,7 @@ pub fn render(report: &Report<'_>) -> String {
         let agreement: Vec<String> = imp
             .agreement()
             .iter()
-            .map(|(_, agree, of)| format!("{agree}/{of}"))
+            .map(|a| format!("{}/{}", a.agree, a.of))
             .collect();
         let _ = write!(
             out,
@@ -57,7 +57,7 @@ pub fn render(report: &Report<'_>) -> String {
             html(&imp.name),
             html(&version),
             html(&spec),
-            html(&spec_title(imp.graded_under)),
+            html(&imp.graded_under.title()),
             html(&agreement.join(" / ")),
             if imp.ok() { "passed" } else { "failed" },
             if imp.ok() { "ok" } else { "FAILED" }
@@ -225,7 +225,7 @@ pub fn render(report: &Report<'_>) -> String {
             .map(|(spec, answer)| {
                 let answer = answer.map_or("undefined".to_owned(), |a| shown(a.as_str()));
                 match spec {
-                    Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                    Some(spec) => format!("{}: {answer}", spec.title()),
                     None => answer,
                 }
             })
@@ -272,7 +272,7 @@ fn about(imp: &ImplReport<'_>) -> (String, String) {
         // The reference resolver follows the spec it runs by.
         (None, None) => (
             format!("rfc1808 {TOOL_VERSION} (reference)"),
-            spec_title(imp.graded_under),
+            imp.graded_under.title(),
         ),
         (None, Some(_)) => ("not reported".to_owned(), "not reported".to_owned()),
     }

@@ -231,10 +231,10 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         agreement: imp
             .agreement()
             .into_iter()
-            .map(|(spec, agrees, of)| AgreementJson {
-                spec: spec.name(),
-                agrees,
-                of,
+            .map(|a| AgreementJson {
+                spec: a.spec.name(),
+                agrees: a.agree,
+                of: a.of,
             })
             .collect(),
         expectations: imp.expectations.as_deref(),

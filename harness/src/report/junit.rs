@@ -198,7 +198,7 @@ fn implementation(
     let agreement: Vec<String> = imp
         .agreement()
         .iter()
-        .map(|(spec, agree, of)| format!("{spec} {agree}/{of}"))
+        .map(|a| format!("{} {}/{}", a.spec, a.agree, a.of))
         .collect();
     let agreement = agreement.join(", ");
     let more: Vec<(&str, &str)> = [

@@ -15,7 +15,7 @@ use std::fmt::Write;
 use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
 use crate::report::{
-    expected_under, graded_specs, spec_title, ImplReport, ReadingReport, Report, TOOL_VERSION,
+    expected_under, graded_specs, ImplReport, ReadingReport, Report, TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::Spec;
@@ -58,7 +58,7 @@ pub fn render(report: &Report<'_>) -> String {
         let agreement: Vec<String> = imp
             .agreement()
             .iter()
-            .map(|(_, agree, of)| format!("{agree}/{of}"))
+            .map(|a| format!("{}/{}", a.agree, a.of))
             .collect();
         let _ = write!(
             out,
@@ -66,7 +66,7 @@ pub fn render(report: &Report<'_>) -> String {
             cell_text(&imp.name),
             version(imp),
             imp.claims().map_or("—".to_owned(), cell_text),
-            spec_title(imp.graded_under),
+            imp.graded_under.title(),
             agreement.join(" / "),
             if imp.ok() { "✅" } else { "❌" }
         );
@@ -148,7 +148,7 @@ pub fn render(report: &Report<'_>) -> String {
             out,
             "\n### Vectors with a different answer\n\n| vector | expected{} |",
             match graded[..] {
-                [only] if only != Spec::Rfc1808 => format!(" ({})", spec_title(only)),
+                [only] if only != Spec::Rfc1808 => format!(" ({})", only.title()),
                 _ => String::new(),
             }
         );
@@ -165,7 +165,7 @@ pub fn render(report: &Report<'_>) -> String {
                 .map(|(spec, answer)| {
                     let answer = answer.map_or("undefined".to_owned(), |a| code(&a));
                     match spec {
-                        Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                        Some(spec) => format!("{}: {answer}", spec.title()),
                         None => answer,
                     }
                 })

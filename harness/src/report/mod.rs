@@ -11,28 +11,21 @@ pub mod list;
 pub mod markdown;
 pub mod text;
 
-use std::fmt;
-
 use rfc1808_resolver::deviations::{Explanation, Id};
 use rfc1808_vectors::expectations::Drift;
-use rfc1808_vectors::grade::Accepts;
-use rfc1808_vectors::readings::{Assignment, Match};
+use rfc1808_vectors::fingerprint::{self, Agreement};
+use rfc1808_vectors::grade::{self, Verdict};
 use rfc1808_vectors::versions::{library_version, Version};
 use rfc1808_vectors::{ParseVector, ResolveVector, Spec, VectorSetDigest};
 
 use crate::expectations::{Graded, Inconsistent, StaleEntry};
-use crate::implementation::{Answer, ImplSpec, Info};
-use rfc1808_resolver::readings::Ambiguity;
-use rfc1808_vectors::grade::Verdict;
-use rfc1808_vectors::readings::Following;
+use crate::implementation::{ImplSpec, Info};
+
+pub use rfc1808_vectors::fingerprint::{answers_as, describe_answers_as, AnswersAs};
+pub use rfc1808_vectors::grade::ReadingReport;
 
 /// The version of this tool, which every report names beside the vector set.
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// How reports and handshakes write a spec: `RFC 3986` for `rfc3986`.
-pub fn spec_title(spec: Spec) -> String {
-    format!("RFC {}", &spec.name()[3..])
-}
 
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
@@ -82,116 +75,6 @@ pub struct ImplReport<'c> {
     pub drift: Option<Drift>,
 }
 
-/// What an implementation did about one ambiguity, and whether that fails
-/// the run.
-#[derive(Clone, Debug)]
-pub struct ReadingReport {
-    pub ambiguity: &'static Ambiguity,
-    pub following: Following,
-    /// The expectations entry that allows different readings here, if any.
-    pub allowed: Option<Inconsistent>,
-}
-
-impl ReadingReport {
-    /// One line: `empty-component=absent (7 vectors)`, or the disagreement,
-    /// `empty-component: kept on a, b; absent on c`.
-    pub fn describe(&self) -> String {
-        let name = self.ambiguity.name;
-        let mut out = match &self.following {
-            Following::Follows { readings, vectors } if !readings.is_empty() => {
-                let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
-                let n = vectors.len();
-                format!(
-                    "{name}={} ({n} vector{})",
-                    names.join("|"),
-                    if n == 1 { "" } else { "s" }
-                )
-            }
-            Following::Follows { .. } => format!("{name}: no vector told"),
-            Following::Inconsistent(groups) => {
-                let groups: Vec<String> = groups
-                    .iter()
-                    .map(|(readings, ids)| {
-                        let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
-                        format!("{} on {}", names.join("|"), ids.join(", "))
-                    })
-                    .collect();
-                format!("{name}: inconsistent: {}", groups.join("; "))
-            }
-        };
-        match (&self.allowed, self.fails_run()) {
-            (Some(allowed), false) => out += &format!(" (allowed: {})", allowed.reason),
-            (Some(allowed), true) => {
-                out += &format!(
-                    " but the expectations allow different readings ({}:{}); remove the entry",
-                    "inconsistent-reading", allowed.line
-                )
-            }
-            (None, true) => {
-                out += "; list an `[[inconsistent-reading]]` in its expectations to allow it"
-            }
-            (None, false) => {}
-        }
-        out
-    }
-
-    /// Whether this fails the run: different readings not allowed, or
-    /// allowed but not found (the expectations are out of date).
-    pub fn fails_run(&self) -> bool {
-        matches!(self.following, Following::Inconsistent(_)) != self.allowed.is_some()
-    }
-}
-
-/// How one answer matches one spec: the vector's answer under that spec,
-/// under some of its readings, or one the spec leaves undefined.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnswersAs {
-    pub spec: Spec,
-    /// The readings that give the answer, when the spec's answer depends
-    /// on readings.
-    pub readings: Option<Match>,
-    /// The spec leaves the case undefined, so any answer is its.
-    pub undefined: bool,
-}
-
-impl fmt::Display for AnswersAs {
-    /// `RFC 3986`, `RFC 2396, above-root=removed`, `RFC 2396 (undefined
-    /// there)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&spec_title(self.spec))?;
-        if self.undefined {
-            return f.write_str(" (undefined there)");
-        }
-        match self.readings.as_ref().map(ToString::to_string) {
-            Some(readings) if !readings.is_empty() => write!(f, ", {readings}"),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// The specs whose answer to `vector` `answer` is, under any of their
-/// readings, in [`Spec::ALL`] order: the per-vector spec fingerprint.
-/// Empty for no answer (an error) and for an answer no spec gives.
-pub fn answers_as(vector: &ResolveVector, answer: &Answer) -> Vec<AnswersAs> {
-    let none = Assignment::none();
-    Spec::ALL
-        .iter()
-        .filter_map(|&spec| {
-            let accepts = vector.accepts_by(spec, &none);
-            let admitted = match answer {
-                Answer::Resolved(url) => accepts.admits(url),
-                Answer::Rejected(_) => accepts.admits_rejection(),
-                Answer::NotRepresentable(_) | Answer::Error(_) => false,
-            };
-            admitted.then(|| AnswersAs {
-                spec,
-                readings: accepts.reading_of(answer),
-                undefined: matches!(accepts, Accepts::Anything),
-            })
-        })
-        .collect()
-}
-
 /// The expected answer of `vector` under each spec of `specs` (those the
 /// implementations of a run are graded under), `None` where the spec
 /// leaves the case undefined; one pair with no spec when they all agree.
@@ -228,47 +111,21 @@ pub fn graded_specs(report: &Report<'_>) -> Vec<Spec> {
     specs
 }
 
-/// One line of [`answers_as`]: `answers as RFC 3986`, `answers as RFC
-/// 2396, above-root=removed; as RFC 3986`, or `answers as none`.
-pub fn describe_answers_as(matches: &[AnswersAs]) -> String {
-    if matches.is_empty() {
-        return "answers as none".to_owned();
-    }
-    let each: Vec<String> = matches.iter().map(|m| format!("as {m}")).collect();
-    format!("answers {}", each.join("; "))
-}
-
 impl ImplReport<'_> {
     /// The spec fingerprint: for each spec, how many of the answered resolve
     /// vectors it answered as that spec does, under any of its readings,
     /// out of how many.
-    pub fn agreement(&self) -> Vec<(Spec, usize, usize)> {
-        let answered: Vec<Vec<AnswersAs>> = self
-            .results
-            .iter()
-            .filter(|g| matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)))
-            .map(|g| answers_as(g.outcome.vector, &g.outcome.answer))
-            .collect();
-        Spec::ALL
-            .iter()
-            .map(|&spec| {
-                let agree = answered
-                    .iter()
-                    .filter(|m| m.iter().any(|m| m.spec == spec))
-                    .count();
-                (spec, agree, answered.len())
-            })
-            .collect()
+    pub fn agreement(&self) -> Vec<Agreement> {
+        fingerprint::agreement(
+            self.results
+                .iter()
+                .map(|g| (g.outcome.vector, &g.outcome.answer)),
+        )
     }
 
     /// `agrees with RFC 1808 a/n, RFC 2396 b/n, RFC 3986 c/n`.
     pub fn describe_agreement(&self) -> String {
-        let each: Vec<String> = self
-            .agreement()
-            .iter()
-            .map(|(spec, agree, of)| format!("{} {agree}/{of}", spec_title(*spec)))
-            .collect();
-        format!("agrees with {}", each.join(", "))
+        fingerprint::describe_agreement(&self.agreement())
     }
 
     /// The spec its handshake claims, as written, when it claims one.
@@ -293,11 +150,7 @@ impl ImplReport<'_> {
         if let Some(claim) = self.claims() {
             out += &format!("claims {}; ", controls_escaped(claim));
         }
-        out += &format!(
-            "graded under {}; {}",
-            spec_title(self.graded_under),
-            self.describe_agreement()
-        );
+        out += &fingerprint::describe_grading(self.graded_under, &self.agreement());
         out
     }
 
@@ -305,35 +158,11 @@ impl ImplReport<'_> {
     /// something about, and each ambiguity its expectations allow
     /// different readings of.
     pub fn readings(&self) -> Vec<ReadingReport> {
-        let mut out: Vec<ReadingReport> =
-            crate::expectations::followed(&self.results, self.graded_under)
-                .into_iter()
-                .map(|(ambiguity, following)| ReadingReport {
-                    ambiguity,
-                    allowed: self
-                        .allowed_inconsistent
-                        .iter()
-                        .find(|i| i.ambiguity == ambiguity.name)
-                        .cloned(),
-                    following,
-                })
-                .collect();
-        for allowed in &self.allowed_inconsistent {
-            if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
-                let registry = rfc1808_vectors::registry(self.graded_under);
-                if let Some(ambiguity) = registry.iter().find(|a| a.name == allowed.ambiguity) {
-                    out.push(ReadingReport {
-                        ambiguity,
-                        following: Following::Follows {
-                            readings: Vec::new(),
-                            vectors: Vec::new(),
-                        },
-                        allowed: Some(allowed.clone()),
-                    });
-                }
-            }
-        }
-        out
+        grade::reading_reports(
+            self.graded_under,
+            &crate::expectations::followed(&self.results),
+            &self.allowed_inconsistent,
+        )
     }
 
     /// The library version it reported, as version conditions read it.
@@ -352,40 +181,7 @@ impl ImplReport<'_> {
     /// The causes of a failed run that are not vector verdicts, counted for
     /// its summary line: `2 stale expectations`, `1 inconsistent reading`.
     pub fn other_causes(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let plural =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        if !self.stale.is_empty() {
-            out.push(plural(
-                self.stale.len(),
-                "stale expectation",
-                "stale expectations",
-            ));
-        }
-        let readings = self.readings();
-        let inconsistent = readings
-            .iter()
-            .filter(|r| r.fails_run() && r.allowed.is_none())
-            .count();
-        let unneeded = readings
-            .iter()
-            .filter(|r| r.fails_run() && r.allowed.is_some())
-            .count();
-        if inconsistent > 0 {
-            out.push(plural(
-                inconsistent,
-                "inconsistent reading",
-                "inconsistent readings",
-            ));
-        }
-        if unneeded > 0 {
-            out.push(plural(
-                unneeded,
-                "stale inconsistent-reading entry",
-                "stale inconsistent-reading entries",
-            ));
-        }
-        out
+        grade::other_causes(self.stale.len(), &self.readings())
     }
 
     /// The deviations that explain its wrong answers, each with how many
@@ -425,7 +221,7 @@ impl ImplReport<'_> {
         if counts.is_empty() && unexplained == 0 {
             return None;
         }
-        let spec = spec_title(self.graded_under);
+        let spec = self.graded_under.title();
         let mut out = if counts.is_empty() {
             format!("follows {spec} with no named deviation")
         } else {
