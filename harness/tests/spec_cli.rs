@@ -97,7 +97,8 @@ fn readings_are_the_specs_own() {
         (
             Some(2),
             "rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of \
-             `same-scheme`, `base-dot-segments`, `escaped-dots`, `double-slash-path`\n"
+             `same-scheme`, `base-case`, `base-percent-encoding`, `base-dot-segments`, \
+             `base-scheme-based`, `escaped-dots`, `double-slash-path`\n"
                 .to_owned()
         )
     );

@@ -1,11 +1,32 @@
 //! The places where RFC 3986's resolution can be read more than one way:
 //! [`REGISTRY`], in the shape of RFC 1808's registry, and the [`Readings`]
-//! the resolver runs under.
+//! the resolver runs under. [`BASE_NORMALIZATION`] says how the four
+//! `base-*` ambiguities, section 5.2.1's optional normalization of the
+//! base, fit together.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::spec_readings::{self, reading_enum, readings_struct, Ambiguity, Reading, ReadingError};
+
+/// Section 5.2.1's optional normalization of the base, as the `base-*`
+/// ambiguities read it: what `docs/readings-rfc3986.md` says of them
+/// together.
+pub const BASE_NORMALIZATION: &str = "Section 5.2.1: \"Normalization of the base URI, as \
+described in Sections 6.2.2 and 6.2.3, is optional.\" Each technique of those sections is an \
+ambiguity of its own: `base-case` (6.2.2.1), `base-percent-encoding` (6.2.2.1 and 6.2.2.2), \
+`base-dot-segments` (6.2.2.3) and `base-scheme-based` (6.2.3). They are independent, any \
+combination a reading of its own: section 6.2.2 lists \"such techniques as case normalization, \
+percent-encoding normalization, and removal of dot-segments\", each in a section of its own, \
+section 5.2.1 allows normalization without asking for all of it, and libraries apply some \
+without the others (most lower-case the scheme and nothing else; fluent-uri removes the dot \
+segments of the base and keeps its case). Where several apply, the resolver applies them in \
+the order that gives the normal form: percent-encodings, then case (a host `%41` decoded to \
+`A` is then lower-cased), then dot segments, then scheme-based (the empty path made `/` is the \
+one left after the dots). Only the base is normalized: \"A URI reference must be transformed \
+to its target URI before it can be normalized\" (section 5.2.1), so an implementation that \
+normalizes what comes from the reference (`//A/x` answered `//a/x`), or its whole result, \
+fails under every reading. RFC 2396 has no such allowance (its readings say why).";
 
 /// Every ambiguity of RFC 3986 section 5.2 that changes an answer.
 pub const REGISTRY: &[Ambiguity] = &[
@@ -39,10 +60,108 @@ pub const REGISTRY: &[Ambiguity] = &[
                   without its optional branch.",
     },
     Ambiguity {
+        name: "base-case",
+        question: "Is the base's scheme, or its scheme and host, lower-cased before its \
+               components are taken? (`HTTP://User@A/b/c` + `g`: as written, the target is \
+               `HTTP://User@A/b/g`.) Section 5.2.1 lets a resolver normalize the base only; \
+               the userinfo, path and query keep their case under every reading (section \
+               6.2.2.1: \"The other generic syntax components are assumed to be \
+               case-sensitive\"), and the hex digits of a percent-encoding are \
+               `base-percent-encoding`'s.",
+        sections: "3.1, 3.2.1, 3.2.2, 5.2.1, 6.2.2.1",
+        readings: &[
+            Reading {
+                name: "kept",
+                meaning: "The base is taken as written: `HTTP://User@A/b/c` + `g` gives \
+                      `HTTP://User@A/b/g`.",
+                support: "Section 5.2.2: \"T.scheme = Base.scheme\", \"T.authority = \
+                      Base.authority\": the pseudocode copies the base's components as they \
+                      are.",
+            },
+            Reading {
+                name: "scheme",
+                meaning: "The base's scheme is lower-cased and nothing else: `HTTP://User@A/b/c` \
+                      + `g` gives `http://User@A/b/g`.",
+                support: "Section 3.1: \"An implementation should accept uppercase letters as \
+                      equivalent to lowercase in scheme names (e.g., allow \"HTTP\" as well as \
+                      \"http\") for the sake of robustness but should only produce lowercase \
+                      scheme names for consistency\"; section 5.2.1: \"Normalization of the \
+                      base URI, as described in Sections 6.2.2 and 6.2.3, is optional.\"",
+            },
+            Reading {
+                name: "scheme-and-host",
+                meaning: "The base's scheme and host are lower-cased, its userinfo is not: \
+                      `HTTP://User@A/b/c` + `g` gives `http://User@a/b/g`. A percent-encoding \
+                      in the host keeps its hex digits (`%4A`).",
+                support: "Section 6.2.2.1: \"the scheme and host are case-insensitive and \
+                      therefore should be normalized to lowercase\"; section 3.2.2: \
+                      \"producers and normalizers should use lowercase for registered names \
+                      and hexadecimal addresses for the sake of uniformity, while only using \
+                      uppercase letters for percent-encodings\".",
+            },
+        ],
+        why_default: "Normalization is optional, and the pseudocode without it copies the base \
+                  as written. What comes from the reference is never normalized, under any \
+                  reading: section 5.2.1, \"A URI reference must be transformed to its target \
+                  URI before it can be normalized\", so `//A/x` answered `//a/x`, or a whole \
+                  result lower-cased, is a failure.",
+    },
+    Ambiguity {
+        name: "base-percent-encoding",
+        question: "Are the base's percent-encodings normalized before its components are \
+               taken: their hex digits upper-cased (`%7e` as `%7E`, `%2f` as `%2F`), and \
+               those of unreserved characters decoded (`%7E` as `~`)? (`http://a/%7e/b` + \
+               `g`: as written, `http://a/%7e/g`.) Every component of the base is \
+               normalized alike: userinfo, host, path and query.",
+        sections: "2.1, 2.3, 5.2.1, 6.2.2.1, 6.2.2.2",
+        readings: &[
+            Reading {
+                name: "kept",
+                meaning: "The base's percent-encodings are taken as written: `http://a/%7e/b` + \
+                      `g` gives `http://a/%7e/g`.",
+                support: "Section 5.2.3: the merge returns \"the reference's path component \
+                      appended to all but the last segment of the base URI's path\", as it \
+                      is.",
+            },
+            Reading {
+                name: "hex-upper-cased",
+                meaning: "Only the hex digits are upper-cased: `http://a/%7e/b` + `g` gives \
+                      `http://a/%7E/g`, and `%2f` becomes `%2F`.",
+                support: "Section 6.2.2.1: \"For all URIs, the hexadecimal digits within a \
+                      percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are \
+                      case-insensitive and therefore should be normalized to use uppercase \
+                      letters for the digits A-F.\"",
+            },
+            Reading {
+                name: "unreserved-decoded",
+                meaning: "Only the encodings of unreserved characters (letters, digits, `-`, \
+                      `.`, `_`, `~`) are decoded, the others kept as written: `http://a/%7e/b` \
+                      + `g` gives `http://a/~/g`, and `%2f` stays `%2f`. A `%2E` decoded in the \
+                      path is a `.`, which the merge's remove_dot_segments then removes.",
+                support: "Section 6.2.2.2: \"These URIs should be normalized by decoding any \
+                      percent-encoded octet that corresponds to an unreserved character, as \
+                      described in Section 2.3.\"",
+            },
+            Reading {
+                name: "normalized",
+                meaning: "Both: unreserved characters decoded, the other hex digits \
+                      upper-cased: `http://a/%7e/%2f` + `g` gives `http://a/~/g` and \
+                      `http://a/%2f/b` + `g` gives `http://a/%2F/g`.",
+                support: "Section 6.2.2: \"Syntax-based normalization includes such techniques \
+                      as case normalization, percent-encoding normalization, and removal of \
+                      dot-segments\"; section 2.1: \"URI producers and normalizers should use \
+                      uppercase hexadecimal digits for all percent-encodings\".",
+            },
+        ],
+        why_default: "Normalization is optional, and the algorithm without it takes the base's \
+                  characters as written; section 2.3 makes the decoded and the encoded forms \
+                  name the same resource, not a different answer.",
+    },
+    Ambiguity {
         name: "base-dot-segments",
-        question: "Are the dot segments of the base's path removed before the merge? \
-               (`foo:/a/./..` + `g`: the merge keeps `/a/./` of the base as it is, \
-               normalized first the base path is `/`.)",
+        question: "Are the dot segments of the base's path removed before the merge (section \
+               6.2.2.3, path segment normalization)? (`foo:/a/./..` + `g`: the merge keeps \
+               `/a/./` of the base as it is, normalized first the base path is `/`.)",
         sections: "5.2.1, 5.2.3, 6.2.2.3",
         readings: &[
             Reading {
@@ -55,14 +174,64 @@ pub const REGISTRY: &[Ambiguity] = &[
             },
             Reading {
                 name: "removed",
-                meaning: "The base's path is normalized first (section 6.2.2.3, \
-                      remove_dot_segments): `foo:/a/./..` + `g` gives `foo:/g`.",
-                support: "Section 5.2.1: \"Normalization of the base URI, as described in \
-                      Sections 6.2.2 and 6.2.3, is optional.\"",
+                meaning: "The base's path is normalized first (remove_dot_segments, section \
+                      5.2.4): `foo:/a/./..` + `g` gives `foo:/g`.",
+                support: "Section 6.2.2.3: \"URI normalizers should remove dot-segments by \
+                      applying the remove_dot_segments algorithm to the path\"; section 5.2.1: \
+                      \"Normalization of the base URI, as described in Sections 6.2.2 and \
+                      6.2.3, is optional.\"",
             },
         ],
         why_default: "Normalization is optional, and the algorithm without it is the one the \
                   section spells out.",
+    },
+    Ambiguity {
+        name: "base-scheme-based",
+        question: "For a base of the `http` or `https` scheme, is section 6.2.3's scheme-based \
+               normalization applied before its components are taken: an empty port, or \
+               the scheme's default port (80, 443), dropped with its `:`, and an empty path \
+               after an authority made `/`? (`http://a` + `?y`: as written, `http://a?y`.) \
+               No other scheme is normalized under any reading, not even an empty port: \
+               section 6.2.3 leaves each scheme's defaults to \"the defining specification for each scheme\", and RFC \
+               3986 states those of `http` only.",
+        sections: "3.2.3, 5.2.1, 6.2.3",
+        readings: &[
+            Reading {
+                name: "kept",
+                meaning: "The base is taken as written: `http://a` + `?y` gives `http://a?y`, \
+                      `http://a:80/b` + `g` gives `http://a:80/g`.",
+                support: "Section 5.2.2: \"T.path = Base.path\" and \"T.authority = \
+                      Base.authority\", as they are; section 5.2.3 puts a `/` before a merged \
+                      path only: \"If the base URI has a defined authority component and an \
+                      empty path, then return a string consisting of \"/\" concatenated with \
+                      the reference's path\".",
+            },
+            Reading {
+                name: "http-and-https",
+                meaning: "A base whose scheme is `http` or `https` (in any case) loses an empty \
+                      port and port 80 (`http`) or 443 (`https`), with the `:`, and an empty \
+                      path after its authority becomes `/`: `http://a` + `?y` gives \
+                      `http://a/?y`, `http://a:80/b` + `g` and `http://a:/b` + `g` give \
+                      `http://a/g`; `http://a:8080/b` keeps its port, and `foo://a` + `?y` \
+                      stays `foo://a?y`.",
+                support: "Section 6.2.3: \"because the \"http\" scheme makes use of an \
+                      authority component, has a default port of \"80\", and defines an empty \
+                      path to be equivalent to \"/\", the following four URIs are \
+                      equivalent\", and \"an explicit \":port\", for which the port is empty or \
+                      the default for the scheme, is equivalent to one where the port and its \
+                      \":\" delimiter are elided\"; for `https` as for `http`, RFC 9110 section \
+                      4.2.3: \"Scheme-based normalization (Section 6.2.3 of [URI]) of \"http\" \
+                      and \"https\" URIs involves the following additional rules\".",
+            },
+        ],
+        why_default: "Normalization is optional, and the algorithm without it takes the base's \
+                  authority and path as written. Only `http` and `https` have a normalizing \
+                  reading: section 6.2.3 opens with \"The syntax and semantics of URIs vary \
+                  from scheme to scheme, as described by the defining specification for each \
+                  scheme\", RFC 3986 states the default port and the empty path of `http` \
+                  alone, and RFC 9110 section 4.2.3 gives `https` the same rules; for another \
+                  scheme nothing in RFC 3986 says which port is its default or that its empty \
+                  path is `/`.",
     },
     Ambiguity {
         name: "escaped-dots",
@@ -131,12 +300,50 @@ reading_enum! {
 }
 
 reading_enum! {
+    /// `base-case`: the base's scheme and host lower-cased (section 6.2.2.1).
+    BaseCase = "base-case" {
+        /// Taken as written (the default).
+        Kept = "kept",
+        /// The scheme lower-cased (section 3.1).
+        Scheme = "scheme",
+        /// The scheme and the host lower-cased.
+        SchemeAndHost = "scheme-and-host",
+    }
+}
+
+reading_enum! {
+    /// `base-percent-encoding`: the base's percent-encodings normalized
+    /// (sections 6.2.2.1 and 6.2.2.2).
+    BasePercentEncoding = "base-percent-encoding" {
+        /// Taken as written (the default).
+        Kept = "kept",
+        /// Hex digits upper-cased.
+        HexUpperCased = "hex-upper-cased",
+        /// Unreserved characters decoded.
+        UnreservedDecoded = "unreserved-decoded",
+        /// Both.
+        Normalized = "normalized",
+    }
+}
+
+reading_enum! {
     /// `base-dot-segments`: the base's path normalized before the merge.
     BaseDotSegments = "base-dot-segments" {
         /// Taken as it is (the default).
         Kept = "kept",
         /// Removed first, as section 6.2.2.3 normalizes.
         Removed = "removed",
+    }
+}
+
+reading_enum! {
+    /// `base-scheme-based`: an `http` or `https` base's default port and
+    /// empty path normalized (section 6.2.3).
+    BaseSchemeBased = "base-scheme-based" {
+        /// Taken as written (the default).
+        Kept = "kept",
+        /// Normalized for `http` and `https`.
+        HttpAndHttps = "http-and-https",
     }
 }
 
@@ -174,9 +381,33 @@ readings_struct! {
     /// ```
     "rfc3986" {
         same_scheme: SameScheme,
+        base_case: BaseCase,
+        base_percent_encoding: BasePercentEncoding,
         base_dot_segments: BaseDotSegments,
+        base_scheme_based: BaseSchemeBased,
         escaped_dots: EscapedDots,
         double_slash_path: DoubleSlashPath,
+    }
+}
+
+impl Readings {
+    /// Every choice of readings that keeps these for the ambiguities that
+    /// cannot change what `reference` resolves to against `base`, and goes
+    /// through every reading of the others, these first: the choices that
+    /// can give another answer, for a differential run to try. An
+    /// ambiguity is kept only where none of its readings changes anything
+    /// (a base with no upper-case letter and no `%` is the same under every
+    /// `base-case`), so the answers are those of [`Readings::every`] with
+    /// the same ambiguities held.
+    ///
+    /// ```
+    /// use rfc1808_resolver::rfc3986::Readings;
+    ///
+    /// assert_eq!(Readings::default().every_for("http://a/b", "g").len(), 1);
+    /// assert_eq!(Readings::default().every_for("HTTP://a/b", "g").len(), 3);
+    /// ```
+    pub fn every_for(self, base: &str, reference: &str) -> Vec<Readings> {
+        super::pre_parse::every_for(self, base, reference)
     }
 }
 
@@ -189,7 +420,13 @@ mod tests {
         spec_readings::check_registry(REGISTRY, Readings::set, Readings::get);
         let counts = [
             (SameScheme::AMBIGUITY, SameScheme::ALL.len()),
+            (BaseCase::AMBIGUITY, BaseCase::ALL.len()),
+            (
+                BasePercentEncoding::AMBIGUITY,
+                BasePercentEncoding::ALL.len(),
+            ),
             (BaseDotSegments::AMBIGUITY, BaseDotSegments::ALL.len()),
+            (BaseSchemeBased::AMBIGUITY, BaseSchemeBased::ALL.len()),
             (EscapedDots::AMBIGUITY, EscapedDots::ALL.len()),
             (DoubleSlashPath::AMBIGUITY, DoubleSlashPath::ALL.len()),
         ];
@@ -198,7 +435,7 @@ mod tests {
             let a = REGISTRY.iter().find(|a| a.name == name).unwrap();
             assert_eq!(a.readings.len(), n, "{name}");
         }
-        assert_eq!(Readings::every().len(), 16);
+        assert_eq!(Readings::every().len(), 2 * 3 * 4 * 2 * 2 * 2 * 2);
         assert_eq!(Readings::every()[0], Readings::default());
     }
 
@@ -226,7 +463,8 @@ mod tests {
         assert_eq!(
             err("above-root=kept"),
             "rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`, \
-             `base-dot-segments`, `escaped-dots`, `double-slash-path`"
+             `base-case`, `base-percent-encoding`, `base-dot-segments`, \
+             `base-scheme-based`, `escaped-dots`, `double-slash-path`"
         );
         assert_eq!(
             err("same-scheme=strict,same-scheme=non-strict"),
