@@ -30,7 +30,7 @@ fn the_reference_passes_everything() {
             "  reading empty-component=kept (7 vectors)",
             "  reading entirely-empty=string (6 vectors)",
             "  reading empty-net-loc=kept (2 vectors)",
-            "  reading escaped-dots=literal (5 vectors)"
+            "  reading escaped-dots=literal (6 vectors)"
         ],
         "the reference follows the default readings"
     );
