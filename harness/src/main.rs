@@ -321,7 +321,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<
         let promotions = fuzzed.promote(&file)?;
         write!(stdout, "{}", report::promotions(&promotions, &file))?;
     }
-    Ok(ExitCode::from(u8::from(fuzzed.found_new())))
+    Ok(ExitCode::from(u8::from(fuzzed.fails())))
 }
 
 /// The readings `rfc1808 fuzz` holds under `by`, after the flags that only
