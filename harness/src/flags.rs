@@ -82,8 +82,11 @@ pub(crate) enum Command {
         /// repeatable.
         #[arg(long = "reading", value_name = "NAME=VALUE")]
         readings: Vec<String>,
-        /// Also print the step of section 4 at which resolution finished, and
-        /// the readings that decided the result.
+        /// Also print where in the spec's algorithm the answer came from (RFC
+        /// 1808: the step of section 4; RFC 2396: the step of section 5.2
+        /// and whether step 6 merged; RFC 3986: the base as section 5.2.1
+        /// normalized it, the branch of section 5.2.2 and what 5.2.3
+        /// merged), and the readings that decided the result.
         #[arg(long)]
         explain: bool,
     },

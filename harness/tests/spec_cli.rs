@@ -102,9 +102,68 @@ fn readings_are_the_specs_own() {
                 .to_owned()
         )
     );
-    let (code, out) = resolve(&["--spec", "rfc3986", "--explain", BASE, "g"]);
-    assert_eq!(code, Some(2));
-    assert!(out.contains("--explain: only for --spec rfc1808"), "{out}");
+}
+
+#[test]
+fn explain_names_the_branch_the_merge_and_the_readings_under_each_later_spec() {
+    assert_eq!(
+        resolve(&["--spec", "rfc3986", "--explain", "HTTP://A/b/c", "g"]),
+        (
+            Some(0),
+            "HTTP://A/b/g\n\
+             5.2.2: R.path is relative: T.path = remove_dot_segments(merge(Base.path, R.path))\n\
+             5.2.3: merged \"/b/\" (the base's path but its last segment) and \"g\", then 5.2.4 \
+             removed dot segments\n\
+             decided by reading base-case=kept (docs/readings-rfc3986.md); base-case=scheme gives \
+             http://A/b/g; base-case=scheme-and-host gives http://a/b/g\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc3986",
+            "--explain",
+            "--reading",
+            "base-scheme-based=http-and-https",
+            "http://a:80",
+            "?y"
+        ]),
+        (
+            Some(0),
+            "http://a/?y\n\
+             5.2.1: the base normalized to \"http://a/\" (readings base-scheme-based=http-and-https)\n\
+             5.2.2: R.path == \"\": T.path = Base.path, T.query = R.query if defined, else \
+             Base.query\n\
+             5.2.3: no merge\n\
+             decided by reading base-scheme-based=http-and-https (docs/readings-rfc3986.md); \
+             base-scheme-based=kept gives http://a:80?y\n"
+                .to_owned()
+        )
+    );
+    // A rejection is printed as without --explain, and exits 1.
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc2396",
+            "--explain",
+            "--reading",
+            "above-root=error",
+            BASE,
+            "../../../g"
+        ]),
+        (
+            Some(1),
+            "rejected: the reference climbs above the root: the merged path `/../g` still \
+             begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\n\
+             finished at 5.2 step 6 (a relative-path, merged with the base's path)\n\
+             merged: step 6 joins all but the last segment of the base's path and the \
+             reference's path (6a, 6b), then removes dot segments (6c to 6g)\n\
+             decided by reading above-root=error (docs/readings-rfc2396.md); above-root=kept \
+             gives http://a/../g; above-root=removed gives http://a/g\n"
+                .to_owned()
+        )
+    );
 }
 
 #[test]

@@ -37,7 +37,7 @@ pub use readings::{
     Readings, SameScheme, BASE_NORMALIZATION, REGISTRY,
 };
 pub use remove_dot_segments::{remove_dot_segments, DotSegments};
-pub use resolve::{resolve, resolve_with};
+pub use resolve::{merged, resolve, resolve_with};
 
 #[cfg(test)]
 mod tests {

@@ -32,6 +32,30 @@ pub fn resolve_with(base: &str, reference: &str, readings: Readings, dots: DotSe
     result
 }
 
+/// What section 5.2.3 merges when `reference` is resolved against `base`
+/// under `readings`: the part of the base's path it keeps and the
+/// reference's path, which remove_dot_segments then runs on; `None` when
+/// section 5.2.2 takes a branch without a merge.
+///
+/// ```
+/// use rfc1808_resolver::rfc3986::{merged, Readings};
+///
+/// let base = "http://a/b/c/d;p?q";
+/// let merge = merged(base, "../g", Readings::default());
+/// assert_eq!(merge, Some(("/b/c/".to_owned(), "../g".to_owned())));
+/// assert_eq!(merged(base, "/g", Readings::default()), None);
+/// assert_eq!(merged("http://a", "g", Readings::default()).unwrap().0, "/");
+/// ```
+pub fn merged(base: &str, reference: &str, readings: Readings) -> Option<(String, String)> {
+    let base = pre_parse(base, readings, DotSegments::default());
+    match transform_references(&base.components(), reference, readings).path {
+        TargetPath::MergeThenRemoveDotSegments { base_part, r_path } => {
+            Some((base_part.to_owned(), r_path.to_owned()))
+        }
+        TargetPath::BasePath(_) | TargetPath::RemoveDotSegments(_) => None,
+    }
+}
+
 /// The target URI of section 5.2.2, its path held as the expression the
 /// pseudocode assigns to `T.path`: recomposition (section 5.3) evaluates it
 /// while writing, so the linear `remove_dot_segments` builds the path in
