@@ -1,9 +1,10 @@
 //! `rfc1808 resolve --spec rfc2396|rfc3986`: the later RFCs' reference
-//! resolvers and their readings on the command line.
+//! resolvers and their readings on the command line, and the reports of
+//! runs graded under them.
 
 mod common;
 
-use common::{rfc1808, stderr, stdout};
+use common::{rfc1808, scratch, stderr, stdout};
 
 /// RFC 3986 section 5.4 and RFC 2396 Appendix C's base.
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -214,5 +215,55 @@ fn run_by_each_spec_passes_on_its_reference() {
         stderr(&o).contains("unknown ambiguity `above-root`, expected one of `same-scheme`"),
         "{}",
         stderr(&o)
+    );
+}
+
+#[test]
+fn markdown_and_html_reports_are_titled_by_the_spec_graded_under() {
+    let dir = scratch("spec_cli", "titles");
+    let html = dir.join("r.html");
+    let o = rfc1808(&[
+        "run",
+        "--spec",
+        "rfc3986",
+        "--format",
+        "markdown",
+        "--report",
+        &format!("html={}", html.display()),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let markdown = stdout(&o);
+    assert!(
+        markdown.starts_with("## RFC 3986 conformance\n\n✅ "),
+        "{markdown}"
+    );
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        html.contains("<title>RFC 3986 conformance: passed</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h1>RFC 3986 conformance <span class=\"verdict passed\">"),
+        "{html}"
+    );
+    // Graded under two specs, the title names both.
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        "py=python3 tests/fixtures/claims.py 'RFC 3986'",
+        "--impl",
+        "rb=python3 tests/fixtures/claims.py 'RFC 2396'",
+        "--protocol",
+        "jsonl",
+        "--id",
+        "rfc1808-5.1/scheme",
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("## RFC 2396 and RFC 3986 conformance\n"),
+        "{}",
+        stdout(&o)
     );
 }
