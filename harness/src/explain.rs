@@ -251,21 +251,24 @@ mod tests {
             Spec::Rfc3986,
             "HTTP://A:80",
             "?y",
-            "base-case=scheme-and-host,base-scheme-based=http-and-https",
+            "base-case=scheme-and-host,base-port=elided,base-empty-path=http-and-https",
         );
         assert_eq!(answer.as_deref(), Ok("http://a/?y"));
         assert_eq!(
             lines,
             [
                 "5.2.1: the base normalized to \"http://a/\" (readings \
-                 base-case=scheme-and-host,base-scheme-based=http-and-https)",
+                 base-case=scheme-and-host,base-port=elided,base-empty-path=http-and-https)",
                 "5.2.2: R.path == \"\": T.path = Base.path, T.query = R.query if defined, \
                  else Base.query",
                 "5.2.3: no merge",
                 "decided by reading base-case=scheme-and-host (docs/readings-rfc3986.md); \
                  base-case=kept gives HTTP://A/?y; base-case=scheme gives http://A/?y",
-                "decided by reading base-scheme-based=http-and-https (docs/readings-rfc3986.md); \
-                 base-scheme-based=kept gives http://a:80?y",
+                "decided by reading base-port=elided (docs/readings-rfc3986.md); \
+                 base-port=kept gives http://a:80/?y; base-port=empty-elided gives \
+                 http://a:80/?y",
+                "decided by reading base-empty-path=http-and-https (docs/readings-rfc3986.md); \
+                 base-empty-path=kept gives http://a?y",
             ]
         );
     }

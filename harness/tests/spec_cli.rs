@@ -99,7 +99,7 @@ fn readings_are_the_specs_own() {
             Some(2),
             "rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of \
              `same-scheme`, `base-case`, `base-percent-encoding`, `base-dot-segments`, \
-             `base-scheme-based`, `escaped-dots`, `double-slash-path`\n"
+             `base-port`, `base-empty-path`, `escaped-dots`, `double-slash-path`\n"
                 .to_owned()
         )
     );
@@ -126,19 +126,24 @@ fn explain_names_the_branch_the_merge_and_the_readings_under_each_later_spec() {
             "rfc3986",
             "--explain",
             "--reading",
-            "base-scheme-based=http-and-https",
+            "base-port=elided",
+            "--reading",
+            "base-empty-path=http-and-https",
             "http://a:80",
             "?y"
         ]),
         (
             Some(0),
             "http://a/?y\n\
-             5.2.1: the base normalized to \"http://a/\" (readings base-scheme-based=http-and-https)\n\
+             5.2.1: the base normalized to \"http://a/\" (readings \
+             base-port=elided,base-empty-path=http-and-https)\n\
              5.2.2: R.path == \"\": T.path = Base.path, T.query = R.query if defined, else \
              Base.query\n\
              5.2.3: no merge\n\
-             decided by reading base-scheme-based=http-and-https (docs/readings-rfc3986.md); \
-             base-scheme-based=kept gives http://a:80?y\n"
+             decided by reading base-port=elided (docs/readings-rfc3986.md); base-port=kept gives \
+             http://a:80/?y; base-port=empty-elided gives http://a:80/?y\n\
+             decided by reading base-empty-path=http-and-https (docs/readings-rfc3986.md); \
+             base-empty-path=kept gives http://a?y\n"
                 .to_owned()
         )
     );

@@ -706,7 +706,7 @@ reason = "was broken once"
                 .to_string(),
             "py.toml:3: key `ambiguity`: rfc3986: unknown ambiguity `empty-component`, expected \
              one of `same-scheme`, `base-case`, `base-percent-encoding`, `base-dot-segments`, \
-             `base-scheme-based`, `escaped-dots`, `double-slash-path`"
+             `base-port`, `base-empty-path`, `escaped-dots`, `double-slash-path`"
         );
         let same_scheme = ambiguity.replace("empty-component", "same-scheme");
         assert_eq!(

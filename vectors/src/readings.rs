@@ -658,7 +658,7 @@ mod tests {
         assert_eq!(
             Assignment::parse(Spec::Rfc3986, "a=b").unwrap_err(),
             "unknown ambiguity `a`, expected one of `same-scheme`, `base-case`, \
-             `base-percent-encoding`, `base-dot-segments`, `base-scheme-based`, \
+             `base-percent-encoding`, `base-dot-segments`, `base-port`, `base-empty-path`, \
              `escaped-dots`, `double-slash-path`"
         );
         assert_eq!(

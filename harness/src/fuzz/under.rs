@@ -580,7 +580,10 @@ mod tests {
         );
         assert_eq!(
             told(&any, "http://a:80", "?y", "http://a/?y"),
-            Some(vec!["base-scheme-based=http-and-https".to_owned()])
+            Some(vec![
+                "base-port=http-and-https-elided|elided".to_owned(),
+                "base-empty-path=http-and-https".to_owned()
+            ])
         );
         // The reference's authority is never normalized.
         assert_eq!(told(&any, "http://a/b", "//A/x", "http://a/x"), None);

@@ -366,8 +366,8 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
         let mut followed = Followed::default();
         let upper = Input::new("HTTP://A/b", "g");
         followed.observe(&upper, &told("base-case", "scheme-and-host"));
-        followed.observe(&upper, &told("base-scheme-based", "http-and-https"));
-        followed.observe(&upper, &told("base-scheme-based", "kept"));
+        followed.observe(&upper, &told("base-empty-path", "http-and-https"));
+        followed.observe(&upper, &told("base-empty-path", "kept"));
         let summary = Summary {
             cases: 10,
             readings: followed.verdicts(REGISTRY, &[]),
@@ -387,14 +387,14 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
             lines[5..7],
             [
                 "reading base-case=scheme-and-host (1 case)",
-                "reading base-scheme-based: inconsistent: http-and-https on 1 case, e.g. \"g\" \
+                "reading base-empty-path: inconsistent: http-and-https on 1 case, e.g. \"g\" \
                  against \"HTTP://A/b\"; kept on 1 case, e.g. \"g\" against \"HTTP://A/b\"; list an \
                  `[[inconsistent-reading]]` in its expectations to allow it",
             ]
         );
         assert_eq!(
             lines[lines.len() - 1],
-            "readings mixed on 1 ambiguity: base-scheme-based"
+            "readings mixed on 1 ambiguity: base-empty-path"
         );
     }
 

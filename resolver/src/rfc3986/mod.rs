@@ -33,8 +33,8 @@ pub use crate::spec_readings::{Ambiguity, Reading, ReadingError, ReadingErrorKin
 pub use parse::{parse, Components};
 pub use pre_parse::normalized_base;
 pub use readings::{
-    BaseCase, BaseDotSegments, BasePercentEncoding, BaseSchemeBased, DoubleSlashPath, EscapedDots,
-    Readings, SameScheme, BASE_NORMALIZATION, REGISTRY,
+    BaseCase, BaseDotSegments, BaseEmptyPath, BasePercentEncoding, BasePort, DoubleSlashPath,
+    EscapedDots, Readings, SameScheme, BASE_NORMALIZATION, REGISTRY,
 };
 pub use remove_dot_segments::{remove_dot_segments, DotSegments};
 pub use resolve::{merged, resolve, resolve_with};
@@ -236,11 +236,11 @@ mod tests {
             );
             assert_eq!(answer("http://a", "?y", ""), "http://a?y");
             assert_eq!(
-                answer("http://a", "?y", "base-scheme-based=http-and-https"),
+                answer("http://a", "?y", "base-empty-path=http-and-https"),
                 "http://a/?y"
             );
             assert_eq!(
-                answer("http://a:80/b", "g", "base-scheme-based=http-and-https"),
+                answer("http://a:80/b", "g", "base-port=http-and-https-elided"),
                 "http://a/g"
             );
         }

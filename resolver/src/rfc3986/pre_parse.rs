@@ -5,15 +5,16 @@
 //! 6.2.3, is optional." Each technique those sections describe is an
 //! ambiguity of its own, with the base taken as written by default:
 //! `base-case` (6.2.2.1, scheme and host), `base-percent-encoding`
-//! (6.2.2.1's hex digits and 6.2.2.2), `base-dot-segments` (6.2.2.3) and
-//! `base-scheme-based` (6.2.3). They are independent: section 6.2.2 lists
-//! "such techniques as case normalization, percent-encoding normalization,
-//! and removal of dot-segments", each with its own section, and libraries
-//! apply some without the others (most lower-case the scheme and nothing
-//! else). When several apply they run in the order that gives the normal
-//! form: percent-encodings first, so that a host `%41` decoded to `A` is
-//! then lower-cased, dot segments after both, scheme-based last, so that
-//! the path it makes `/` is the one left after the dots.
+//! (6.2.2.1's hex digits and 6.2.2.2), `base-dot-segments` (6.2.2.3),
+//! `base-port` and `base-empty-path` (6.2.3). They are independent:
+//! section 6.2.2 lists "such techniques as case normalization,
+//! percent-encoding normalization, and removal of dot-segments", each with
+//! its own section, and libraries apply some without the others (most
+//! lower-case the scheme and nothing else). When several apply they run in
+//! the order that gives the normal form: percent-encodings first, so that a
+//! host `%41` decoded to `A` is then lower-cased, dot segments after both,
+//! section 6.2.3 last, so that the path it makes `/` is the one left after
+//! the dots.
 //!
 //! Only the base is normalized, never what comes from the reference or the
 //! result: "A URI reference must be transformed to its target URI before
@@ -23,8 +24,8 @@ use std::borrow::Cow;
 
 use super::parse::{parse, Components};
 use super::readings::{
-    BaseCase, BaseDotSegments, BasePercentEncoding, BaseSchemeBased, DoubleSlashPath, EscapedDots,
-    Readings, SameScheme,
+    BaseCase, BaseDotSegments, BaseEmptyPath, BasePercentEncoding, BasePort, DoubleSlashPath,
+    EscapedDots, Readings, SameScheme,
 };
 use super::remove_dot_segments::DotSegments;
 use super::resolve::decode_if;
@@ -74,7 +75,8 @@ pub(super) fn pre_parse(base: &str, readings: Readings, dots: DotSegments) -> Ba
     percent_encoding_normalization(&mut base, readings.base_percent_encoding);
     case_normalization(&mut base, readings.base_case);
     path_segment_normalization(&mut base, readings, dots);
-    scheme_based_normalization(&mut base, readings.base_scheme_based);
+    port_normalization(&mut base, readings.base_port);
+    empty_path_normalization(&mut base, readings.base_empty_path);
     base
 }
 
@@ -85,7 +87,7 @@ pub(super) fn pre_parse(base: &str, readings: Readings, dots: DotSegments) -> Ba
 /// use rfc1808_resolver::rfc3986::{normalized_base, Readings};
 ///
 /// let all: Readings = "base-case=scheme-and-host,base-percent-encoding=normalized,\
-///                      base-dot-segments=removed,base-scheme-based=http-and-https"
+///                      base-dot-segments=removed,base-port=elided,base-empty-path=http-and-https"
 ///     .parse()
 ///     .unwrap();
 /// assert_eq!(normalized_base("HTTP://User@A:80/%7e/./%2f?%7E", all), "http://User@a/~/%2F?~");
@@ -259,32 +261,36 @@ fn path_segment_normalization(base: &mut Base<'_>, readings: Readings, dots: Dot
     }
 }
 
-/// Reading `base-scheme-based` (vectors `rfc3986/base-port-*`,
-/// `interpretation/base-net-loc-empty-path*`): section 6.2.3 for the
-/// schemes whose defaults this project knows, `http` (port 80, "defines an
-/// empty path to be equivalent to "/"", section 6.2.3) and `https` (port
-/// 443; RFC 9110 section 4.2.3 gives it the same rules): "an explicit
-/// ":port", for which the port is empty or the default for the scheme, is
-/// equivalent to one where the port and its ":" delimiter are elided", and
-/// "a URI that uses the generic syntax for authority with an empty path
-/// should be normalized to a path of "/"".
-fn scheme_based_normalization<'a>(base: &mut Base<'a>, reading: BaseSchemeBased) {
-    if reading == BaseSchemeBased::Kept {
-        return;
-    }
-    let Some(default_port) = base.scheme.as_deref().and_then(default_port) else {
-        return;
+/// Reading `base-port` (vectors `rfc3986/base-port-*`): section 3.2.3,
+/// "URI producers and normalizers should omit the port component and its
+/// ":" delimiter if port is empty or if its value would be the same as that
+/// of the scheme's default", with the defaults of `http` (80, section
+/// 6.2.3) and `https` (443; RFC 9110 section 4.2.3 gives it the same rules
+/// as `http`).
+fn port_normalization<'a>(base: &mut Base<'a>, reading: BasePort) {
+    let (empty_any_scheme, http_and_https) = match reading {
+        BasePort::Kept => return,
+        BasePort::EmptyElided => (true, false),
+        BasePort::HttpAndHttpsElided => (false, true),
+        BasePort::Elided => (true, true),
     };
+    let default = base.scheme.as_deref().and_then(default_port);
     let Some(authority) = base.authority.as_mut() else {
         return;
     };
     let host_end = host(authority).end;
     // `port = *DIGIT`, compared by value: `:080` is port 80.
-    let port = &authority[host_end..];
-    let elided = port.strip_prefix(':').is_some_and(|digits| {
-        digits.bytes().all(|c| c.is_ascii_digit())
-            && (digits.is_empty() || digits.trim_start_matches('0') == default_port)
-    });
+    let Some(digits) = authority[host_end..].strip_prefix(':') else {
+        return;
+    };
+    if !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return;
+    }
+    let elided = if digits.is_empty() {
+        empty_any_scheme || (http_and_https && default.is_some())
+    } else {
+        http_and_https && default == Some(digits.trim_start_matches('0'))
+    };
     if elided {
         let cut: Cow<'a, str> = match *authority {
             Cow::Borrowed(a) => Cow::Borrowed(&a[..host_end]),
@@ -292,12 +298,26 @@ fn scheme_based_normalization<'a>(base: &mut Base<'a>, reading: BaseSchemeBased)
         };
         *authority = cut;
     }
-    if base.path.is_empty() {
+}
+
+/// Reading `base-empty-path` (vectors `interpretation/base-net-loc-empty-path-*`,
+/// `rfc3986/base-empty-path-*`): section 6.2.3, "a URI that uses the
+/// generic syntax for authority with an empty path should be normalized to
+/// a path of "/"", for the schemes that define it so, `http` ("defines an
+/// empty path to be equivalent to "/"", section 6.2.3) and `https` (RFC
+/// 9110 section 4.2.3).
+fn empty_path_normalization(base: &mut Base<'_>, reading: BaseEmptyPath) {
+    if reading == BaseEmptyPath::HttpAndHttps
+        && base.path.is_empty()
+        && base.authority.is_some()
+        && base.scheme.as_deref().and_then(default_port).is_some()
+    {
         base.path = Cow::Borrowed("/");
     }
 }
 
-/// The default port of the schemes `base-scheme-based` normalizes.
+/// The default port of the schemes whose defaults section 6.2.3's readings
+/// know: `http` and `https`.
 fn default_port(scheme: &str) -> Option<&'static str> {
     if scheme.eq_ignore_ascii_case("http") {
         Some("80")
@@ -351,9 +371,13 @@ pub(super) fn every_for(readings: Readings, base: &str, reference: &str) -> Vec<
     if has(Some(b.path), |c| c == b'.' || c == b'%') {
         vary!(base_dot_segments: BaseDotSegments);
     }
-    let port_or_empty_path = |a: &str| b.path.is_empty() || a[host(a).end..].starts_with(':');
-    if b.scheme.and_then(default_port).is_some() && b.authority.is_some_and(port_or_empty_path) {
-        vary!(base_scheme_based: BaseSchemeBased);
+    if b.authority
+        .is_some_and(|a| a[host(a).end..].starts_with(':'))
+    {
+        vary!(base_port: BasePort);
+    }
+    if b.path.is_empty() && b.authority.is_some() && b.scheme.and_then(default_port).is_some() {
+        vary!(base_empty_path: BaseEmptyPath);
     }
     if escaped_dot(b.path) || escaped_dot(r.path) {
         vary!(escaped_dots: EscapedDots);
@@ -434,28 +458,68 @@ mod tests {
     }
 
     #[test]
-    fn scheme_based_drops_http_and_https_default_or_empty_ports_and_adds_the_slash() {
-        let http = |base| normalized(base, "base-scheme-based=http-and-https");
-        assert_eq!(http("http://a"), "http://a/");
-        assert_eq!(http("HTTP://a:80"), "HTTP://a/");
-        assert_eq!(http("http://a:/b"), "http://a/b");
-        assert_eq!(http("http://a:080/b"), "http://a/b");
-        assert_eq!(http("http://a:8080"), "http://a:8080/");
-        assert_eq!(http("http://a:443/b"), "http://a:443/b");
-        assert_eq!(http("https://u@a:443?q"), "https://u@a/?q");
-        assert_eq!(http("https://[::1]:443/"), "https://[::1]/");
-        assert_eq!(http("http://a:8x/b"), "http://a:8x/b");
-        // Other schemes have no default this project knows.
-        assert_eq!(http("foo://a:"), "foo://a:");
-        assert_eq!(http("ftp://a:21"), "ftp://a:21");
-        assert_eq!(http("foo://a"), "foo://a");
-        // Without an authority, nothing.
-        assert_eq!(http("http:"), "http:");
+    fn ports_are_elided_when_empty_or_the_http_and_https_defaults() {
+        let port = |reading: &str, base: &str| normalized(base, &format!("base-port={reading}"));
+        for (base, empty, http, both) in [
+            ("http://a:80/b", "http://a:80/b", "http://a/b", "http://a/b"),
+            ("HTTP://a:080", "HTTP://a:080", "HTTP://a", "HTTP://a"),
+            ("http://a:/b", "http://a/b", "http://a/b", "http://a/b"),
+            (
+                "http://a:8080",
+                "http://a:8080",
+                "http://a:8080",
+                "http://a:8080",
+            ),
+            (
+                "http://a:443/b",
+                "http://a:443/b",
+                "http://a:443/b",
+                "http://a:443/b",
+            ),
+            (
+                "https://u@a:443?q",
+                "https://u@a:443?q",
+                "https://u@a?q",
+                "https://u@a?q",
+            ),
+            (
+                "https://[::1]:443/",
+                "https://[::1]:443/",
+                "https://[::1]/",
+                "https://[::1]/",
+            ),
+            (
+                "http://a:8x/b",
+                "http://a:8x/b",
+                "http://a:8x/b",
+                "http://a:8x/b",
+            ),
+            // Other schemes have no default port this project knows; an
+            // empty port needs none.
+            ("foo://a:/b", "foo://a/b", "foo://a:/b", "foo://a/b"),
+            ("ftp://a:21", "ftp://a:21", "ftp://a:21", "ftp://a:21"),
+            ("http:", "http:", "http:", "http:"),
+        ] {
+            assert_eq!(port("kept", base), base);
+            assert_eq!(port("empty-elided", base), empty, "{base}");
+            assert_eq!(port("http-and-https-elided", base), http, "{base}");
+            assert_eq!(port("elided", base), both, "{base}");
+        }
+    }
+
+    #[test]
+    fn an_http_or_https_empty_path_is_a_slash() {
+        let slash = |base| normalized(base, "base-empty-path=http-and-https");
+        assert_eq!(slash("http://a"), "http://a/");
+        assert_eq!(slash("HTTPS://a:1?q"), "HTTPS://a:1/?q");
+        assert_eq!(slash("http://a/b"), "http://a/b");
+        assert_eq!(slash("foo://a"), "foo://a");
+        assert_eq!(slash("http:"), "http:");
     }
 
     #[test]
     fn dot_segments_are_removed_before_the_slash_is_added() {
-        let all = "base-dot-segments=removed,base-scheme-based=http-and-https";
+        let all = "base-dot-segments=removed,base-empty-path=http-and-https";
         assert_eq!(normalized("http://a/b/..", all), "http://a/");
         assert_eq!(
             normalized(
@@ -474,7 +538,8 @@ mod tests {
         assert_eq!(count("HTTP://a/b/c", "g"), 3);
         assert_eq!(count("http://a/b/c", "http:g"), 2 * 2);
         assert_eq!(count("http://a/%7e/c", "g"), 4 * 2);
-        assert_eq!(count("http://a:80", "?y"), 2);
+        assert_eq!(count("http://a:80", "?y"), 4 * 2);
+        assert_eq!(count("foo://a:", "?y"), 4);
         assert_eq!(count("http://a/", "?y"), 1);
         assert_eq!(count("foo:/a/./b", "..//g"), 2 * 2);
         assert_eq!(count("http://a/b", "%2e%2e/g"), 2);

@@ -15,14 +15,16 @@ use crate::spec_readings::{self, reading_enum, readings_struct, Ambiguity, Readi
 pub const BASE_NORMALIZATION: &str = "Section 5.2.1: \"Normalization of the base URI, as \
 described in Sections 6.2.2 and 6.2.3, is optional.\" Each technique of those sections is an \
 ambiguity of its own: `base-case` (6.2.2.1), `base-percent-encoding` (6.2.2.1 and 6.2.2.2), \
-`base-dot-segments` (6.2.2.3) and `base-scheme-based` (6.2.3). They are independent, any \
-combination a reading of its own: section 6.2.2 lists \"such techniques as case normalization, \
-percent-encoding normalization, and removal of dot-segments\", each in a section of its own, \
-section 5.2.1 allows normalization without asking for all of it, and libraries apply some \
-without the others (most lower-case the scheme and nothing else; fluent-uri removes the dot \
-segments of the base and keeps its case). Where several apply, the resolver applies them in \
-the order that gives the normal form: percent-encodings, then case (a host `%41` decoded to \
-`A` is then lower-cased), then dot segments, then scheme-based (the empty path made `/` is the \
+`base-dot-segments` (6.2.2.3), and for 6.2.3 `base-port` and `base-empty-path`. They are \
+independent, any combination a reading of its own: section 6.2.2 lists \"such techniques as \
+case normalization, percent-encoding normalization, and removal of dot-segments\", each in a \
+section of its own, section 5.2.1 allows normalization without asking for all of it, and \
+libraries apply some without the others (CPython's urllib, Go's net/url, Ruby's uri and \
+tcllib lower-case the base's scheme and not its host; Ruby's uri elides a default port and \
+keeps an empty path, Node's legacy url writes an empty http path `/` and keeps port 80). The defaults of section 6.2.3 are known for `http` and `https` only (`base-port`, \
+`base-empty-path` say why). Where several apply, the resolver applies them in the order that \
+gives the normal form: percent-encodings, then case (a host `%41` decoded to `A` is then \
+lower-cased), then dot segments, then ports and the empty path (the empty path made `/` is the \
 one left after the dots). Only the base is normalized: \"A URI reference must be transformed \
 to its target URI before it can be normalized\" (section 5.2.1), so an implementation that \
 normalizes what comes from the reference (`//A/x` answered `//a/x`), or its whole result, \
@@ -186,52 +188,103 @@ pub const REGISTRY: &[Ambiguity] = &[
                   section spells out.",
     },
     Ambiguity {
-        name: "base-scheme-based",
-        question: "For a base of the `http` or `https` scheme, is section 6.2.3's scheme-based \
-               normalization applied before its components are taken: an empty port, or \
-               the scheme's default port (80, 443), dropped with its `:`, and an empty path \
-               after an authority made `/`? (`http://a` + `?y`: as written, `http://a?y`.) \
-               No other scheme is normalized under any reading, not even an empty port: \
-               section 6.2.3 leaves each scheme's defaults to \"the defining specification for each scheme\", and RFC \
-               3986 states those of `http` only.",
+        name: "base-port",
+        question: "Is the base's port elided, with its `:`, before its components are taken, \
+               when it is empty (`http://a:/b`) or its scheme's default (`http://a:80/b`)? \
+               (`http://a:80/b` + `g`: as written, `http://a:80/g`.) The defaults known are \
+               `http`'s (80) and `https`'s (443); a port that comes from the reference is \
+               never elided.",
         sections: "3.2.3, 5.2.1, 6.2.3",
         readings: &[
             Reading {
                 name: "kept",
-                meaning: "The base is taken as written: `http://a` + `?y` gives `http://a?y`, \
-                      `http://a:80/b` + `g` gives `http://a:80/g`.",
-                support: "Section 5.2.2: \"T.path = Base.path\" and \"T.authority = \
-                      Base.authority\", as they are; section 5.2.3 puts a `/` before a merged \
-                      path only: \"If the base URI has a defined authority component and an \
-                      empty path, then return a string consisting of \"/\" concatenated with \
-                      the reference's path\".",
+                meaning: "The base's port is taken as written: `http://a:80/b` + `g` gives \
+                      `http://a:80/g`, `foo://a:/b` + `g` gives `foo://a:/g`.",
+                support: "Section 5.2.2: \"T.authority = Base.authority\", as it is.",
             },
             Reading {
-                name: "http-and-https",
-                meaning: "A base whose scheme is `http` or `https` (in any case) loses an empty \
-                      port and port 80 (`http`) or 443 (`https`), with the `:`, and an empty \
-                      path after its authority becomes `/`: `http://a` + `?y` gives \
-                      `http://a/?y`, `http://a:80/b` + `g` and `http://a:/b` + `g` give \
-                      `http://a/g`; `http://a:8080/b` keeps its port, and `foo://a` + `?y` \
-                      stays `foo://a?y`.",
+                name: "empty-elided",
+                meaning: "An empty port is elided whatever the scheme, and any other kept: \
+                      `http://a:/b` + `g` gives `http://a/g`, `foo://a:/b` + `g` gives \
+                      `foo://a/g`, `http://a:80/b` + `g` gives `http://a:80/g`.",
+                support: "Section 3.2.3: \"URI producers and normalizers should omit the port \
+                      component and its \":\" delimiter if port is empty\"; no scheme's \
+                      definition is needed to know that a port is empty.",
+            },
+            Reading {
+                name: "http-and-https-elided",
+                meaning: "For a base of the `http` or `https` scheme (in any case), an empty \
+                      port and the scheme's default are elided: `http://a:80/b` + `g` and \
+                      `http://a:/b` + `g` give `http://a/g`, `https://a:443/b` + `g` gives \
+                      `https://a/g`; `http://a:443/b` and `http://a:8080/b` keep theirs, and \
+                      other schemes keep even an empty port.",
                 support: "Section 6.2.3: \"because the \"http\" scheme makes use of an \
                       authority component, has a default port of \"80\", and defines an empty \
                       path to be equivalent to \"/\", the following four URIs are \
                       equivalent\", and \"an explicit \":port\", for which the port is empty or \
                       the default for the scheme, is equivalent to one where the port and its \
-                      \":\" delimiter are elided\"; for `https` as for `http`, RFC 9110 section \
-                      4.2.3: \"Scheme-based normalization (Section 6.2.3 of [URI]) of \"http\" \
-                      and \"https\" URIs involves the following additional rules\".",
+                      \":\" delimiter are elided\"; for `https`, RFC 9110 section 4.2.3: \
+                      \"Scheme-based normalization (Section 6.2.3 of [URI]) of \"http\" and \
+                      \"https\" URIs involves the following additional rules: If the port is \
+                      equal to the default port for a scheme, the normal form is to omit the \
+                      port subcomponent.\"",
+            },
+            Reading {
+                name: "elided",
+                meaning: "Both: an empty port is elided whatever the scheme, and 80 for `http`, \
+                      443 for `https`: `foo://a:/b` + `g` gives `foo://a/g`, `http://a:80/b` + \
+                      `g` gives `http://a/g`.",
+                support: "Section 3.2.3: \"URI producers and normalizers should omit the port \
+                      component and its \":\" delimiter if port is empty or if its value would \
+                      be the same as that of the scheme's default.\"",
             },
         ],
         why_default: "Normalization is optional, and the algorithm without it takes the base's \
-                  authority and path as written. Only `http` and `https` have a normalizing \
-                  reading: section 6.2.3 opens with \"The syntax and semantics of URIs vary \
-                  from scheme to scheme, as described by the defining specification for each \
-                  scheme\", RFC 3986 states the default port and the empty path of `http` \
-                  alone, and RFC 9110 section 4.2.3 gives `https` the same rules; for another \
-                  scheme nothing in RFC 3986 says which port is its default or that its empty \
-                  path is `/`.",
+                  authority as written. Only `http` and `https` have a default port here: \
+                  section 6.2.3 opens with \"The syntax and semantics of URIs vary from scheme \
+                  to scheme, as described by the defining specification for each scheme\", RFC \
+                  3986 states the default port of `http` alone, and RFC 9110 (section 4.2.3) \
+                  gives `https` the same rules; for another scheme nothing here says which \
+                  port is its default. An empty port needs no scheme's definition, hence the \
+                  readings that elide it for every scheme.",
+    },
+    Ambiguity {
+        name: "base-empty-path",
+        question: "For a base of the `http` or `https` scheme with an authority and an empty \
+               path (`http://a`), is the path made `/` before its components are taken? \
+               (`http://a` + `?y`: as written, `http://a?y`.) A base of another scheme keeps \
+               its empty path under every reading (`foo://a` + `?y` gives `foo://a?y`).",
+        sections: "5.2.1, 5.2.2, 5.2.3, 6.2.3",
+        readings: &[
+            Reading {
+                name: "kept",
+                meaning: "The empty path is taken as it is: `http://a` + `?y` gives `http://a?y`, \
+                      `http://a` + `#s` gives `http://a#s`; a merged path still gets its `/` \
+                      (`http://a` + `g` gives `http://a/g`).",
+                support: "Section 5.2.2: \"T.path = Base.path\"; section 5.2.3 puts a `/` before \
+                      a merged path only: \"If the base URI has a defined authority component \
+                      and an empty path, then return a string consisting of \"/\" concatenated \
+                      with the reference's path\".",
+            },
+            Reading {
+                name: "http-and-https",
+                meaning: "For `http` and `https` (in any case) the empty path is `/`: `http://a` \
+                      + `?y` gives `http://a/?y`, `https://a` + `#s` gives `https://a/#s`; \
+                      `foo://a` + `?y` stays `foo://a?y`.",
+                support: "Section 6.2.3: \"In general, a URI that uses the generic syntax for \
+                      authority with an empty path should be normalized to a path of \"/\"\", \
+                      and \"http\" \"defines an empty path to be equivalent to \"/\"\"; RFC 9110 \
+                      section 4.2.3, for \"http\" and \"https\" URIs: \"an empty path component \
+                      is equivalent to an absolute path of \"/\", so the normal form is to \
+                      provide a path of \"/\" instead\".",
+            },
+        ],
+        why_default: "Normalization is optional, and the algorithm without it takes the base's \
+                  path as written. Only `http` and `https`: section 6.2.3's \"In general\" is \
+                  a rule of thumb in a section on scheme-specific rules, and only the \
+                  definitions of `http` (section 6.2.3) and `https` (RFC 9110 section 4.2.3) \
+                  make the empty path `/`; for another scheme, `foo://a` and `foo://a/` may \
+                  name different resources.",
     },
     Ambiguity {
         name: "escaped-dots",
@@ -337,12 +390,27 @@ reading_enum! {
 }
 
 reading_enum! {
-    /// `base-scheme-based`: an `http` or `https` base's default port and
-    /// empty path normalized (section 6.2.3).
-    BaseSchemeBased = "base-scheme-based" {
+    /// `base-port`: the base's empty or default port elided (sections 3.2.3
+    /// and 6.2.3).
+    BasePort = "base-port" {
         /// Taken as written (the default).
         Kept = "kept",
-        /// Normalized for `http` and `https`.
+        /// An empty port elided, whatever the scheme.
+        EmptyElided = "empty-elided",
+        /// An empty or default port elided, for `http` and `https`.
+        HttpAndHttpsElided = "http-and-https-elided",
+        /// Both.
+        Elided = "elided",
+    }
+}
+
+reading_enum! {
+    /// `base-empty-path`: an `http` or `https` base's empty path made `/`
+    /// (section 6.2.3).
+    BaseEmptyPath = "base-empty-path" {
+        /// Taken as written (the default).
+        Kept = "kept",
+        /// `/` for `http` and `https`.
         HttpAndHttps = "http-and-https",
     }
 }
@@ -384,7 +452,8 @@ readings_struct! {
         base_case: BaseCase,
         base_percent_encoding: BasePercentEncoding,
         base_dot_segments: BaseDotSegments,
-        base_scheme_based: BaseSchemeBased,
+        base_port: BasePort,
+        base_empty_path: BaseEmptyPath,
         escaped_dots: EscapedDots,
         double_slash_path: DoubleSlashPath,
     }
@@ -426,7 +495,8 @@ mod tests {
                 BasePercentEncoding::ALL.len(),
             ),
             (BaseDotSegments::AMBIGUITY, BaseDotSegments::ALL.len()),
-            (BaseSchemeBased::AMBIGUITY, BaseSchemeBased::ALL.len()),
+            (BasePort::AMBIGUITY, BasePort::ALL.len()),
+            (BaseEmptyPath::AMBIGUITY, BaseEmptyPath::ALL.len()),
             (EscapedDots::AMBIGUITY, EscapedDots::ALL.len()),
             (DoubleSlashPath::AMBIGUITY, DoubleSlashPath::ALL.len()),
         ];
@@ -435,7 +505,7 @@ mod tests {
             let a = REGISTRY.iter().find(|a| a.name == name).unwrap();
             assert_eq!(a.readings.len(), n, "{name}");
         }
-        assert_eq!(Readings::every().len(), 2 * 3 * 4 * 2 * 2 * 2 * 2);
+        assert_eq!(Readings::every().len(), 2 * 3 * 4 * 2 * 4 * 2 * 2 * 2);
         assert_eq!(Readings::every()[0], Readings::default());
     }
 
@@ -463,8 +533,8 @@ mod tests {
         assert_eq!(
             err("above-root=kept"),
             "rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`, \
-             `base-case`, `base-percent-encoding`, `base-dot-segments`, \
-             `base-scheme-based`, `escaped-dots`, `double-slash-path`"
+             `base-case`, `base-percent-encoding`, `base-dot-segments`, `base-port`, \
+             `base-empty-path`, `escaped-dots`, `double-slash-path`"
         );
         assert_eq!(
             err("same-scheme=strict,same-scheme=non-strict"),
