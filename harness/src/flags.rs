@@ -18,7 +18,8 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0  success: for run, every vector passed or failed as expected
   1  run: a conformance failure (a wrong answer, an unexpected pass, a stale
-     expectation, an error on some case); fuzz: a new kind of mismatch
+     expectation, an error on some case); fuzz: a new kind of mismatch; both:
+     the readings of an ambiguity mixed where the expectations do not allow it
   2  a usage, configuration, I/O or start-up error";
 
 /// The exit codes of `run`.
@@ -26,8 +27,9 @@ const RUN_EXIT_CODES: &str = "\
 Exit codes:
   0  every vector passed or failed as expected
   1  a conformance failure: a wrong answer or rejection not listed as expected,
-     an unexpected pass, a stale expectation, or an error (crash, timeout,
-     broken protocol) on some case
+     an unexpected pass, a stale expectation, the readings of an ambiguity
+     mixed (not allowed, or allowed and not seen), or an error (crash,
+     timeout, broken protocol) on some case
   2  a usage, configuration, I/O or start-up error: a bad flag, a file that
      does not load, a filter that matches nothing, an implementation that
      cannot start, a report that cannot be written";
@@ -35,8 +37,11 @@ Exit codes:
 /// The exit codes of `fuzz`.
 const FUZZ_EXIT_CODES: &str = "\
 Exit codes:
-  0  no mismatch outside the expectations
-  1  a new kind of mismatch (a finding)
+  0  no mismatch outside the expectations, no readings mixed that they do
+     not allow
+  1  a new kind of mismatch (a finding), or the readings of an ambiguity
+     mixed (one reading on some cases, another on others) where the
+     expectations do not allow it
   2  a usage, configuration, I/O or start-up error";
 
 #[derive(Parser)]
@@ -82,8 +87,11 @@ pub(crate) enum Command {
         /// repeatable.
         #[arg(long = "reading", value_name = "NAME=VALUE")]
         readings: Vec<String>,
-        /// Also print the step of section 4 at which resolution finished, and
-        /// the readings that decided the result.
+        /// Also print where in the spec's algorithm the answer came from (RFC
+        /// 1808: the step of section 4; RFC 2396: the step of section 5.2
+        /// and whether step 6 merged; RFC 3986: the base as section 5.2.1
+        /// normalized it, the branch of section 5.2.2 and what 5.2.3
+        /// merged), and the readings that decided the result.
         #[arg(long)]
         explain: bool,
     },

@@ -12,6 +12,7 @@
 pub mod command_line;
 pub mod config;
 pub mod expectations;
+pub mod explain;
 pub mod filter;
 pub mod fuzz;
 pub mod implementation;

@@ -16,8 +16,7 @@ use rfc1808_harness::reference::Reference;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
 use rfc1808_harness::{Answer, Case, Implementation, Info};
-use rfc1808_resolver::readings::deciding_readings;
-use rfc1808_resolver::{parse, resolve_traced, Options, Readings, Step6};
+use rfc1808_resolver::{parse, Step6};
 use rfc1808_vectors::{Assignment, Corpus, Spec};
 
 mod flags;
@@ -112,9 +111,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// `rfc1808 resolve`: the reference's answer by `spec` under the readings
-/// given, or with `--explain` (RFC 1808 only) the step it ended at and the
-/// readings that decided it. A reading that rejects the case (RFC 2396's
-/// `above-root=error`) exits 1: no answer is not a usage error.
+/// given, and with `--explain` where in the spec's algorithm it came from
+/// and the readings that decided it. A reading that rejects the case (RFC
+/// 2396's `above-root=error`) exits 1: no answer is not a usage error.
 fn resolve(
     out: &mut impl Write,
     [base, relative]: [&str; 2],
@@ -123,38 +122,41 @@ fn resolve(
     readings: &str,
     explain: bool,
 ) -> Result<ExitCode> {
-    if explain {
-        if spec != Spec::Rfc1808 {
-            bail!("--explain: only for --spec rfc1808, whose steps it names");
-        }
-        let readings: Readings = readings.parse().map_err(|e| anyhow!("--reading: {e}"))?;
-        let options = Options { step6, readings };
-        let (resolved, step) = resolve_traced(base, relative, options);
-        writeln!(out, "{resolved}\nfinished at {step}")?;
-        for decided in deciding_readings(base, relative, options) {
-            writeln!(out, "{decided}")?;
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
     let held = Assignment::parse(spec, readings).map_err(|e| match spec {
         Spec::Rfc1808 => anyhow!("--reading: {e}"),
         _ => anyhow!("--reading: {spec}: {e}"),
     })?;
-    let case = Case {
-        id: "",
-        base,
-        relative,
+    let (answer, lines) = if explain {
+        let explained = rfc1808_harness::explain::explain(spec, base, relative, &held, step6);
+        let answer = match explained.answer {
+            Ok(url) => Answer::Resolved(url),
+            Err(why) => Answer::Rejected(why),
+        };
+        (answer, explained.lines)
+    } else {
+        let case = Case {
+            id: "",
+            base,
+            relative,
+        };
+        let mut reference = Reference::new(step6).by_spec(spec, &held);
+        (reference.resolve_all(&[case]).remove(0).answer, Vec::new())
     };
-    let mut reference = Reference::new(step6).by_spec(spec, &held);
-    match reference.resolve_all(&[case]).remove(0).answer {
-        Answer::Resolved(resolved) => writeln!(out, "{resolved}")?,
+    let code = match answer {
+        Answer::Resolved(resolved) => {
+            writeln!(out, "{resolved}")?;
+            ExitCode::SUCCESS
+        }
         Answer::Rejected(why) => {
             writeln!(out, "rejected: {why}")?;
-            return Ok(ExitCode::from(1));
+            ExitCode::from(1)
         }
         other => bail!("the reference gave no answer: {other:?}"),
+    };
+    for line in lines {
+        writeln!(out, "{line}")?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
@@ -321,7 +323,7 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<
         let promotions = fuzzed.promote(&file)?;
         write!(stdout, "{}", report::promotions(&promotions, &file))?;
     }
-    Ok(ExitCode::from(u8::from(fuzzed.found_new())))
+    Ok(ExitCode::from(u8::from(fuzzed.fails())))
 }
 
 /// The readings `rfc1808 fuzz` holds under `by`, after the flags that only

@@ -713,7 +713,8 @@ mod tests {
         assert_eq!(
             session.load_expectations().unwrap_err().to_string(),
             "--reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`, \
-             `base-dot-segments`, `escaped-dots`, `double-slash-path` (`js` is graded under rfc3986)"
+             `base-case`, `base-percent-encoding`, `base-dot-segments`, `base-port`, \
+             `base-empty-path`, `escaped-dots`, `double-slash-path` (`js` is graded under rfc3986)"
         );
     }
 

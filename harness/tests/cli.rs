@@ -30,7 +30,7 @@ fn the_reference_passes_everything() {
             "  reading empty-component=kept (7 vectors)",
             "  reading entirely-empty=string (6 vectors)",
             "  reading empty-net-loc=kept (2 vectors)",
-            "  reading escaped-dots=literal (5 vectors)"
+            "  reading escaped-dots=literal (6 vectors)"
         ],
         "the reference follows the default readings"
     );
@@ -786,7 +786,8 @@ fn help_lists_the_exit_codes() {
         help(&["--help"]).ends_with(
             "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
              1  run: a conformance failure (a wrong answer, an unexpected pass, a stale\n     \
-             expectation, an error on some case); fuzz: a new kind of mismatch\n  \
+             expectation, an error on some case); fuzz: a new kind of mismatch; both:\n     \
+             the readings of an ambiguity mixed where the expectations do not allow it\n  \
              2  a usage, configuration, I/O or start-up error\n"
         ),
         "{}",
@@ -799,8 +800,10 @@ fn help_lists_the_exit_codes() {
         "{run}"
     );
     assert!(help(&["fuzz", "--help"]).ends_with(
-        "\nExit codes:\n  0  no mismatch outside the expectations\n  1  a new kind of mismatch (a finding)\n  \
-         2  a usage, configuration, I/O or start-up error\n"
+        "\nExit codes:\n  0  no mismatch outside the expectations, no readings mixed that they do\n     \
+         not allow\n  1  a new kind of mismatch (a finding), or the readings of an ambiguity\n     \
+         mixed (one reading on some cases, another on others) where the\n     \
+         expectations do not allow it\n  2  a usage, configuration, I/O or start-up error\n"
     ));
 }
 

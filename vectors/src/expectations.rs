@@ -1174,7 +1174,9 @@ reason = "was broken once"
             Expectations::parse_str("py.toml", ambiguity)
                 .unwrap_err()
                 .to_string(),
-            "py.toml:3: key `ambiguity`: rfc3986: unknown ambiguity `empty-component`, expected one of `same-scheme`, `base-dot-segments`, `escaped-dots`, `double-slash-path`"
+            "py.toml:3: key `ambiguity`: rfc3986: unknown ambiguity `empty-component`, expected \
+             one of `same-scheme`, `base-case`, `base-percent-encoding`, `base-dot-segments`, \
+             `base-port`, `base-empty-path`, `escaped-dots`, `double-slash-path`"
         );
         let same_scheme = ambiguity.replace("empty-component", "same-scheme");
         assert_eq!(

@@ -1222,7 +1222,7 @@ mod tests {
         let bad = rfc3986_reference("", &[]).reading("smae-scheme=strict");
         assert_eq!(
             bad.trials().err().unwrap().to_string(),
-            ".reading(\"smae-scheme=strict\"): rfc3986: unknown ambiguity `smae-scheme`, expected one of `same-scheme`, `base-dot-segments`, `escaped-dots`, `double-slash-path`"
+            ".reading(\"smae-scheme=strict\"): rfc3986: unknown ambiguity `smae-scheme`, expected one of `same-scheme`, `base-case`, `base-percent-encoding`, `base-dot-segments`, `base-port`, `base-empty-path`, `escaped-dots`, `double-slash-path`"
         );
         assert_eq!(
             echo().reading("empty-component=gone").trials().err().unwrap().to_string(),

@@ -437,10 +437,12 @@ impl Followed {
     }
 }
 
-/// `docs/readings.md`: the ambiguity table of `spec`'s registry, each
-/// ambiguity with its readings, the sentence behind each, the default and
-/// why, and the vectors that carry its readings' answers; then the vectors
-/// the spec leaves undefined. A test keeps the file equal to this.
+/// `docs/readings.md`: the ambiguity table of `spec`'s registry; for RFC
+/// 2396 and RFC 3986, what the spec says of normalizing the base
+/// (`BASE_NORMALIZATION` of its registry); each ambiguity with its
+/// readings, the sentence behind each, the default and why, and the
+/// vectors that carry its readings' answers; then the vectors the spec
+/// leaves undefined. A test keeps the file equal to this.
 pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
     let name = match spec {
         Spec::Rfc1808 => "RFC 1808",
@@ -504,6 +506,14 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
             a.sections,
             vectors_of(a).len()
         );
+    }
+    let base_normalization = match spec {
+        Spec::Rfc1808 => None,
+        Spec::Rfc2396 => Some(rfc1808_resolver::rfc2396::BASE_NORMALIZATION),
+        Spec::Rfc3986 => Some(rfc1808_resolver::rfc3986::BASE_NORMALIZATION),
+    };
+    if let Some(text) = base_normalization {
+        out += &format!("\n## Normalizing the base\n\n{text}\n");
     }
     for a in registry(spec) {
         out += &format!("\n## {}\n\n{}\n\n", a.name, a.question);
@@ -666,7 +676,8 @@ mod tests {
         assert!(assignment("").is_empty());
         assert_eq!(
             Assignment::parse(Spec::Rfc3986, "a=b").unwrap_err(),
-            "unknown ambiguity `a`, expected one of `same-scheme`, `base-dot-segments`, \
+            "unknown ambiguity `a`, expected one of `same-scheme`, `base-case`, \
+             `base-percent-encoding`, `base-dot-segments`, `base-port`, `base-empty-path`, \
              `escaped-dots`, `double-slash-path`"
         );
         assert_eq!(

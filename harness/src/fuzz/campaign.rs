@@ -63,6 +63,7 @@ impl Campaign {
                 max_cases,
                 bases,
                 readings: Accepted::default(),
+                allowed_inconsistent: Vec::new(),
             },
             listed: Vec::new(),
             expectations_file: None,
@@ -70,14 +71,16 @@ impl Campaign {
         }
     }
 
-    /// Takes the resolve vectors `expectations` lists as known; returns a
-    /// warning for each entry that names none.
+    /// Takes the resolve vectors `expectations` lists as known, and the
+    /// ambiguities it allows different readings of as allowed; returns a
+    /// warning for each entry that names no resolve vector.
     pub fn use_expectations(
         &mut self,
         corpus: &Corpus,
         expectations: &Expectations,
     ) -> Vec<String> {
         self.listed = listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
+        self.options.allowed_inconsistent = expectations.inconsistent.clone();
         self.expectations_file = Some(expectations.file.clone());
         expectations
             .entries
@@ -239,10 +242,16 @@ impl fmt::Display for CannotPromote {
 impl std::error::Error for CannotPromote {}
 
 impl Fuzzed {
-    /// Whether the run found a kind its expectations do not list: exit
-    /// code 1.
+    /// Whether the run found a kind its expectations do not list.
     pub fn found_new(&self) -> bool {
         self.summary.new_findings().next().is_some()
+    }
+
+    /// Whether the run fails, exit code 1: it found a kind its
+    /// expectations do not list, or the implementation mixed the readings
+    /// of an ambiguity they do not allow it to.
+    pub fn fails(&self) -> bool {
+        self.found_new() || self.summary.mixed_readings().next().is_some()
     }
 
     /// Appends one shrunk case of each new kind to `file`, stopping at the
@@ -308,6 +317,7 @@ mod tests {
                 max_cases: Some(10),
                 bases: Bases::Any,
                 readings: Accepted::default(),
+                allowed_inconsistent: Vec::new(),
             }
         );
     }

@@ -28,12 +28,13 @@ pub fn render(report: &Report<'_>) -> String {
     let imps = &report.implementations;
     let mut out = String::new();
     let verdict = if report.ok() { "passed" } else { "failed" };
+    let title = html(&report.title());
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>RFC 1808 conformance: {verdict}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
-         <header><h1>RFC 1808 conformance <span class=\"verdict {verdict}\">{verdict}</span></h1>\n\
+         <title>{title}: {verdict}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
+         <header><h1>{title} <span class=\"verdict {verdict}\">{verdict}</span></h1>\n\
          <p class=\"about\">rfc1808 {} · vector set <code>{}</code></p></header>\n",
         html(TOOL_VERSION),
         html(&report.vectors.to_string())

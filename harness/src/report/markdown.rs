@@ -23,7 +23,7 @@ use rfc1808_vectors::Spec;
 /// Renders `report` as GitHub-flavoured Markdown.
 pub fn render(report: &Report<'_>) -> String {
     let imps = &report.implementations;
-    let mut out = String::from("## RFC 1808 conformance\n\n");
+    let mut out = format!("## {}\n\n", report.title());
     let attention = attention(report);
     let verdict = if attention.is_empty() {
         "✅ every implementation matches its expectations"

@@ -43,6 +43,21 @@ impl Report<'_> {
         self.implementations.iter().all(ImplReport::ok)
             && self.parse.iter().flatten().all(|p| p.mismatch.is_none())
     }
+
+    /// The markdown and HTML reports' title, in the specs the
+    /// implementations were graded under: `RFC 3986 conformance`, `RFC 1808
+    /// and RFC 3986 conformance`; RFC 1808's when none was graded.
+    pub fn title(&self) -> String {
+        let mut specs: Vec<String> = graded_specs(self).into_iter().map(Spec::title).collect();
+        if specs.is_empty() {
+            specs.push(Spec::Rfc1808.title());
+        }
+        let last = specs.pop().expect("one spec at least");
+        match specs.is_empty() {
+            true => format!("{last} conformance"),
+            false => format!("{} and {last} conformance", specs.join(", ")),
+        }
+    }
 }
 
 /// One implementation's graded results.

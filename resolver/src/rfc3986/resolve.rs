@@ -1,10 +1,12 @@
-//! RFC 3986 sections 5.2.1 to 5.2.3 and 5.3: pre-parse the base URI,
-//! transform the reference R into its target T, merge paths, recompose.
+//! RFC 3986 sections 5.2.2, 5.2.3 and 5.3: transform the reference R into
+//! its target T against the base that section 5.2.1 pre-parsed
+//! ([`super::pre_parse`]), merge paths, recompose.
 
 use std::borrow::Cow;
 
 use super::parse::{parse, Components};
-use super::readings::{BaseDotSegments, DoubleSlashPath, EscapedDots, Readings, SameScheme};
+use super::pre_parse::pre_parse;
+use super::readings::{DoubleSlashPath, EscapedDots, Readings, SameScheme};
 use super::remove_dot_segments::DotSegments;
 
 /// Resolves `reference` against `base` under the default readings (strict)
@@ -23,32 +25,35 @@ pub fn resolve(base: &str, reference: &str) -> String {
 /// Resolves `reference` against `base` under `readings`, with the chosen
 /// `remove_dot_segments`.
 pub fn resolve_with(base: &str, reference: &str, readings: Readings, dots: DotSegments) -> String {
-    let normalized_path;
-    let mut base = pre_parse(base);
-    // Reading `base-dot-segments=removed` (vector `rfc3986/base-dot-segments`):
-    // "Normalization of the base URI, as described in Sections 6.2.2 and
-    // 6.2.3, is optional"; of it, the path segment normalization of section
-    // 6.2.2.3, remove_dot_segments on the base's path.
-    if readings.base_dot_segments == BaseDotSegments::Removed {
-        normalized_path = dots.remove(&decode_if(readings, base.path));
-        base.path = &normalized_path;
-    }
-    let t = transform_references(&base, reference, readings);
+    let base = pre_parse(base, readings, dots);
+    let t = transform_references(&base.components(), reference, readings);
     let mut result = String::with_capacity(t.len_hint());
     recompose(&t, readings, dots, &mut result);
     result
 }
 
-/// Section 5.2.1, Pre-parse the Base URI: "The base URI (Base) is
-/// established according to the procedure of Section 5.1 and parsed into the
-/// five main components described in Section 3."
+/// What section 5.2.3 merges when `reference` is resolved against `base`
+/// under `readings`: the part of the base's path it keeps and the
+/// reference's path, which remove_dot_segments then runs on; `None` when
+/// section 5.2.2 takes a branch without a merge.
 ///
-/// Choice (vector `rfc3986/base-without-scheme`): "only the scheme
-/// component is required to be present in a base URI"; a base without one
-/// is outside the RFC, and the algorithm runs on it as written, with
-/// `Base.scheme` undefined.
-fn pre_parse(base: &str) -> Components<'_> {
-    parse(base)
+/// ```
+/// use rfc1808_resolver::rfc3986::{merged, Readings};
+///
+/// let base = "http://a/b/c/d;p?q";
+/// let merge = merged(base, "../g", Readings::default());
+/// assert_eq!(merge, Some(("/b/c/".to_owned(), "../g".to_owned())));
+/// assert_eq!(merged(base, "/g", Readings::default()), None);
+/// assert_eq!(merged("http://a", "g", Readings::default()).unwrap().0, "/");
+/// ```
+pub fn merged(base: &str, reference: &str, readings: Readings) -> Option<(String, String)> {
+    let base = pre_parse(base, readings, DotSegments::default());
+    match transform_references(&base.components(), reference, readings).path {
+        TargetPath::MergeThenRemoveDotSegments { base_part, r_path } => {
+            Some((base_part.to_owned(), r_path.to_owned()))
+        }
+        TargetPath::BasePath(_) | TargetPath::RemoveDotSegments(_) => None,
+    }
 }
 
 /// The target URI of section 5.2.2, its path held as the expression the
@@ -225,7 +230,7 @@ pub(super) fn recompose(
 }
 
 /// The path remove_dot_segments is to run on, under `escaped-dots`.
-fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
+pub(super) fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
     match readings.escaped_dots {
         EscapedDots::Literal => Cow::Borrowed(path),
         EscapedDots::Decoded => decode_dot_segments(path),
