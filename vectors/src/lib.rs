@@ -247,6 +247,42 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// An id that two sets of vectors both use ([`Corpus::add_corpus`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuplicateId {
+    pub id: String,
+    /// Where the added vector is.
+    pub at: Origin,
+    /// Where the vector that had the id first is.
+    pub first: Origin,
+}
+
+impl fmt::Display for DuplicateId {
+    /// As the loader says it of two vectors of one set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: key `id`: duplicate id `{}`, first used at {}",
+            self.at, self.id, self.first
+        )
+    }
+}
+
+impl std::error::Error for DuplicateId {}
+
+impl From<DuplicateId> for LoadError {
+    fn from(e: DuplicateId) -> Self {
+        LoadError {
+            file: e.at.file.clone(),
+            line: e.at.line,
+            message: format!(
+                "key `id`: duplicate id `{}`, first used at {}",
+                e.id, e.first
+            ),
+        }
+    }
+}
+
 impl LoadError {
     /// An error in `text`, the contents of `file`, at the byte offset `at`
     /// (`None` for the whole file).
@@ -515,9 +551,8 @@ impl Corpus {
 
     /// Adds the vectors of `added`, loaded on their own (a project's own
     /// files, run beside the built-in vectors), as [`Corpus::add_str`] adds
-    /// a file's: an id both hold is an error at the added vector, naming
-    /// where the other is, and on error nothing is added.
-    pub fn add_corpus(&mut self, added: Corpus) -> Result<(), LoadError> {
+    /// a file's: an id both hold is an error, and on error nothing is added.
+    pub fn add_corpus(&mut self, added: Corpus) -> Result<(), DuplicateId> {
         let mut seen: HashMap<&str, &Origin> = HashMap::new();
         for (id, origin) in self.origins() {
             seen.insert(id, origin);
@@ -526,10 +561,10 @@ impl Corpus {
             .origins()
             .find_map(|(id, origin)| Some((id, origin, seen.get(id)?)))
         {
-            return Err(LoadError {
-                file: origin.file.clone(),
-                line: origin.line,
-                message: format!("key `id`: duplicate id `{id}`, first used at {first}"),
+            return Err(DuplicateId {
+                id: id.to_owned(),
+                at: origin.clone(),
+                first: (*first).clone(),
             });
         }
         self.resolve.extend(added.resolve);
