@@ -20,7 +20,9 @@ Exit codes:
   0  success: for run, every vector passed or failed as expected
   1  run: a conformance failure (a wrong answer, an unexpected pass, a stale
      expectation, an error on some case); fuzz: a new kind of mismatch
-  2  a usage, configuration, I/O or start-up error";
+  2  a usage, configuration, I/O or start-up error
+  141  standard output or standard error was closed before all was written
+     (`| head`): the rest is not written, files asked for are";
 
 /// The exit codes of `run`.
 const RUN_EXIT_CODES: &str = "\
@@ -31,14 +33,18 @@ Exit codes:
      broken protocol) on some case
   2  a usage, configuration, I/O or start-up error: a bad flag, a file that
      does not load, a filter that matches nothing, an implementation that
-     cannot start, a report that cannot be written";
+     cannot start, a report that cannot be written
+  141  standard output or standard error was closed before all was written
+     (`| head`); the report files and expectations asked for are written";
 
 /// The exit codes of `fuzz`.
 const FUZZ_EXIT_CODES: &str = "\
 Exit codes:
   0  no mismatch outside the expectations
   1  a new kind of mismatch (a finding)
-  2  a usage, configuration, I/O or start-up error";
+  2  a usage, configuration, I/O or start-up error
+  141  standard output or standard error was closed before all was written
+     (`2>&1 | head`); the promotions asked for are made";
 
 #[derive(Parser)]
 #[command(

@@ -128,7 +128,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Promote(args) => return promote(&args, &cli.vectors),
         Command::Fuzz(args) => {
             let source = vector_source(&cli.vectors, &args.vectors)?;
-            return fuzz(&args, &load(&source)?, &source);
+            let target = args.promote.then(|| promote_target(&args.to)).transpose()?;
+            // The file this run promotes into, named with --add-vectors too
+            // so that the run reads it, may not exist before the first
+            // finding.
+            let mut read = source.clone();
+            if let Some(target) = &target {
+                read.added
+                    .retain(|p| p.exists() || !rfc1808_vectors::files::same_file(p, target));
+            }
+            return fuzz(&args, &load(&read)?, &source, target);
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -297,7 +306,12 @@ fn promote(args: &PromoteArgs, top_vectors: &Option<PathBuf>) -> Result<ExitCode
     Ok(ExitCode::SUCCESS)
 }
 
-fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors: &VectorSource) -> Result<ExitCode> {
+fn fuzz(
+    args: &FuzzArgs,
+    corpus: &Corpus,
+    vectors: &VectorSource,
+    target: Option<PathBuf>,
+) -> Result<ExitCode> {
     use rfc1808_harness::fuzz::{Accepted, Bases, Campaign};
     use rfc1808_harness::report::fuzz as report;
 
@@ -347,7 +361,6 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors: &VectorSource) -> Result<Exit
             output::eprint(&format!("rfc1808: {warning}\n"))?;
         }
     }
-    let target = args.promote.then(|| promote_target(&args.to)).transpose()?;
     let mut stderr = std::io::stderr();
     let live = stderr.is_terminal();
     let progress = live.then_some(&mut stderr as &mut dyn Write);

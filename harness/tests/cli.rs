@@ -787,7 +787,9 @@ fn help_lists_the_exit_codes() {
             "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
              1  run: a conformance failure (a wrong answer, an unexpected pass, a stale\n     \
              expectation, an error on some case); fuzz: a new kind of mismatch\n  \
-             2  a usage, configuration, I/O or start-up error\n"
+             2  a usage, configuration, I/O or start-up error\n  \
+             141  standard output or standard error was closed before all was written\n     \
+             (`| head`): the rest is not written, files asked for are\n"
         ),
         "{}",
         help(&["--help"])
@@ -795,12 +797,18 @@ fn help_lists_the_exit_codes() {
     let run = help(&["run", "--help"]);
     assert!(
         run.contains("\nExit codes:\n  0  every vector passed or failed as expected\n  1  a conformance failure: ")
-            && run.ends_with("cannot start, a report that cannot be written\n"),
+            && run.ends_with(
+                "cannot start, a report that cannot be written\n  \
+                 141  standard output or standard error was closed before all was written\n     \
+                 (`| head`); the report files and expectations asked for are written\n"
+            ),
         "{run}"
     );
     assert!(help(&["fuzz", "--help"]).ends_with(
         "\nExit codes:\n  0  no mismatch outside the expectations\n  1  a new kind of mismatch (a finding)\n  \
-         2  a usage, configuration, I/O or start-up error\n"
+         2  a usage, configuration, I/O or start-up error\n  \
+         141  standard output or standard error was closed before all was written\n     \
+         (`2>&1 | head`); the promotions asked for are made\n"
     ));
 }
 

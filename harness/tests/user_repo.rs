@@ -99,7 +99,9 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
     let o = rfc1808(&dir, &["run", "--config", "rfc1808.toml"]);
     assert_exit(&o, 0);
 
-    // A fuzz finding, promoted into the project's file beside the config.
+    // A fuzz finding, promoted into the project's file beside the config;
+    // the run reads that file too, as docs/ci.md's step does, and it need
+    // not exist before the first finding.
     let adapter = format!("mylib=python3 adapter.py {BIN}");
     let o = rfc1808(
         &dir,
@@ -113,6 +115,8 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
             "rfc3986",
             "--expectations",
             "rfc1808-expected.toml",
+            "--add-vectors",
+            "rfc1808-vectors.toml",
             "--seed",
             "1",
             "--max-cases",
