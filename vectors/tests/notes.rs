@@ -36,7 +36,10 @@ fn no_note_names_a_library() {
             };
             let lower = note.to_lowercase();
             for library in LIBRARIES.iter().filter(|l| lower.contains(*l)) {
-                named.push(format!("{} ({}) note.{spec} names {library}", v.id, v.origin));
+                named.push(format!(
+                    "{} ({}) note.{spec} names {library}",
+                    v.id, v.origin
+                ));
             }
         }
     }
