@@ -74,7 +74,7 @@ pub(crate) fn print(text: &str) -> io::Result<()> {
     write_all(io::stdout().lock(), text)
 }
 
-/// Writes `text` to standard error, as [`print`] does to standard output.
+/// Writes `text` to standard error, as [`print()`] does to standard output.
 pub(crate) fn eprint(text: &str) -> io::Result<()> {
     write_all(io::stderr().lock(), text)
 }
