@@ -309,6 +309,24 @@ mod tests {
         dir
     }
 
+    #[test]
+    fn one_file_is_the_same_however_its_path_is_written() {
+        let dir = scratch("same-file");
+        fs::create_dir(dir.join("sub")).unwrap();
+        fs::write(dir.join("a.toml"), "").unwrap();
+        let a = dir.join("a.toml");
+        assert!(same_file(&a, &dir.join("sub/../a.toml")));
+        assert!(same_file(&a, &dir.join("./a.toml")));
+        // Not there yet: the directory and the name decide.
+        assert!(same_file(
+            &dir.join("new.toml"),
+            &dir.join("sub/../new.toml")
+        ));
+        assert!(!same_file(&a, &dir.join("new.toml")));
+        assert!(!same_file(&a, &dir.join("sub/a.toml")));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// The names in `dir`, sorted.
     fn names(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)
