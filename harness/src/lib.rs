@@ -11,6 +11,7 @@
 
 pub mod command_line;
 pub mod config;
+pub mod corpus;
 pub mod expectations;
 pub mod explain;
 pub mod filter;

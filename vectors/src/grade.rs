@@ -57,6 +57,10 @@ pub enum Accepts<'v> {
     /// reference's answers under every reading
     /// (`rfc1808_resolver::readings::every_answer`).
     OneOf(&'v [String]),
+    /// Nothing: the vector gives no answer under the spec graded by, so no
+    /// answer can be judged right ([`Verdict::NoAnswer`]). Unlike
+    /// [`Accepts::Anything`], this is no statement of the spec's.
+    Unstated,
 }
 
 impl Accepts<'_> {
@@ -67,6 +71,7 @@ impl Accepts<'_> {
             Accepts::Readings { answers, held } => answers.judge(url, held).is_some(),
             Accepts::Anything => true,
             Accepts::OneOf(urls) => urls.iter().any(|u| u == url),
+            Accepts::Unstated => false,
         }
     }
 
@@ -76,7 +81,7 @@ impl Accepts<'_> {
         match self {
             Accepts::Anything => true,
             Accepts::Readings { answers, held } => answers.judge_rejection(held).is_some(),
-            Accepts::Exactly(_) | Accepts::OneOf(_) => false,
+            Accepts::Exactly(_) | Accepts::OneOf(_) | Accepts::Unstated => false,
         }
     }
 
@@ -85,7 +90,7 @@ impl Accepts<'_> {
     pub fn reading(&self, url: &str) -> Option<Match> {
         match self {
             Accepts::Readings { answers, held } => answers.judge(url, held),
-            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) => None,
+            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) | Accepts::Unstated => None,
         }
     }
 
@@ -94,7 +99,7 @@ impl Accepts<'_> {
     pub fn rejection_reading(&self) -> Option<Match> {
         match self {
             Accepts::Readings { answers, held } => answers.judge_rejection(held),
-            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) => None,
+            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) | Accepts::Unstated => None,
         }
     }
 
@@ -126,11 +131,12 @@ impl ResolveVector {
 
     /// What this vector accepts as `spec`'s right answer under a reading
     /// that keeps every reading `held` names (an assignment of `spec`'s
-    /// readings). A vector with no answer under `spec` accepts anything, as
-    /// one the spec leaves undefined does.
+    /// readings). A vector with no answer under `spec` accepts nothing
+    /// ([`Accepts::Unstated`]): a test that no answer could fail is no
+    /// test.
     pub fn accepts_by<'v>(&'v self, spec: Spec, held: &'v Assignment) -> Accepts<'v> {
         let Some(answers) = self.answers(spec) else {
-            return Accepts::Anything;
+            return Accepts::Unstated;
         };
         if answers.undefined.is_some() {
             Accepts::Anything
@@ -159,17 +165,21 @@ pub enum Verdict {
     Error,
     /// The case cannot be sent through the implementation's protocol.
     NotRepresentable,
+    /// The vector gives no answer under the spec graded by, so the answer
+    /// was not judged: not a pass, and not a failure ([`Accepts::Unstated`]).
+    NoAnswer,
 }
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
         Verdict::Passed,
         Verdict::Failed,
         Verdict::ExpectedFailure,
         Verdict::UnexpectedPass,
         Verdict::Error,
         Verdict::NotRepresentable,
+        Verdict::NoAnswer,
     ];
 
     /// The name used in the JSON report (`snake_case`).
@@ -181,6 +191,7 @@ impl Verdict {
             Verdict::UnexpectedPass => "unexpected_pass",
             Verdict::Error => "error",
             Verdict::NotRepresentable => "not_representable",
+            Verdict::NoAnswer => "no_answer",
         }
     }
 
@@ -193,6 +204,7 @@ impl Verdict {
             Verdict::UnexpectedPass => "unexpected passes",
             Verdict::Error => "errors",
             Verdict::NotRepresentable => "not representable",
+            Verdict::NoAnswer => "no answer under the spec",
         }
     }
 
@@ -219,6 +231,9 @@ impl Verdict {
 /// Grades `answer` against what a vector `accepts`; `listed` says whether
 /// the implementation is expected to fail the vector.
 pub fn grade(accepts: Accepts<'_>, answer: &Answer, listed: bool) -> Verdict {
+    if accepts == Accepts::Unstated && matches!(answer, Answer::Resolved(_) | Answer::Rejected(_)) {
+        return Verdict::NoAnswer;
+    }
     let right = match answer {
         Answer::Resolved(got) => accepts.admits(got),
         Answer::Rejected(_) => accepts.admits_rejection(),
@@ -518,6 +533,15 @@ mod tests {
             grade(accepts, &Answer::NotRepresentable("NUL".into()), true),
             NotRepresentable
         );
+        // A vector with no answer under the spec judges no answer, listed
+        // or not; an error is still an error.
+        for listed in [false, true] {
+            assert_eq!(
+                answers().map(|a| grade(Accepts::Unstated, &a, listed)),
+                [NoAnswer, NoAnswer, NoAnswer, Error]
+            );
+        }
+        assert!(!NoAnswer.fails_run() && !NoAnswer.answered_right() && !NoAnswer.answered_wrong());
         let fails: Vec<Verdict> = Verdict::ALL.into_iter().filter(|v| v.fails_run()).collect();
         assert_eq!(fails, [Failed, UnexpectedPass, Error]);
     }
@@ -623,6 +647,33 @@ mod tests {
         assert_eq!(
             listed.grade(v, &Answer::Error("crash".into())),
             Verdict::Error
+        );
+    }
+
+    #[test]
+    fn a_vector_with_no_answer_under_the_spec_is_no_pass() {
+        let mut corpus = Corpus::default();
+        corpus
+            .add_str(
+                "mine.toml",
+                "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"//%aa@\"\n\
+                 expected = \"http://%aa@\"\nsource = \"s\"\ntags = []\n",
+            )
+            .unwrap();
+        let v = &corpus.resolve[0];
+        let rfc3986 = ExpectedFailures::default().by_spec(crate::Spec::Rfc3986);
+        assert_eq!(rfc3986.accepts(v), Accepts::Unstated);
+        assert_eq!(
+            rfc3986.grade(v, &Answer::Rejected("URIError".into())),
+            Verdict::NoAnswer
+        );
+        assert_eq!(
+            rfc3986.grade(v, &Answer::Resolved("http://%aa@".into())),
+            Verdict::NoAnswer
+        );
+        assert_eq!(
+            ExpectedFailures::default().grade(v, &Answer::Rejected("URIError".into())),
+            Verdict::Failed
         );
     }
 

@@ -327,7 +327,10 @@ impl Suite {
                 let held = Arc::clone(&held);
                 let spec = plan.spec;
                 let reason = listed.reason(&v.id).map(str::to_owned);
-                let kind = if reason.is_some() {
+                let kind = if v.answers(spec).is_none() {
+                    // Not a pass: labelled, and counted apart in the summary.
+                    "no answer under the spec"
+                } else if reason.is_some() {
                     "expected failure"
                 } else {
                     ""
@@ -599,6 +602,8 @@ impl Suite {
         let counts: Vec<String> = Verdict::ALL
             .into_iter()
             .filter(|v| *v != Verdict::NotRepresentable)
+            // Said only when some vector has no answer under the spec.
+            .filter(|v| *v != Verdict::NoAnswer || count(*v) > 0)
             .map(|v| format!("{} {}", count(v), v.counted()))
             .collect();
         let mut out = format!(
@@ -819,7 +824,10 @@ fn judge(
 ) -> Result<(), String> {
     let reason = listed.reason(&v.id).unwrap_or_default();
     match verdict {
-        Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => Ok(()),
+        Verdict::Passed
+        | Verdict::ExpectedFailure
+        | Verdict::NotRepresentable
+        | Verdict::NoAnswer => Ok(()),
         Verdict::UnexpectedPass => {
             let answered = match answer {
                 Answer::Resolved(url) => format!("resolves to the expected {url:?}"),

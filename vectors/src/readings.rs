@@ -176,6 +176,9 @@ pub struct SpecAnswers {
     /// Why the spec does not define this case, when it does not: any answer
     /// or a rejection passes (`undefined.SPEC`).
     pub undefined: Option<String>,
+    /// Why the answer is what it is under this spec (`note`, or
+    /// `note.SPEC`).
+    pub note: Option<String>,
 }
 
 /// Which readings of a vector's ambiguities give an answer.
@@ -214,12 +217,14 @@ impl fmt::Display for Match {
 }
 
 impl SpecAnswers {
-    pub(crate) fn new(spec: Spec, expected: String) -> Self {
+    /// `expected` alone: no other reading's answer, defined, no note.
+    pub fn new(spec: Spec, expected: String) -> Self {
         SpecAnswers {
             spec,
             expected,
             readings: Vec::new(),
             undefined: None,
+            note: None,
         }
     }
 

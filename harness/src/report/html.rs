@@ -224,7 +224,7 @@ pub fn render(report: &Report<'_>) -> String {
         let expected: Vec<String> = expected_under(v, &graded)
             .into_iter()
             .map(|(spec, answer)| {
-                let answer = answer.map_or("undefined".to_owned(), |a| shown(a.as_str()));
+                let answer = answer.describe(shown);
                 match spec {
                     Some(spec) => format!("{}: {answer}", spec.title()),
                     None => answer,
@@ -287,6 +287,7 @@ fn label(status: Verdict) -> &'static str {
         Verdict::UnexpectedPass => "unexpected pass",
         Verdict::Error => "error",
         Verdict::NotRepresentable => "not representable",
+        Verdict::NoAnswer => "no answer under the spec",
     }
 }
 
@@ -297,6 +298,7 @@ fn mark(status: Verdict) -> &'static str {
         Verdict::UnexpectedPass => "!",
         Verdict::ExpectedFailure => "○",
         Verdict::NotRepresentable => "–",
+        Verdict::NoAnswer => "?",
     }
 }
 
@@ -325,6 +327,9 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         .answers(imp.graded_under)
         .map_or(v.expected.as_str(), |a| a.expected.as_str());
     let summary = match &g.outcome.answer {
+        _ if status == Verdict::NoAnswer => {
+            format!("no answer under {}", (imp.graded_under).title())
+        }
         Answer::Resolved(got) if status == Verdict::UnexpectedPass => {
             format!("unexpected pass: {}", shown(got))
         }
@@ -338,14 +343,28 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         "<details><summary>{} {}</summary><dl>\
          <dt>base</dt><dd><code>{}</code></dd>\
          <dt>relative</dt><dd><code>{}</code></dd>\
-         <dt>expected</dt><dd><code>{}</code></dd>",
+         <dt>expected</dt><dd>{}</dd>",
         mark(status),
         html(&summary),
         html(&shown(&v.base)),
         html(&shown(&v.relative)),
-        html(&shown(expected))
+        match status {
+            Verdict::NoAnswer => format!(
+                "nothing: the vector gives no answer under {}, so this answer is not judged",
+                html(&(imp.graded_under).title())
+            ),
+            _ => format!("<code>{}</code>", html(&shown(expected))),
+        }
     );
     match &g.outcome.answer {
+        // Nothing to tell it from.
+        Answer::Resolved(got) if status == Verdict::NoAnswer => {
+            let _ = write!(
+                out,
+                "<dt>got</dt><dd><code>{}</code></dd>",
+                html(&shown(got))
+            );
+        }
         Answer::Resolved(got) => {
             let _ = write!(out, "<dt>got</dt><dd><code>");
             match first_difference(expected, got) {
@@ -387,6 +406,9 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
     }
     if let Some(reason) = &g.expected_failure {
         let _ = write!(out, "<dt>listed because</dt><dd>{}</dd>", html(reason));
+    }
+    if let Some(note) = v.note_under(imp.graded_under) {
+        let _ = write!(out, "<dt>why</dt><dd>{}</dd>", html(note.trim()));
     }
     if !g.outcome.stderr.is_empty() {
         let _ = write!(
@@ -467,7 +489,7 @@ th small { display: block; font-weight: normal; color: var(--muted); }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.passed { color: var(--pass); } td.failed, td.error { color: var(--fail); background: #ffebe9; }
 td.unexpected_pass { color: var(--warn); background: #fff8c5; }
-td.expected_failure { color: var(--muted); } td.not_representable, td.not-run { color: var(--muted); }
+td.expected_failure { color: var(--muted); } td.not_representable, td.not-run, td.no_answer { color: var(--muted); }
 td.tags { color: var(--muted); font-size: 12px; }
 .matrix td { max-width: 22rem; overflow-wrap: anywhere; }
 .matrix tbody th code { white-space: nowrap; }

@@ -90,22 +90,45 @@ pub struct ImplReport<'c> {
     pub drift: Option<Drift>,
 }
 
+/// What a vector expects under one spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// This URL, under the spec's default readings.
+    Url(String),
+    /// The spec leaves the case undefined: any answer passes.
+    Undefined,
+    /// The vector gives no answer under the spec.
+    NoAnswer,
+}
+
+impl Expected {
+    /// `url(URL)`, or `undefined`, or `no answer`: how a report cell says
+    /// it, the URL written by `url`.
+    pub fn describe(&self, url: impl Fn(&str) -> String) -> String {
+        match self {
+            Expected::Url(u) => url(u),
+            Expected::Undefined => "undefined".to_owned(),
+            Expected::NoAnswer => "no answer".to_owned(),
+        }
+    }
+}
+
+/// What `vector` expects under `spec`.
+pub fn expected_by(vector: &ResolveVector, spec: Spec) -> Expected {
+    match vector.answers(spec) {
+        None => Expected::NoAnswer,
+        Some(a) if a.undefined.is_some() => Expected::Undefined,
+        Some(a) => Expected::Url(a.expected.clone()),
+    }
+}
+
 /// The expected answer of `vector` under each spec of `specs` (those the
-/// implementations of a run are graded under), `None` where the spec
-/// leaves the case undefined; one pair with no spec when they all agree.
-pub fn expected_under(
-    vector: &ResolveVector,
-    specs: &[Spec],
-) -> Vec<(Option<Spec>, Option<String>)> {
-    let answers: Vec<(Option<Spec>, Option<String>)> = specs
+/// implementations of a run are graded under); one pair with no spec when
+/// they all agree.
+pub fn expected_under(vector: &ResolveVector, specs: &[Spec]) -> Vec<(Option<Spec>, Expected)> {
+    let answers: Vec<(Option<Spec>, Expected)> = specs
         .iter()
-        .map(|&spec| {
-            let answer = vector
-                .answers(spec)
-                .filter(|a| a.undefined.is_none())
-                .map(|a| a.expected.clone());
-            (Some(spec), answer)
-        })
+        .map(|&spec| (Some(spec), expected_by(vector, spec)))
         .collect();
     match answers.first() {
         Some((_, first)) if answers.iter().all(|(_, a)| a == first) => vec![(None, first.clone())],
@@ -124,6 +147,26 @@ pub fn graded_specs(report: &Report<'_>) -> Vec<Spec> {
     specs.sort();
     specs.dedup();
     specs
+}
+
+/// What an implementation's handshake claims, as a clause: `claims RFC
+/// 3986`, `claims WHATWG URL Standard`, and for a claim of none (`none`,
+/// `none claimed (legacy API)`, `no spec`), `claims no spec (legacy API)`.
+pub fn describe_claim(claim: &str) -> String {
+    let lower = claim.to_ascii_lowercase();
+    let rest = ["none claimed", "no spec claimed", "no spec", "none"]
+        .iter()
+        .find(|prefix| {
+            lower.starts_with(*prefix)
+                && !lower[prefix.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+        })
+        .map(|prefix| claim[prefix.len()..].trim_start_matches([' ', ':', ',', ';', '-', '.']));
+    match rest {
+        None => format!("claims {claim}"),
+        Some("") => "claims no spec".to_owned(),
+        Some(rest) if rest.starts_with('(') => format!("claims no spec {rest}"),
+        Some(rest) => format!("claims no spec ({rest})"),
+    }
 }
 
 impl ImplReport<'_> {
@@ -163,7 +206,7 @@ impl ImplReport<'_> {
     pub fn describe_spec(&self) -> String {
         let mut out = String::new();
         if let Some(claim) = self.claims() {
-            out += &format!("claims {}; ", controls_escaped(claim));
+            out += &format!("{}; ", describe_claim(&controls_escaped(claim)));
         }
         out += &fingerprint::describe_grading(self.graded_under, &self.agreement());
         out
@@ -491,6 +534,141 @@ pub(crate) mod tests {
         }
     }
 
+    /// The built-in vectors and `regression/1`, which gives RFC 1808's
+    /// answer only, as `rfc1808 promote` wrote them before it wrote every
+    /// spec's.
+    pub(crate) fn corpus_with_an_unanswered_vector() -> Corpus {
+        let mut corpus = rfc1808_vectors::embedded();
+        let mut mine = Corpus::default();
+        mine.add_str(
+            "mine.toml",
+            "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"//%aa@\"\n\
+             expected = \"http://%aa@\"\nsource = \"s\"\ntags = [\"regression\"]\n\
+             note = \"RFC 1808 Step 3 takes the net_loc as it is\"\n",
+        )
+        .unwrap();
+        corpus.add_corpus(mine).unwrap();
+        corpus
+    }
+
+    /// `js`, graded under RFC 3986, rejecting `regression/1`, which gives
+    /// no RFC 3986 answer, and passing `rfc1808-5.1/g`.
+    pub(crate) fn no_answer_sample(corpus: &Corpus) -> Report<'_> {
+        let pick = |ids: &[&str]| -> Vec<_> {
+            ids.iter()
+                .map(|id| corpus.resolve.iter().find(|v| v.id == *id).unwrap())
+                .collect()
+        };
+        let mut fake = Fake(vec![(
+            "regression/1",
+            Answer::Rejected("URIError: URI malformed".into()).into(),
+        )]);
+        let js = runner::run(&pick(&["rfc1808-5.1/g", "regression/1"]), &mut fake);
+        let (results, stale) = crate::expectations::grade_by(
+            js,
+            None,
+            corpus,
+            Spec::Rfc3986,
+            rfc1808_vectors::Assignment::none(),
+        );
+        Report {
+            vectors: corpus.digest,
+            implementations: vec![ImplReport {
+                name: "js".into(),
+                info: Some(Info {
+                    name: "url-parse".into(),
+                    implementation_version: "1.5.10".into(),
+                    language: "javascript".into(),
+                    spec: "none claimed".into(),
+                }),
+                spec: None,
+                graded_under: Spec::Rfc3986,
+                expectations: None,
+                rerun: "rfc1808 run --spec rfc3986".into(),
+                results,
+                stale,
+                elapsed: std::time::Duration::from_millis(10),
+                allowed_inconsistent: Vec::new(),
+                drift: None,
+            }],
+            parse: None,
+        }
+    }
+
+    #[test]
+    fn a_vector_with_no_answer_under_the_graded_spec_is_counted_apart_in_every_format() {
+        let corpus = corpus_with_an_unanswered_vector();
+        let report = no_answer_sample(&corpus);
+        let js = &report.implementations[0];
+        assert_eq!(js.count(Verdict::NoAnswer), 1);
+        assert_eq!(js.count(Verdict::Passed), 1);
+        assert!(report.ok(), "not judged, so it fails nothing");
+
+        let text = text::render(&report, text::Style::default());
+        assert!(
+            text.contains(
+                "NO ANSWER UNDER RFC 3986 regression/1 [js] (mine.toml:2)\n\
+                 \x20 base:     \"http://a\"\n\
+                 \x20 relative: \"//%aa@\"\n\
+                 \x20 expected: nothing: the vector gives answers under RFC 1808 only, so this answer is not judged\n\
+                 \x20 got:      rejected: URIError: URI malformed\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "js (url-parse, 1.5.10, javascript, none claimed): ok. 1 passed; 0 failed; 0 expected failures; \
+                 0 unexpected passes; 0 errors; 0 not representable; 1 with no answer under RFC 3986\n\
+                 \x20 claims no spec; graded under RFC 3986;"
+            ),
+            "{text}"
+        );
+        assert!(
+            !text.contains("Step 3"),
+            "RFC 1808's note is not RFC 3986's: {text}"
+        );
+
+        let doc: serde_json::Value = serde_json::from_str(&json::render(&report)).unwrap();
+        let js = &doc["implementations"][0];
+        assert_eq!(js["counts"]["no_answer"], 1);
+        assert_eq!(js["counts"]["passed"], 1);
+        assert_eq!(js["results"][1]["status"], "no_answer");
+        assert_eq!(js["results"][1]["expected"], serde_json::Value::Null);
+        assert_eq!(js["results"][1].get("undefined"), None);
+        assert_eq!(js["results"][1].get("note"), None);
+
+        let xml = junit::render(&report);
+        assert!(
+            xml.contains("<skipped message=\"no answer under RFC 3986: the vector gives none, so the answer was not judged\"/>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<property name=\"rfc1808.no_answer\" value=\"1\"/>"),
+            "{xml}"
+        );
+
+        let md = markdown::render(&report);
+        assert!(
+            md.contains("\n❔ **js**: 1 vector gives no answer under RFC 3986, so what it answered was not judged: `regression/1`. Give each `expected.rfc3986` ([vectors](docs/vectors.md)).\n"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| `regression/1` | no answer | ❔ rejected: `URIError: URI malformed` |"),
+            "{md}"
+        );
+        assert!(
+            md.contains(" no answer under the spec |"),
+            "a column of its own: {md}"
+        );
+
+        let page = html::render(&report);
+        assert!(
+            page.contains("<td class=\"no_answer\" data-status=\"no_answer\" title=\"no answer under the spec\"><details><summary>? no answer under RFC 3986</summary>"),
+            "{page}"
+        );
+        assert!(page.contains("<th>no answer under the spec</th>"), "{page}");
+    }
+
     #[test]
     fn the_sample_is_graded_as_documented() {
         let corpus = rfc1808_vectors::embedded();
@@ -498,7 +676,9 @@ pub(crate) mod tests {
         assert!(report.implementations[0].ok());
         let py = &report.implementations[1];
         for status in Verdict::ALL {
-            let want = usize::from(status != Verdict::Passed);
+            // Every vector gives RFC 1808's answer, so under it none is
+            // without one ([`no_answer_sample`] has one).
+            let want = usize::from(!matches!(status, Verdict::Passed | Verdict::NoAnswer));
             assert_eq!(py.count(status), want, "{status:?}");
         }
         assert!(!report.ok());
@@ -557,13 +737,16 @@ pub(crate) mod tests {
         let both = [Spec::Rfc1808, Spec::Rfc3986];
         assert_eq!(
             expected_under(pick("rfc1808-5.1/g"), &both),
-            [(None, Some("http://a/b/c/g".to_owned()))]
+            [(None, Expected::Url("http://a/b/c/g".to_owned()))]
         );
         assert_eq!(
             expected_under(pick("rfc1808-5.2/too-many-dot-dot"), &both),
             [
-                (Some(Spec::Rfc1808), Some("http://a/../g".to_owned())),
-                (Some(Spec::Rfc3986), Some("http://a/g".to_owned()))
+                (
+                    Some(Spec::Rfc1808),
+                    Expected::Url("http://a/../g".to_owned())
+                ),
+                (Some(Spec::Rfc3986), Expected::Url("http://a/g".to_owned()))
             ]
         );
         let undefined = corpus
@@ -577,8 +760,41 @@ pub(crate) mod tests {
             .unwrap();
         assert_eq!(
             expected_under(undefined, &both)[1],
-            (Some(Spec::Rfc3986), None)
+            (Some(Spec::Rfc3986), Expected::Undefined)
         );
+        let mut mine = rfc1808_vectors::Corpus::default();
+        mine.add_str(
+            "mine.toml",
+            "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"g\"\n\
+             expected = \"http://a/g\"\nsource = \"s\"\ntags = []\n",
+        )
+        .unwrap();
+        assert_eq!(
+            expected_under(&mine.resolve[0], &both),
+            [
+                (Some(Spec::Rfc1808), Expected::Url("http://a/g".to_owned())),
+                (Some(Spec::Rfc3986), Expected::NoAnswer)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_claim_of_no_spec_reads_as_one() {
+        assert_eq!(describe_claim("RFC 3986"), "claims RFC 3986");
+        assert_eq!(
+            describe_claim("WHATWG URL Standard"),
+            "claims WHATWG URL Standard"
+        );
+        assert_eq!(
+            describe_claim("none claimed (legacy Node.js url API)"),
+            "claims no spec (legacy Node.js url API)"
+        );
+        assert_eq!(describe_claim("None"), "claims no spec");
+        assert_eq!(
+            describe_claim("no spec: browsers"),
+            "claims no spec (browsers)"
+        );
+        assert_eq!(describe_claim("nonesuch"), "claims nonesuch");
     }
 
     #[test]
