@@ -102,10 +102,11 @@ fn rfc2396_allows_no_normalization_of_the_base() {
     }
 }
 
-/// `rfc1808 fuzz --spec rfc3986` against the fixture, 5000 cases of seed 1.
-fn fuzz(mode: &str) -> std::process::Output {
+/// `rfc1808 fuzz --spec rfc3986` against the fixture, 5000 cases of seed 1,
+/// with `more` flags.
+fn fuzz_with(mode: &str, more: &[&str]) -> std::process::Output {
     let imp = normalizing(mode);
-    rfc1808(&[
+    let mut args = vec![
         "fuzz",
         "--spec",
         "rfc3986",
@@ -117,7 +118,13 @@ fn fuzz(mode: &str) -> std::process::Output {
         "1",
         "--max-cases",
         "5000",
-    ])
+    ];
+    args.extend_from_slice(more);
+    rfc1808(&args)
+}
+
+fn fuzz(mode: &str) -> std::process::Output {
+    fuzz_with(mode, &[])
 }
 
 #[test]
@@ -145,6 +152,18 @@ fn fuzzing_a_resolver_that_normalizes_its_base_finds_nothing_and_names_its_readi
     assert!(
         out.ends_with("no mismatch outside the expectations\n"),
         "{out}"
+    );
+    // Held to the base's case as written, its lower-cased bases are found.
+    let o = fuzz_with("base", &["--reading", "base-case=kept"]);
+    assert_exit(&o, 1);
+    let out = stdout(&o);
+    assert!(
+        out.lines().any(|l| l.contains("  scheme case changed  ")),
+        "{out}"
+    );
+    assert!(
+        !out.lines().any(|l| l.starts_with("reading base-case")),
+        "held, so not told: {out}"
     );
 }
 

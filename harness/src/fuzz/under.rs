@@ -47,6 +47,15 @@ impl Under {
         }
     }
 
+    /// `spec`'s reference under its default readings.
+    pub fn defaults(spec: Spec) -> Under {
+        match spec {
+            Spec::Rfc1808 => Under::Rfc1808(Readings::default()),
+            Spec::Rfc2396 => Under::Rfc2396(rfc2396::Readings::default()),
+            Spec::Rfc3986 => Under::Rfc3986(rfc3986::Readings::default()),
+        }
+    }
+
     pub fn spec(self) -> Spec {
         match self {
             Under::Rfc1808(_) => Spec::Rfc1808,
@@ -61,6 +70,17 @@ impl Under {
             Under::Rfc1808(r) => r.get(name),
             Under::Rfc2396(r) => r.get(name),
             Under::Rfc3986(r) => r.get(name),
+        }
+    }
+
+    /// How many ambiguities `other` reads otherwise; every ambiguity when
+    /// it is another spec's.
+    fn differences(self, other: Under) -> usize {
+        match (self, other) {
+            (Under::Rfc1808(a), Under::Rfc1808(b)) => a.differences(&b),
+            (Under::Rfc2396(a), Under::Rfc2396(b)) => a.differences(&b),
+            (Under::Rfc3986(a), Under::Rfc3986(b)) => a.differences(&b),
+            _ => usize::MAX,
         }
     }
 
@@ -83,7 +103,7 @@ impl Under {
                 .collect(),
             _ => Under::every(self.spec()),
         };
-        all.retain(|u| *u != self && follows(u));
+        all.retain(|u| *u != self && (held.is_empty() || follows(u)));
         all.insert(0, self);
         all
     }
@@ -307,9 +327,9 @@ impl fmt::Display for Stage {
 
 /// Whether the reference's `resolved` is `answer`: the same URL, or a
 /// rejection where the reference rejects.
-fn gives(resolved: Resolved, answer: &Answer) -> bool {
+fn gives(resolved: &Resolved, answer: &Answer) -> bool {
     match (resolved, answer) {
-        (Ok(url), Answer::Resolved(got)) => url == *got,
+        (Ok(url), Answer::Resolved(got)) => url == got,
         (Err(_), Answer::Rejected(_)) => true,
         _ => false,
     }
@@ -353,7 +373,7 @@ impl Accepted {
                 .all(|(a, reading)| u.get(a.name) == Some(reading.name))
         };
         let mut all = Under::every(spec).into_iter().filter(follows);
-        let primary = all.next().unwrap_or(Under::every(spec)[0]);
+        let primary = all.next().unwrap_or(Under::defaults(spec));
         Accepted {
             primary,
             others: all.collect(),
@@ -384,10 +404,38 @@ impl Accepted {
     /// Whether `answer` is the reference's under another accepted choice of
     /// readings: the same URL, or a rejection where that choice rejects.
     pub fn allows(&self, input: &Input, answer: &Answer) -> bool {
-        self.choices(input)
+        self.answers(input)
             .into_iter()
             .skip(1)
-            .any(|u| gives(u.answer(input), answer))
+            .any(|(_, resolved)| gives(&resolved, answer))
+    }
+
+    /// The reference's answer under each of [`Accepted::choices`], in its
+    /// order. Under RFC 3986 each distinct base and answer is computed once
+    /// ([`rfc3986::Readings::answers_for`]): a base out of normal form in
+    /// several ways has many choices that give the same answer.
+    fn answers(&self, input: &Input) -> Vec<(Under, Resolved)> {
+        match self.primary {
+            Under::Rfc3986(primary) => primary
+                .answers_for(&input.base, &input.relative)
+                .into_iter()
+                .map(|(r, url)| (Under::Rfc3986(r), Ok(url)))
+                .filter(|(u, _)| *u == self.primary || self.follows_held(*u))
+                .collect(),
+            _ => self
+                .choices(input)
+                .into_iter()
+                .map(|u| (u, u.answer(input)))
+                .collect(),
+        }
+    }
+
+    /// Whether `u` keeps every reading held.
+    fn follows_held(&self, u: Under) -> bool {
+        self.held
+            .pairs()
+            .iter()
+            .all(|(a, reading)| u.get(a.name) == Some(reading.name))
     }
 
     /// The accepted choices that can answer `input` otherwise than the
@@ -419,26 +467,19 @@ impl Accepted {
         // Most answers are the primary's, and so are the answers of every
         // choice one reading away from it: then every reading of every
         // ambiguity gives this answer, and nothing is told.
-        if gives(primary.answer(input), answer) {
-            let one_away = |u: &&Under| {
-                registry
-                    .iter()
-                    .filter(|a| u.get(a.name) != primary.get(a.name))
-                    .count()
-                    == 1
-            };
-            if choices
+        if gives(&primary.answer(input), answer)
+            && choices
                 .iter()
-                .filter(one_away)
-                .all(|u| gives(u.answer(input), answer))
-            {
-                return Some(Told::default());
-            }
+                .filter(|u| u.differences(primary) == 1)
+                .all(|u| gives(&u.answer(input), answer))
+        {
+            return Some(Told::default());
         }
-        let giving: Vec<Under> = choices
-            .iter()
-            .copied()
-            .filter(|u| gives(u.answer(input), answer))
+        let giving: Vec<Under> = self
+            .answers(input)
+            .into_iter()
+            .filter(|(_, resolved)| gives(resolved, answer))
+            .map(|(u, _)| u)
             .collect();
         if giving.is_empty() {
             return None;
@@ -606,7 +647,7 @@ mod tests {
 
     #[test]
     fn later_specs_split_as_appendix_b_does() {
-        let u = Under::every(Spec::Rfc3986)[0];
+        let u = Under::defaults(Spec::Rfc3986);
         let c = u.split("http://a?q/b;p#f");
         assert_eq!(
             (c.net_loc, c.slash, c.path, c.params, c.query),

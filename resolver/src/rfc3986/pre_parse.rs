@@ -357,29 +357,43 @@ pub(super) fn every_for(readings: Readings, base: &str, reference: &str) -> Vec<
                 .collect()
         };
     }
-    if matches!((r.scheme, b.scheme), (Some(r), Some(b)) if r.eq_ignore_ascii_case(b)) {
+    let same_scheme =
+        matches!((r.scheme, b.scheme), (Some(r), Some(b)) if r.eq_ignore_ascii_case(b));
+    if same_scheme {
         vary!(same_scheme: SameScheme);
     }
-    if has(b.scheme, |c| c.is_ascii_uppercase())
-        || has(b.authority, |c| c.is_ascii_uppercase() || c == b'%')
+    // The components of the base the target can take (section 5.2.2): none
+    // for a reference with a scheme of its own; else the scheme, and the
+    // authority unless the reference has one, the path unless it has an
+    // authority or an absolute path, the query if it has neither path nor
+    // query either. A reading that normalizes only what the target cannot
+    // take changes nothing.
+    let takes_base = r.scheme.is_none() || same_scheme;
+    let authority = b.authority.filter(|_| takes_base && r.authority.is_none());
+    let takes_path = authority.is_some() || (takes_base && r.authority.is_none());
+    let path = Some(b.path).filter(|_| takes_path && !r.path.starts_with('/'));
+    let query = b
+        .query
+        .filter(|_| path.is_some() && r.path.is_empty() && r.query.is_none());
+    let scheme = b.scheme.filter(|_| takes_base);
+    if has(scheme, |c| c.is_ascii_uppercase())
+        || has(authority, |c| c.is_ascii_uppercase() || c == b'%')
     {
         vary!(base_case: BaseCase);
     }
-    if has(b.authority, percent) || has(Some(b.path), percent) || has(b.query, percent) {
+    if has(authority, percent) || has(path, percent) || has(query, percent) {
         vary!(base_percent_encoding: BasePercentEncoding);
     }
-    if has(Some(b.path), |c| c == b'.' || c == b'%') {
+    if has(path, |c| c == b'.' || c == b'%') {
         vary!(base_dot_segments: BaseDotSegments);
     }
-    if b.authority
-        .is_some_and(|a| a[host(a).end..].starts_with(':'))
-    {
+    if authority.is_some_and(|a| a[host(a).end..].starts_with(':')) {
         vary!(base_port: BasePort);
     }
-    if b.path.is_empty() && b.authority.is_some() && b.scheme.and_then(default_port).is_some() {
+    if path == Some("") && authority.is_some() && scheme.and_then(default_port).is_some() {
         vary!(base_empty_path: BaseEmptyPath);
     }
-    if escaped_dot(b.path) || escaped_dot(r.path) {
+    if path.is_some_and(escaped_dot) || escaped_dot(r.path) {
         vary!(escaped_dots: EscapedDots);
     }
     // Only a target without an authority can have a path that starts
@@ -543,6 +557,12 @@ mod tests {
         assert_eq!(count("http://a/", "?y"), 1);
         assert_eq!(count("foo:/a/./b", "..//g"), 2 * 2);
         assert_eq!(count("http://a/b", "%2e%2e/g"), 2);
+        // Only what the target takes of the base: nothing for a reference
+        // with a scheme of its own, the scheme for one with an authority.
+        assert_eq!(count("HTTP://A:80/%7e/./", "foo:g"), 2);
+        assert_eq!(count("HTTP://A:80/%7e/./", "//g"), 3);
+        assert_eq!(count("HTTP://A:80/%7e/./", "/g"), 3 * 4);
+        assert_eq!(count("HTTP://A:80/%7e/./", "g"), 3 * 4 * 2 * 4);
         // The readings given come first, and are kept where nothing varies.
         let held: Readings = "base-case=scheme-and-host,double-slash-path=dot-prefix"
             .parse()

@@ -478,6 +478,23 @@ impl Readings {
     pub fn every_for(self, base: &str, reference: &str) -> Vec<Readings> {
         super::pre_parse::every_for(self, base, reference)
     }
+
+    /// Each choice of [`Readings::every_for`] with what `reference`
+    /// resolves to against `base` under it (the linear
+    /// `remove_dot_segments`), in the same order: as
+    /// [`super::resolve_with`] gives it, with each base that section 5.2.1
+    /// gives pre-parsed once and each distinct answer resolved once.
+    ///
+    /// ```
+    /// use rfc1808_resolver::rfc3986::Readings;
+    ///
+    /// let answers = Readings::default().answers_for("HTTP://A/b", "g");
+    /// let urls: Vec<&str> = answers.iter().map(|(_, url)| url.as_str()).collect();
+    /// assert_eq!(urls, ["HTTP://A/g", "http://A/g", "http://a/g"]);
+    /// ```
+    pub fn answers_for(self, base: &str, reference: &str) -> Vec<(Readings, String)> {
+        super::resolve::answers_for(self, base, reference, super::DotSegments::Linear)
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::parse::{parse, Components};
-use super::pre_parse::pre_parse;
+use super::pre_parse::{pre_parse, Base};
 use super::readings::{DoubleSlashPath, EscapedDots, Readings, SameScheme};
 use super::remove_dot_segments::DotSegments;
 
@@ -26,10 +26,76 @@ pub fn resolve(base: &str, reference: &str) -> String {
 /// `remove_dot_segments`.
 pub fn resolve_with(base: &str, reference: &str, readings: Readings, dots: DotSegments) -> String {
     let base = pre_parse(base, readings, dots);
-    let t = transform_references(&base.components(), reference, readings);
+    resolve_against(&base.components(), reference, readings, dots)
+}
+
+/// Sections 5.2.2 to 5.3 against a base that section 5.2.1 pre-parsed.
+fn resolve_against(
+    base: &Components<'_>,
+    reference: &str,
+    readings: Readings,
+    dots: DotSegments,
+) -> String {
+    let t = transform_references(base, reference, readings);
     let mut result = String::with_capacity(t.len_hint());
     recompose(&t, readings, dots, &mut result);
     result
+}
+
+/// Every choice of [`Readings::every_for`] with the answer under it, in
+/// its order; each base that section 5.2.1 gives is pre-parsed once, and
+/// each answer resolved once, however many choices share it (the choices
+/// that differ only in readings that change nothing here).
+pub(super) fn answers_for(
+    readings: Readings,
+    base: &str,
+    reference: &str,
+    dots: DotSegments,
+) -> Vec<(Readings, String)> {
+    // What section 5.2.1 reads of the readings, and what 5.2.2 to 5.3 do.
+    let normalizes = |r: &Readings| {
+        (
+            r.base_case,
+            r.base_percent_encoding,
+            r.base_dot_segments,
+            r.base_port,
+            r.base_empty_path,
+            r.escaped_dots,
+        )
+    };
+    let resolves = |r: &Readings| (r.same_scheme, r.escaped_dots, r.double_slash_path);
+    let mut bases: Vec<(_, usize)> = Vec::new();
+    let mut distinct: Vec<Base<'_>> = Vec::new();
+    let mut answers: Vec<((usize, _), String)> = Vec::new();
+    let mut out = Vec::new();
+    for r in super::pre_parse::every_for(readings, base, reference) {
+        let at = match bases.iter().find(|(key, _)| *key == normalizes(&r)) {
+            Some(&(_, at)) => at,
+            None => {
+                let pre_parsed = pre_parse(base, r, dots);
+                let at = match distinct.iter().position(|b| *b == pre_parsed) {
+                    Some(at) => at,
+                    None => {
+                        distinct.push(pre_parsed);
+                        distinct.len() - 1
+                    }
+                };
+                bases.push((normalizes(&r), at));
+                at
+            }
+        };
+        let key = (at, resolves(&r));
+        let answer = match answers.iter().find(|(k, _)| *k == key) {
+            Some((_, answer)) => answer.clone(),
+            None => {
+                let answer = resolve_against(&distinct[at].components(), reference, r, dots);
+                answers.push((key, answer.clone()));
+                answer
+            }
+        };
+        out.push((r, answer));
+    }
+    out
 }
 
 /// What section 5.2.3 merges when `reference` is resolved against `base`
