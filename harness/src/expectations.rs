@@ -221,7 +221,7 @@ pub fn rewrite(
         &deviations,
         |v| match ran.get(v.id.as_str()) {
             // A failure the deviations explain needs no entry of its own.
-            Some(g) if explained(g) => Decision::Passes,
+            Some(g) if explained(g) => Decision::Explained,
             Some(g) => format::decide(v, spec, g.verdict, &g.outcome.answer),
             None => Decision::Undecided,
         },

@@ -513,6 +513,9 @@ pub enum Decision {
     Fails { observed: String },
     /// It answered right.
     Passes,
+    /// It answered wrong, and the deviations the file lists explain it:
+    /// it needs no entry of its own, whatever version it holds for.
+    Explained,
     /// The run says nothing new: the vector was filtered out, or the
     /// implementation failed to answer it.
     Undecided,
@@ -758,6 +761,7 @@ pub fn rewrite_for(
             (Decision::Undecided, None) | (Decision::Passes, None) => None,
             (Decision::Undecided, Some((table, _))) => Some(table),
             (Decision::Passes, Some(before)) => carry(before, false),
+            (Decision::Explained, _) => None,
             (Decision::Fails { .. }, Some(before)) => carry(before, true),
             (Decision::Fails { observed }, None) => {
                 added += 1;
