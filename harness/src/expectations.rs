@@ -698,4 +698,76 @@ reason = "gone"
             ]
         );
     }
+
+    #[test]
+    fn accept_adds_the_deviations_found_and_keeps_everything_else() {
+        let corpus = rfc1808_vectors::embedded();
+        let text = "# Kept by hand.\nspec = \"rfc3986\"\n\n\
+                    [[deviation]]\nname = \"base-fragment-kept\"\nreason = \"by hand\"\n\n\
+                    [[expected-failure]]\nid = \"rfc3986/base-dot-segments\"\nreason = \"keeps them\"\n\n\
+                    [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"sometimes\"\n";
+        let dropped = Answer::Resolved("http://a/b/c/g".to_owned());
+        let both = Answer::Resolved("http://a/b/c/g".to_owned());
+        let explained = [
+            Explained {
+                by: Set::of(&[Id::EmptyQueryDropped]),
+                count: 40,
+                example: "`g?` against `http://a/b/c/d`".to_owned(),
+                base: "http://a/b/c/d",
+                relative: "g?",
+                answer: &dropped,
+            },
+            // Two causes, one listed already: each counts them.
+            Explained {
+                by: Set::of(&[Id::EmptyQueryDropped, Id::BaseFragmentKept]),
+                count: 2,
+                example: "`g?` against `http://a/b/c/d#f`".to_owned(),
+                base: "http://a/b/c/d",
+                relative: "g?",
+                answer: &both,
+            },
+        ];
+        let accepted = accept(
+            Some(("x.toml", text)),
+            Spec::Rfc3986,
+            None,
+            &corpus,
+            &explained,
+        )
+        .unwrap();
+        assert_eq!(accepted.added, Set::of(&[Id::EmptyQueryDropped]));
+        let written = &accepted.rewritten;
+        assert_eq!((written.kept, written.added, written.dropped), (3, 1, 0));
+        assert_eq!(
+            written.text,
+            "# Kept by hand.\nspec = \"rfc3986\"\n\n\
+             [[deviation]]\nname = \"empty-query-dropped\"\nreason = \"an empty query (`?` and \
+             nothing after it) is taken for none (explains 42 fuzz mismatches, `g?` against \
+             `http://a/b/c/d` among them)\"\n\n\
+             [[deviation]]\nname = \"base-fragment-kept\"\nreason = \"by hand\"\n\n\
+             [[expected-failure]]\nid = \"rfc3986/base-dot-segments\"\nreason = \"keeps them\"\n\n\
+             [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"sometimes\"\n"
+        );
+        // A file of another spec is an error, naming it.
+        let err = accept(
+            Some(("x.toml", text)),
+            Spec::Rfc2396,
+            None,
+            &corpus,
+            &explained,
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("x.toml:2: "), "{err}");
+        // No file: one with the spec and the deviation.
+        let fresh = accept(None, Spec::Rfc3986, None, &corpus, &explained[..1]).unwrap();
+        assert!(
+            fresh.rewritten.text.contains("spec = \"rfc3986\"\n")
+                && fresh
+                    .rewritten
+                    .text
+                    .contains("[[deviation]]\nname = \"empty-query-dropped\"\n"),
+            "{}",
+            fresh.rewritten.text
+        );
+    }
 }
