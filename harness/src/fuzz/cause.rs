@@ -14,18 +14,26 @@
 //!
 //! Attribution runs on mismatches only. A full explanation is a search
 //! (each deviation that changes something for the case, then pairs, then
-//! triples) of tens of resolutions; a run of a library with a few causes
-//! sees the same few sets over and over, so [`Attribution::cause`]
-//! remembers, for each symptom, the sets that explained its mismatches,
-//! and checks those first, one resolution per reading each
-//! ([`Explainer::gives`]). A set that gives the answer is taken when it is
-//! listed, or when nothing listed gives it and no smaller part of it does;
-//! otherwise the search decides. A symptom whose first
-//! [`SEARCHES_BEFORE_SAMPLING`] searches all came out unexplained is
-//! searched again for one mismatch in [`SAMPLE`] only (the others are
-//! counted unexplained), so a library with a large unexplained part pays
-//! little for it and still has new causes inside it found. Shrinking and
-//! the listed vectors use the full search ([`Attribution::explain`]).
+//! triples, each under every reading) of tens to a thousand resolutions,
+//! the most when nothing explains the answer. A run of a library with a
+//! few causes sees the same few sets over and over, so
+//! [`Attribution::cause`] remembers, for each symptom, the sets that
+//! explained its mismatches, and checks those first: under the default
+//! readings, one resolution each ([`Explainer::gives_by_default`]), where
+//! most answers are found, then under every reading. A set that gives the
+//! answer is taken when it is listed, or when nothing listed gives it and
+//! no smaller part of it does; otherwise the search decides.
+//!
+//! What nothing explains is searched for in full the first
+//! [`SEARCHES_BEFORE_SAMPLING`] times per symptom; after that, each search
+//! that finds nothing is followed by as many mismatches of that symptom as
+//! it has had such searches (at most [`MAX_SKIPPED`]) counted unexplained
+//! without one, after a look at the remembered sets under the default
+//! readings where most of its mismatches were explained. So a library
+//! with a large unexplained part pays for a number of searches that grows
+//! as the square root of its mismatches, and new causes hidden in an
+//! unexplained symptom are still found. Shrinking and the listed vectors
+//! use the full search ([`Attribution::explain`]).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -99,12 +107,13 @@ pub fn same_resource(set: Set) -> bool {
 }
 
 /// After this many searches of one symptom that found nothing, its
-/// mismatches are searched one in [`SAMPLE`].
+/// mismatches that nothing remembered explains are searched for only now
+/// and then (see the module documentation).
 pub const SEARCHES_BEFORE_SAMPLING: u64 = 8;
 
-/// One mismatch in this many of a symptom that is mostly unexplained is
-/// searched.
-pub const SAMPLE: u64 = 8;
+/// The most mismatches of a symptom counted unexplained, without a search,
+/// between two searches.
+pub const MAX_SKIPPED: u64 = 256;
 
 /// The attribution of one run's mismatches, with what it remembers.
 pub struct Attribution {
@@ -120,13 +129,67 @@ pub struct Attribution {
 #[derive(Default)]
 struct Memo {
     /// The sets that explained some, listed ones first, then smallest
-    /// first.
+    /// first, then the last found first.
     sets: Vec<Set>,
+    /// Mismatches a set was found for.
+    explained: u64,
     /// Searches that found no set.
     unexplained: u64,
-    /// Mismatches counted unexplained without a search, since the symptom
-    /// is mostly unexplained.
+    /// Mismatches counted unexplained without a search since the last
+    /// search.
     skipped: u64,
+}
+
+impl Memo {
+    /// The first set remembered that `gives_it` says gives the answer, if
+    /// that settles its cause: it is listed, or neither what is listed nor
+    /// a part of it gives the answer (`gives`, under every reading), which
+    /// a search would then decide. The set found goes first among the sets
+    /// of its group (listed or not, of its size): the next mismatch of this
+    /// symptom likely has it too.
+    fn settle(
+        &mut self,
+        listed: Set,
+        gives_it: impl Fn(Set) -> bool,
+        gives: impl Fn(Set) -> bool,
+    ) -> Option<Set> {
+        let at = self.sets.iter().position(|&s| gives_it(s))?;
+        let set = self.sets[at];
+        let settled = set.is_subset(listed)
+            || ((listed.is_empty() || !gives(listed)) && !proper_subsets(set).any(&gives));
+        if !settled {
+            return None;
+        }
+        self.explained += 1;
+        let group = |s: &Set| (!s.is_subset(listed), s.len());
+        let first = self.sets[..at]
+            .iter()
+            .position(|s| group(s) == group(&set))
+            .unwrap_or(at);
+        self.sets[first..=at].rotate_right(1);
+        Some(set)
+    }
+
+    /// Whether most of its mismatches that were attributed are
+    /// unexplained, and enough were: then the remembered sets are not
+    /// looked at either for the mismatches that are not searched.
+    fn mostly_unexplained(&self) -> bool {
+        self.unexplained >= SEARCHES_BEFORE_SAMPLING && self.unexplained > self.explained
+    }
+
+    /// Whether this mismatch goes without a search: the symptom's searches
+    /// found nothing often enough, and not enough mismatches went without
+    /// one since the last.
+    fn skip(&mut self) -> bool {
+        if self.unexplained < SEARCHES_BEFORE_SAMPLING
+            || self.skipped >= self.unexplained.min(MAX_SKIPPED)
+        {
+            self.skipped = 0;
+            return false;
+        }
+        self.skipped += 1;
+        true
+    }
 }
 
 impl Attribution {
@@ -159,41 +222,52 @@ impl Attribution {
             self.memo.insert(symptom.clone(), Memo::default());
         }
         let memo = self.memo.get_mut(symptom).expect("inserted above");
-        let explainer = &self.explainer;
-        let listed = self.listed;
-        for &set in &memo.sets {
-            if !explainer.gives(set, base, relative, answer) {
-                continue;
-            }
-            // A set not listed is taken unless what is listed, or a part
-            // of the set, gives the answer too: then the search decides.
-            let gives = |s: Set| explainer.gives(s, base, relative, answer);
-            let settled = set.is_subset(listed)
-                || ((listed.is_empty() || !gives(listed)) && !proper_subsets(set).any(gives));
-            if settled {
-                return Cause::Deviations(set);
-            }
-            break;
+        let (explainer, listed) = (&self.explainer, self.listed);
+        let unexplained = || Cause::Unexplained(symptom.clone());
+        let sampled = memo.mostly_unexplained();
+        if sampled && memo.skip() {
+            return unexplained();
         }
-        if memo.unexplained >= SEARCHES_BEFORE_SAMPLING {
-            memo.skipped += 1;
-            if memo.skipped % SAMPLE != 0 {
-                return Cause::Unexplained(symptom.clone());
-            }
+        let gives = |s: Set| explainer.gives(s, base, relative, answer);
+        let by_default = |s: Set| explainer.gives_by_default(s, base, relative, answer);
+        // The sets remembered, under the default readings, one resolution
+        // each: where most answers are found.
+        if let Some(set) = memo.settle(listed, by_default, gives) {
+            return Cause::Deviations(set);
+        }
+        // Of a symptom whose searches mostly found sets, a mismatch none
+        // of them gives so is looked at further, under every reading and
+        // then by a search, now and then.
+        if !sampled && memo.skip() {
+            return unexplained();
+        }
+        if let Some(set) = memo.settle(listed, gives, gives) {
+            return Cause::Deviations(set);
         }
         match explainer.explain(base, relative, answer) {
             Some(Explanation::By(set)) => {
-                memo.sets.push(set);
-                memo.sets
-                    .sort_by_key(|s| (!s.is_subset(listed), s.len(), *s));
-                memo.sets.dedup();
+                memo.explained += 1;
+                if !memo.sets.contains(&set) {
+                    memo.sets.push(set);
+                    // Listed sets first, then the smaller: a set is taken
+                    // only when no listed one, and no part of it, gives the
+                    // answer.
+                    memo.sets.sort_by_key(|s| (!s.is_subset(listed), s.len()));
+                }
                 Cause::Deviations(set)
             }
             _ => {
                 memo.unexplained += 1;
-                Cause::Unexplained(symptom.clone())
+                unexplained()
             }
         }
+    }
+
+    /// Whether the reference with the deviations of `set` gives `answer`
+    /// for `input` ([`Explainer::gives`]): whether `set` could be its cause.
+    pub fn gives(&self, set: Set, input: &Input, answer: &Answer) -> bool {
+        self.explainer
+            .gives(set, &input.base, &input.relative, answer)
     }
 
     /// The cause of a mismatch by a full search, remembering nothing: for
@@ -313,9 +387,10 @@ mod tests {
                 Cause::Unexplained(kind.clone())
             );
         }
-        let memo = &a.memo[&kind];
-        let searched = SEARCHES_BEFORE_SAMPLING + (40 - SEARCHES_BEFORE_SAMPLING) / SAMPLE;
-        assert_eq!(memo.unexplained, searched);
+        // Eight searched, then the 17th, 27th and 38th: after each, as many
+        // go without a search as have been searched.
+        assert_eq!(SEARCHES_BEFORE_SAMPLING, 8);
+        assert_eq!(a.memo[&kind].unexplained, 11);
     }
 
     #[test]

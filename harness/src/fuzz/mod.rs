@@ -67,7 +67,9 @@ use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::deviations::Set;
 
 pub use campaign::{AcceptError, Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
-pub use cause::{same_resource, sections, Attribution, Cause, SAMPLE, SEARCHES_BEFORE_SAMPLING};
+pub use cause::{
+    same_resource, sections, Attribution, Cause, MAX_SKIPPED, SEARCHES_BEFORE_SAMPLING,
+};
 pub use generate::{is_absolute, Bases, Generator, Rng};
 pub use grammar::{is_rfc2396_absolute, is_uri, is_uri_reference};
 pub use kind::{Component, Difference, Kind, NetLocEnd, Steps};
@@ -417,9 +419,10 @@ impl<'r> Run<'r> {
         batch
     }
 
-    /// Adds a batch's mismatches of `cause` to what the run found; a kind
-    /// seen before is shrunk again from a case smaller than its example,
-    /// unless a listed vector is its example.
+    /// Adds a batch's mismatches of `cause` to what the run found; a new
+    /// kind seen before is shrunk again from a case smaller than its
+    /// example, and a known one takes the smaller case as it is, unless a
+    /// listed vector is its example.
     fn record(&mut self, cause: Cause, tally: Tally) {
         if tally.explained {
             self.summary.explained += tally.count;
@@ -435,8 +438,13 @@ impl<'r> Run<'r> {
         seen.count += tally.count;
         add_steps(&mut seen.steps, &tally.steps);
         let smaller = shrink::order(&tally.smallest.input) < shrink::order(&seen.example);
-        if matches!(seen.known, Some(Known::Vector(_))) || !smaller {
-            return;
+        match (&seen.known, smaller) {
+            (_, false) | (Some(Known::Vector(_)), _) => return,
+            (Some(Known::Deviations), true) => {
+                set_example(seen, tally.smallest, &self.options.readings);
+                return;
+            }
+            (None, true) => {}
         }
         let example = self.shrink(tally.smallest, &cause);
         if let Some(seen) = self.found.get_mut(&cause) {
@@ -447,8 +455,10 @@ impl<'r> Run<'r> {
     }
 
     /// The first mismatches of a kind: known when the deviations that
-    /// explain it are listed, or when a listed vector shows it (which is
-    /// then its example), and shrunk unless a listed vector is its example.
+    /// explain it are listed (its example the smallest case seen, not
+    /// shrunk: it is no finding, and shrinking each of a library's known
+    /// causes would cost more than the rest of a short run), or when a
+    /// listed vector shows it (which is then its example); shrunk when new.
     fn first_of_kind(&mut self, cause: &Cause, tally: Tally) -> Finding {
         let listed_deviations = self.attribution.listed();
         let by_listed = cause
@@ -458,16 +468,14 @@ impl<'r> Run<'r> {
             Some((listed, shown)) if !by_listed => {
                 (shown.clone(), Some(Known::Vector(listed.id.clone())))
             }
+            _ if by_listed => (tally.smallest, Some(Known::Deviations)),
             _ => {
                 let shown = self.shrink(tally.smallest, cause);
-                let known = if by_listed {
-                    Some(Known::Deviations)
-                } else {
-                    self.listed_ids
-                        .get(&shown.input)
-                        .filter(|_| !cause.is_failure())
-                        .map(|id| Known::Vector(id.to_string()))
-                };
+                let known = self
+                    .listed_ids
+                    .get(&shown.input)
+                    .filter(|_| !cause.is_failure())
+                    .map(|id| Known::Vector(id.to_string()));
                 (shown, known)
             }
         };
@@ -571,21 +579,27 @@ fn answers(
 }
 
 /// How [`classify`] attributes: from what the run remembers, or by a full
-/// search ([`Attribution::cause`], [`Attribution::explain`]).
+/// search ([`Attribution::cause`], [`Attribution::explain`]), or by a full
+/// search only where the cause could be the one a shrink keeps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Search {
+enum Search<'t> {
     Remembered,
     Full,
+    /// A mismatch that cannot have this cause is left out (`None`) without
+    /// a search: its deviations do not give the answer, or its symptom is
+    /// another.
+    Toward(&'t Cause),
 }
 
 /// The mismatch each of the first of `inputs` shows, if any, with the
-/// implementation's answer, by a full search: as many as it answered.
+/// implementation's answer, by `search`: as many as it answered.
 fn kinds(
     implementation: &mut dyn Implementation,
     inputs: &[Input],
     deadline: Option<Instant>,
     accepted: &Accepted,
     attribution: &mut Attribution,
+    search: Search<'_>,
 ) -> Vec<(Option<Judged>, Answer)> {
     let answers = answers(implementation, inputs, deadline);
     classify(
@@ -595,7 +609,7 @@ fn kinds(
         deadline,
         accepted,
         attribution,
-        Search::Full,
+        search,
     )
     .into_iter()
     .zip(answers)
@@ -615,7 +629,7 @@ fn classify(
     deadline: Option<Instant>,
     accepted: &Accepted,
     attribution: &mut Attribution,
-    search: Search,
+    search: Search<'_>,
 ) -> Vec<Option<Judged>> {
     let mut judged = Vec::with_capacity(inputs.len());
     let mut variants = Vec::new();
@@ -627,6 +641,17 @@ fn classify(
         let cause = match search {
             Search::Remembered => attribution.cause(input, answer, &symptom),
             Search::Full => attribution.explain(input, answer, &symptom),
+            Search::Toward(target) => {
+                let other = match target {
+                    Cause::Deviations(set) => !attribution.gives(*set, input, answer),
+                    Cause::Unexplained(kind) => *kind != symptom && *kind != Kind::not_a_letter(),
+                };
+                if other {
+                    judged.push(None);
+                    continue;
+                }
+                attribution.explain(input, answer, &symptom)
+            }
         };
         if matches!(cause, Cause::Unexplained(_)) && !symptom.is_failure() {
             if let Some(variant) = Kind::letter_variant(input, stage) {
@@ -706,6 +731,7 @@ fn shrink_case(
                 deadline,
                 accepted,
                 attribution,
+                Search::Toward(cause),
             ))
             .map(|(c, (judged, answer))| match judged {
                 Some(j) if j.cause == *cause => {
@@ -766,7 +792,14 @@ fn listed_kinds<'l>(
     if inputs.is_empty() {
         return kinds;
     }
-    let judged = self::kinds(implementation, &inputs, deadline, accepted, attribution);
+    let judged = self::kinds(
+        implementation,
+        &inputs,
+        deadline,
+        accepted,
+        attribution,
+        Search::Full,
+    );
     for (l, (judged, answer)) in listed.iter().zip(judged) {
         let Some(judged) = judged.filter(|j| !j.cause.is_failure()) else {
             continue;
