@@ -300,6 +300,7 @@ fn json_on_standard_output_and_reports_in_files() {
         serde_json::json!(["empty-query-dropped"])
     );
     assert_eq!(cause["new"], true);
+    assert_eq!(cause["shrunk"], true);
     assert_eq!(cause["sections"], "5.2.2, 5.3");
     assert_eq!(cause["same_resource"], false);
     assert_eq!(cause["example"]["base"], "http://a");

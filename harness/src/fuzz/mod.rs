@@ -149,6 +149,10 @@ pub struct Finding {
     pub answer: Answer,
     /// Why it is known, when it is.
     pub known: Option<Known>,
+    /// Whether the example was shrunk: a new kind's is, but for a failure
+    /// to answer; a known kind's is the listed vector, or the smallest
+    /// case seen.
+    pub shrunk: bool,
 }
 
 /// What a fuzz run found.
@@ -464,11 +468,11 @@ impl<'r> Run<'r> {
         let by_listed = cause
             .deviations()
             .is_some_and(|set| set.is_subset(listed_deviations));
-        let (shown, known) = match self.listed_kinds.get(cause) {
+        let (shown, known, shrunk) = match self.listed_kinds.get(cause) {
             Some((listed, shown)) if !by_listed => {
-                (shown.clone(), Some(Known::Vector(listed.id.clone())))
+                (shown.clone(), Some(Known::Vector(listed.id.clone())), false)
             }
-            _ if by_listed => (tally.smallest, Some(Known::Deviations)),
+            _ if by_listed => (tally.smallest, Some(Known::Deviations), false),
             _ => {
                 let shown = self.shrink(tally.smallest, cause);
                 let known = self
@@ -476,7 +480,7 @@ impl<'r> Run<'r> {
                     .get(&shown.input)
                     .filter(|_| !cause.is_failure())
                     .map(|id| Known::Vector(id.to_string()));
-                (shown, known)
+                (shown, known, !cause.is_failure())
             }
         };
         let (reference, stage) = self.options.readings.reference(&shown.input);
@@ -490,6 +494,7 @@ impl<'r> Run<'r> {
             symptom: shown.symptom,
             answer: shown.answer,
             known,
+            shrunk,
         }
     }
 
@@ -1179,6 +1184,9 @@ mod tests {
         let summary = run_by(lowers_schemes_and_raises_z, &listed, Bases::Absolute, true);
         assert_eq!(summary.findings[0].cause.to_string(), "scheme-lowercased");
         assert_eq!(summary.findings[0].known, Some(Known::Deviations));
+        // Known, so not shrunk: the smallest case seen is its example.
+        assert!(!summary.findings[0].shrunk);
+        assert!(summary.findings[1].shrunk);
         assert_eq!(summary.new_findings().count(), 1);
         assert!(summary
             .new_findings()

@@ -457,6 +457,7 @@ fn kind(f: &Finding, spec: Spec) -> JsonKind<'_> {
             Some(Known::Vector(id)) => Some(id),
             _ => None,
         },
+        shrunk: f.shrunk,
         steps: f
             .steps
             .iter()
@@ -548,6 +549,7 @@ struct JsonKind<'a> {
     new: bool,
     known_by: Option<&'static str>,
     listed_vector: Option<&'a str>,
+    shrunk: bool,
     steps: Vec<JsonStep>,
     example: JsonExample<'a>,
 }
@@ -632,6 +634,7 @@ mod tests {
             symptom,
             answer: Answer::Resolved(answer.to_owned()),
             known: None,
+            shrunk: true,
         }
     }
 
@@ -679,6 +682,7 @@ mod tests {
             "http://a/g",
         );
         known.known = Some(Known::Vector("rfc1808-5.2/abs-path-dot".to_owned()));
+        known.shrunk = false;
         let lowered = Kind {
             steps: Steps::All,
             difference: Difference::CaseChanged(Component::Scheme),
@@ -691,6 +695,7 @@ mod tests {
             "a:",
         );
         schemes.known = Some(Known::Deviations);
+        schemes.shrunk = false;
         let collapsed = Kind {
             steps: Steps::One(Stage::Rfc1808(Step::Step6)),
             difference: Difference::EmptySegmentsRemoved,
@@ -836,6 +841,7 @@ known, explained by listed deviations: scheme-lowercased (100 mismatches)
                 "new": true,
                 "known_by": null,
                 "listed_vector": null,
+                "shrunk": true,
                 "steps": [
                     {"stage": "Step 3", "count": 21},
                     {"stage": "Step 4", "count": 3000},
@@ -859,6 +865,8 @@ known, explained by listed deviations: scheme-lowercased (100 mismatches)
         assert_eq!(kinds[3]["same_resource"], false);
         assert_eq!(kinds[3]["new"], true);
         assert_eq!(kinds[4]["known_by"], "deviations");
+        assert_eq!(kinds[4]["shrunk"], false);
+        assert_eq!(kinds[3]["shrunk"], true);
         assert_eq!(kinds[4]["same_resource"], true);
         assert_eq!(
             kinds[4]["example"]["answer"],
@@ -883,6 +891,7 @@ known, explained by listed deviations: scheme-lowercased (100 mismatches)
                 reference: Answer::Resolved("a:g".to_owned()),
                 answer: Answer::Rejected("no".to_owned()),
                 known: None,
+                shrunk: true,
             }
         };
         let message = r#"parse "\"x:": first path segment in URL cannot contain colon"#;
