@@ -262,11 +262,17 @@ fn a_listed_vector_makes_the_kind_known_and_the_run_pass() {
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     let kinds = overview(&report);
     assert_eq!(kinds.len(), 1, "{report}");
+    // The listed vector shows the cause: it is known, with the vector as its
+    // example.
     assert!(
-        kinds[0].contains(PLANTED)
-            && kinds[0].ends_with(
-                r#""//g/./x" against "http://a/b"  (listed vector `rfc3986/oxiri-network-path-dots`)"#
-            ),
+        kinds[0].contains(&format!("  known  {PLANTED}  "))
+            && kinds[0].ends_with(r#""//g/./x" against "http://a/b""#),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!(
+            "\nknown, as listed vector `rfc3986/oxiri-network-path-dots`: {PLANTED} (32 mismatches)\n"
+        )),
         "{report}"
     );
     assert!(report.ends_with("\nno mismatch outside the expectations\n"));

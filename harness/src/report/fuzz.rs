@@ -2,10 +2,11 @@
 //!
 //! For people ([`render`]): a header with the command that makes the same
 //! cases again and the cause fingerprint, then what nothing explains (a
-//! line per symptom: count, kind, shrunk example), then a line per cause
-//! (count, new or known, the deviations, the sections they depart from,
-//! whether the answer names the same resource, shrunk example), then the
-//! details of each kind in the same order with both answers and a ready
+//! line per symptom: count, kind, shrunk example), then a line per cause,
+//! a deviation (the mismatches of the kinds it is in, new or known, the
+//! section it departs from, whether its answer names the same resource,
+//! an example), then the details of each kind that is not explained by
+//! listed deviations, in the same order, with both answers and a ready
 //! `rfc1808 promote` command (under RFC 1808, whose answers `promote`
 //! writes) or `rfc1808 resolve --spec` command.
 //!
@@ -126,6 +127,48 @@ pub fn fingerprint(summary: &Summary, spec: Spec) -> Option<String> {
     Some(out)
 }
 
+/// A deviation's line among the causes: the mismatches of the kinds it is
+/// in, added up, whether it is new (not listed, and in a new kind), and an
+/// example.
+struct CauseLine<'f> {
+    id: Id,
+    count: u64,
+    new: bool,
+    /// The kind of the fewest deviations it is in, the most frequent of
+    /// those.
+    example: &'f Finding,
+}
+
+/// The line of each deviation the kinds `explained` hold, most frequent
+/// first; `listed` are the deviations the expectations list.
+fn cause_lines<'f>(explained: &[&'f Finding], listed: Set) -> Vec<CauseLine<'f>> {
+    let mut lines: Vec<CauseLine<'f>> = Vec::new();
+    for &f in explained {
+        let set = f.cause.deviations().unwrap_or_default();
+        for id in set.ids() {
+            let Some(line) = lines.iter_mut().find(|l| l.id == id) else {
+                lines.push(CauseLine {
+                    id,
+                    count: f.count,
+                    new: f.known.is_none() && !listed.has(id),
+                    example: f,
+                });
+                continue;
+            };
+            line.count += f.count;
+            line.new |= f.known.is_none() && !listed.has(id);
+            let size = |f: &Finding| f.cause.deviations().map_or(0, Set::len);
+            let better = (size(f), std::cmp::Reverse(f.count))
+                < (size(line.example), std::cmp::Reverse(line.example.count));
+            if better {
+                line.example = f;
+            }
+        }
+    }
+    lines.sort_by(|a, b| b.count.cmp(&a.count).then(a.id.cmp(&b.id)));
+    lines
+}
+
 /// `same resource` or `other resource`.
 fn resource(set: Set) -> &'static str {
     if same_resource(set) {
@@ -241,41 +284,51 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         }
     }
     if !explained.is_empty() {
+        let lines = cause_lines(&explained, summary.listed);
         let _ = writeln!(
             out,
-            "\nexplained by deviations (docs/deviations.md), {}:",
-            counted(explained.len() as u64, "cause", "causes")
+            "\nexplained by deviations (docs/deviations.md), {} in {}:",
+            counted(lines.len() as u64, "deviation", "deviations"),
+            counted(explained.len() as u64, "kind", "kinds")
         );
-        let kind_width = kind_width(&explained);
-        let rows: Vec<(String, &str)> = explained
+        let rows: Vec<(String, &str)> = lines
             .iter()
-            .map(|f| {
-                let set = f.cause.deviations().unwrap_or_default();
+            .map(|l| {
+                let set = Set::of(&[l.id]);
                 (sections(set, spec), resource(set))
             })
             .collect();
+        let count_width = lines
+            .iter()
+            .map(|l| l.count.to_string().len())
+            .max()
+            .unwrap_or(0)
+            .max(count_width);
+        let name_width = lines.iter().map(|l| l.id.name().len()).max().unwrap_or(0);
         let section_width = rows.iter().map(|(s, _)| s.len()).max().unwrap_or(0);
         let resource_width = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0);
-        for (f, (sections, resource)) in explained.iter().zip(&rows) {
-            let status = match &f.known {
-                None => "new",
-                Some(_) => "known",
-            };
-            let line = format!(
-                "  {:>count_width$}  {status:<5}  {:<kind_width$}  {sections:<section_width$}  {resource:<resource_width$}  {:?} against {:?}",
-                f.count,
-                f.cause.to_string(),
+        for (l, (sections, resource)) in lines.iter().zip(&rows) {
+            let status = if l.new { "new" } else { "known" };
+            let f = l.example;
+            let mut line = format!(
+                "  {:>count_width$}  {status:<5}  {:<name_width$}  {sections:<section_width$}  {resource:<resource_width$}  {:?} against {:?}",
+                l.count,
+                l.id.name(),
                 f.example.relative,
                 f.example.base,
             );
-            match &f.known {
-                Some(Known::Vector(id)) => {
-                    let _ = writeln!(out, "{line}  (listed vector `{id}`)");
-                }
-                _ => {
-                    let _ = writeln!(out, "{line}");
-                }
+            // An example that needs other deviations too says which.
+            let others = f
+                .cause
+                .deviations()
+                .unwrap_or_default()
+                .ids()
+                .filter(|&id| id != l.id);
+            let others: Vec<&str> = others.map(Id::name).collect();
+            if !others.is_empty() {
+                let _ = write!(line, "  (with {})", others.join(" + "));
             }
+            let _ = writeln!(out, "{line}");
         }
     }
 
@@ -289,7 +342,12 @@ pub fn render(fuzzed: &Fuzzed) -> String {
     let implementation_label = format!("{name}:");
     let width = implementation_label.len().max("reference:".len());
     let mut number = 0;
-    for f in &ordered {
+    // A kind listed deviations explain is no finding: its line above is
+    // all there is to say.
+    let detailed = ordered
+        .iter()
+        .filter(|f| !matches!(f.known, Some(Known::Deviations)));
+    for f in detailed {
         out.push('\n');
         match &f.known {
             None => {
@@ -313,14 +371,7 @@ pub fn render(fuzzed: &Fuzzed) -> String {
                     mismatches(f.count)
                 );
             }
-            Some(Known::Deviations) => {
-                let _ = writeln!(
-                    out,
-                    "known, explained by listed deviations: {} ({})",
-                    f.cause,
-                    mismatches(f.count)
-                );
-            }
+            Some(Known::Deviations) => {}
         }
         let mut rows = Vec::new();
         if let Some(set) = f.cause.deviations() {
@@ -700,10 +751,17 @@ mod tests {
             steps: Steps::One(Stage::Rfc1808(Step::Step6)),
             difference: Difference::EmptySegmentsRemoved,
         };
+        let both = finding(
+            Cause::Deviations(Set::of(&[Id::EmptySegmentsCollapsed, Id::SchemeLowercased])),
+            collapsed.clone(),
+            vec![(Step::Step2b, 5)],
+            Input::new("http://a", "A:a//"),
+            "a:a/",
+        );
         Summary {
             cases: 5000,
-            mismatches: 3268,
-            explained: 200,
+            mismatches: 3273,
+            explained: 205,
             not_representable: 3,
             elapsed: Duration::from_secs(2),
             first_finding: Some(Duration::from_millis(15)),
@@ -727,6 +785,7 @@ mod tests {
                 ),
                 schemes,
                 known,
+                both,
                 unexplained(
                     Steps::One(Stage::Rfc1808(Step::Step6)),
                     Difference::DotSegmentsRemoved,
@@ -740,12 +799,16 @@ mod tests {
 
     #[test]
     fn the_report_leads_with_what_nothing_explains_then_a_line_per_cause() {
+        // A line per deviation, with the mismatches of every kind it is in;
+        // listed ones are known whatever kind they are in. Details for what
+        // is not known, numbered, and for listed vectors; a kind listed
+        // deviations explain has its line only.
         assert_eq!(
             render(&py(summary())),
             r#"py: urly 1.2 (python, RFC 3986)
 seed 42: 5000 cases in 2.0s, 2500 cases/s, 3 not representable
-3268 mismatches in 5 kinds: 3 new, 2 known; first new kind after 0.01s
-follows RFC 1808 with empty-segments-collapsed (100), scheme-lowercased (100); 3068 of 3268 mismatches unexplained
+3273 mismatches in 6 kinds: 4 new, 2 known; first new kind after 0.01s
+follows RFC 1808 with empty-segments-collapsed (105), scheme-lowercased (105); 3068 of 3273 mismatches unexplained
 rerun: rfc1808 fuzz --spec rfc1808 --impl 'py=py' --protocol jsonl --seed 42 --max-cases 5000
 
 unexplained, 3 kinds (no deviation of the catalogue gives these answers):
@@ -753,9 +816,9 @@ unexplained, 3 kinds (no deviation of the catalogue gives these answers):
      7  Step 6: dot segments removed     ".." against "http:"
     40  Steps 1-5: dot segments removed  "/./g" against "http://a/b/c/d;p?q#f"  (known: `rfc1808-5.2/abs-path-dot`)
 
-explained by deviations (docs/deviations.md), 2 causes:
-   100  new    empty-segments-collapsed  4 step 6  other resource  "a//" against "http://a"
-   100  known  scheme-lowercased         4         same resource   "A:" against "http://a"
+explained by deviations (docs/deviations.md), 2 deviations in 3 kinds:
+   105  new    empty-segments-collapsed  4 step 6  other resource  "a//" against "http://a"
+   105  known  scheme-lowercased         4         same resource   "A:" against "http://a"
 
 1. empty query dropped (3021 mismatches)
    steps:     Step 3 (21), Step 4 (3000)
@@ -789,16 +852,18 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
    py:        "http://a/a/"
    accept it: rerun with --write-expectations FILE, which lists its deviations
 
-known, explained by listed deviations: scheme-lowercased (100 mismatches)
+4. empty-segments-collapsed + scheme-lowercased (5 mismatches, explained)
+   deviation: empty-segments-collapsed: empty segments (`//` inside a path) are collapsed before dot segments are removed (4 step 6)
    deviation: scheme-lowercased: the scheme of the result is lower-cased (4)
-   shows as:  scheme case changed
-   steps:     Step 2b (100)
+   shows as:  Step 6: empty segments removed
+   steps:     Step 2b (5)
    base:      "http://a"
-   relative:  "A:"
-   reference: "A:"
-   py:        "a:"
+   relative:  "A:a//"
+   reference: "A:a//"
+   py:        "a:a/"
+   accept it: rerun with --write-expectations FILE, which lists its deviations
 
-3 new kinds of mismatch found
+4 new kinds of mismatch found
 "#
         );
     }
@@ -811,10 +876,10 @@ known, explained by listed deviations: scheme-lowercased (100 mismatches)
         assert_eq!(doc["spec"], "rfc1808");
         assert_eq!(doc["ok"], false);
         assert_eq!(doc["cases"], 5000);
-        assert_eq!(doc["mismatches"], 3268);
-        assert_eq!(doc["explained"], 200);
+        assert_eq!(doc["mismatches"], 3273);
+        assert_eq!(doc["explained"], 205);
         assert_eq!(doc["unexplained"], 3068);
-        assert_eq!(doc["new_kinds"], 3);
+        assert_eq!(doc["new_kinds"], 4);
         assert_eq!(
             doc["listed_deviations"],
             serde_json::json!(["scheme-lowercased"])
@@ -822,12 +887,12 @@ known, explained by listed deviations: scheme-lowercased (100 mismatches)
         assert_eq!(
             doc["deviations"],
             serde_json::json!([
-                {"name": "empty-segments-collapsed", "count": 100},
-                {"name": "scheme-lowercased", "count": 100},
+                {"name": "empty-segments-collapsed", "count": 105},
+                {"name": "scheme-lowercased", "count": 105},
             ])
         );
         let kinds = doc["kinds"].as_array().unwrap();
-        assert_eq!(kinds.len(), 5);
+        assert_eq!(kinds.len(), 6);
         assert_eq!(
             kinds[0],
             serde_json::json!({
@@ -864,12 +929,17 @@ known, explained by listed deviations: scheme-lowercased (100 mismatches)
         assert_eq!(kinds[3]["sections"], "4 step 6");
         assert_eq!(kinds[3]["same_resource"], false);
         assert_eq!(kinds[3]["new"], true);
-        assert_eq!(kinds[4]["known_by"], "deviations");
-        assert_eq!(kinds[4]["shrunk"], false);
-        assert_eq!(kinds[3]["shrunk"], true);
-        assert_eq!(kinds[4]["same_resource"], true);
         assert_eq!(
-            kinds[4]["example"]["answer"],
+            kinds[4]["deviations"],
+            serde_json::json!(["empty-segments-collapsed", "scheme-lowercased"])
+        );
+        assert_eq!(kinds[4]["same_resource"], false);
+        assert_eq!(kinds[5]["known_by"], "deviations");
+        assert_eq!(kinds[5]["shrunk"], false);
+        assert_eq!(kinds[3]["shrunk"], true);
+        assert_eq!(kinds[5]["same_resource"], true);
+        assert_eq!(
+            kinds[5]["example"]["answer"],
             serde_json::json!({"kind": "resolved", "value": "a:"})
         );
     }
