@@ -21,6 +21,7 @@ use rfc1808_vectors::{Corpus, LoadError, Spec};
 
 pub use rfc1808_vectors::expectations::{Entry, Expectations, Inconsistent};
 
+use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
 /// One vector's result for one implementation, graded against its
@@ -203,15 +204,30 @@ pub fn rewrite(
         .map(|(name, text)| Expectations::parse_str(name, text))
         .transpose()?
         .map_or(Set::EMPTY, |e| e.deviation_set());
-    let causes = causes_of(
-        graded,
-        spec,
-        old_causes,
-        graded.len() == corpus.resolve.len(),
-    );
-    let explained = |g: &Graded<'_>| matches!(g.explanation, Some(Explanation::By(set)) if set.is_subset(causes.set));
-    let deviations: Vec<(Id, String)> =
-        causes.set.ids().map(|id| (id, causes.reason(id))).collect();
+    let explained: Vec<Explained<'_>> = graded
+        .iter()
+        .filter_map(|g| match g.explanation {
+            Some(Explanation::By(by)) => Some(Explained {
+                by,
+                count: 1,
+                example: format!("`{}`", g.outcome.vector.id),
+                base: &g.outcome.vector.base,
+                relative: &g.outcome.vector.relative,
+                answer: &g.outcome.answer,
+            }),
+            _ => None,
+        })
+        .collect();
+    // A full run tells which listed deviations are needed; a filtered one
+    // keeps them all.
+    let full_run = graded.len() == corpus.resolve.len();
+    let causes = causes_of(&explained, spec, old_causes, !full_run);
+    let covered = |g: &Graded<'_>| matches!(g.explanation, Some(Explanation::By(set)) if set.is_subset(causes.set));
+    let deviations: Vec<(Id, String)> = causes
+        .set
+        .ids()
+        .map(|id| (id, causes.reason(id, "vector", "vectors")))
+        .collect();
     format::rewrite_for(
         existing,
         spec,
@@ -221,76 +237,158 @@ pub fn rewrite(
         &deviations,
         |v| match ran.get(v.id.as_str()) {
             // A failure the deviations explain needs no entry of its own.
-            Some(g) if explained(g) => Decision::Explained,
+            Some(g) if covered(g) => Decision::Explained,
             Some(g) => format::decide(v, spec, g.verdict, &g.outcome.answer),
             None => Decision::Undecided,
         },
     )
 }
 
-/// The deviations that explain a run's wrong answers, and an example of
-/// each, for [`rewrite`].
-struct Causes<'g> {
-    set: Set,
-    examples: Vec<(Id, usize, &'g str)>,
+/// Wrong answers that one set of deviations explains: one vector's, or
+/// the mismatches of one kind in a fuzz run, with one example.
+#[derive(Clone, Debug)]
+pub struct Explained<'a> {
+    /// The smallest set that explains them.
+    pub by: Set,
+    /// How many.
+    pub count: u64,
+    /// How a reason names the example: `` `rfc1808-5.1/g` ``, `` `g?`
+    /// against `http://a` ``.
+    pub example: String,
+    /// The example's base, reference and answer, to explain again.
+    pub base: &'a str,
+    pub relative: &'a str,
+    pub answer: &'a Answer,
 }
 
-impl Causes<'_> {
+/// The deviations that explain a run's wrong answers ([`causes_of`]), with
+/// how many each explains and an example of each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Causes {
+    pub set: Set,
+    examples: Vec<(Id, u64, String)>,
+}
+
+impl Causes {
     /// The reason a new `[[deviation]]` entry gets: what it does and what
-    /// it explained.
-    fn reason(&self, id: Id) -> String {
+    /// it explained, counted in `one`s or `many`s (`vector`, `vectors`).
+    pub fn reason(&self, id: Id, one: &str, many: &str) -> String {
         let (count, example) = self
             .examples
             .iter()
             .find(|(d, _, _)| *d == id)
-            .map_or((0, ""), |(_, n, e)| (*n, *e));
-        let vectors = if count == 1 { "vector" } else { "vectors" };
+            .map_or((0, "nothing"), |(_, n, e)| (*n, e.as_str()));
+        let unit = if count == 1 { one } else { many };
         format!(
-            "{} (explains {count} {vectors}, `{example}` among them)",
+            "{} (explains {count} {unit}, {example} among them)",
             id.deviation().description
         )
     }
 }
 
-/// A small set of deviations that explains every wrong answer of `graded`
-/// that some deviations explain: the listed deviations `old` that explain
-/// some, then, answer by answer, the smallest set that explains it,
-/// preferring deviations already chosen. `full_run`: every vector ran, so
-/// a listed deviation that explains nothing can go.
-fn causes_of<'g>(graded: &'g [Graded<'_>], spec: Spec, old: Set, full_run: bool) -> Causes<'g> {
-    let mut set = if full_run { Set::EMPTY } else { old };
-    for g in graded {
-        if let Some(Explanation::By(found)) = g.explanation {
-            if found.is_subset(old) {
-                set = set.union(found);
-            }
+/// A small set of deviations that explains every answer of `explained`
+/// (each with the smallest set that explains it): the listed deviations
+/// `old` that explain some, then, answer by answer, the smallest set that
+/// explains it, preferring deviations already chosen. `keep_old`: the run
+/// cannot tell that a listed deviation explains nothing (a filtered run, a
+/// fuzz run), so all of `old` stays.
+///
+/// `rfc1808 run --write-expectations` ([`rewrite`]) and `rfc1808 fuzz
+/// --write-expectations` ([`accept`]) both choose the deviations to write
+/// here.
+pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bool) -> Causes {
+    let mut set = if keep_old { old } else { Set::EMPTY };
+    for e in explained {
+        if e.by.is_subset(old) {
+            set = set.union(e.by);
         }
     }
-    let mut examples: Vec<(Id, usize, &str)> = Vec::new();
-    for g in graded {
-        let Some(Explanation::By(found)) = g.explanation else {
-            continue;
-        };
-        let found = if found.is_subset(set) {
-            found
+    let mut examples: Vec<(Id, u64, String)> = Vec::new();
+    for e in explained {
+        let found = if e.by.is_subset(set) {
+            e.by
         } else {
             // Explained again, preferring what is chosen already.
-            let v = g.outcome.vector;
-            match causes::Explainer::new(spec, set).explain(&v.base, &v.relative, &g.outcome.answer)
-            {
+            match causes::Explainer::new(spec, set).explain(e.base, e.relative, e.answer) {
                 Some(Explanation::By(again)) => again,
-                _ => found,
+                _ => e.by,
             }
         };
         set = set.union(found);
         for id in found.ids() {
             match examples.iter_mut().find(|(d, _, _)| *d == id) {
-                Some((_, count, _)) => *count += 1,
-                None => examples.push((id, 1, &g.outcome.vector.id)),
+                Some((_, count, _)) => *count += e.count,
+                None => examples.push((id, e.count, e.example.clone())),
             }
         }
     }
     Causes { set, examples }
+}
+
+/// The expectations file `existing` (the old file's name and text, if
+/// there is one) with the deviations that explain `explained` added, each
+/// new one with the reason [`Causes::reason`] gives it, and every other
+/// entry kept as it is: what `rfc1808 fuzz --write-expectations` writes. A
+/// fuzz run says nothing about the vectors, nor about a listed deviation
+/// that explained none of its mismatches, so those entries stay; only an
+/// entry that names no resolve vector of `corpus` goes, as it would from
+/// `run --write-expectations`. `version` is as for [`rewrite`]: the file
+/// records it, and an entry that holds for other versions only gets it
+/// added when this run needs it.
+pub fn accept(
+    existing: Option<(&str, &str)>,
+    spec: Spec,
+    version: Option<&Version>,
+    corpus: &Corpus,
+    explained: &[Explained<'_>],
+) -> Result<Acceptance, LoadError> {
+    let old = existing
+        .map(|(name, text)| Expectations::parse_str(name, text))
+        .transpose()?;
+    let applying = old.as_ref().map(|e| e.applying_to(version));
+    let listed = applying
+        .as_ref()
+        .map_or(Set::EMPTY, Expectations::deviation_set);
+    let causes = causes_of(explained, spec, listed, true);
+    let deviations: Vec<(Id, String)> = causes
+        .set
+        .ids()
+        .map(|id| (id, causes.reason(id, "fuzz mismatch", "fuzz mismatches")))
+        .collect();
+    // Entries for this version are seen again, so that they stay as they
+    // are; those for other versions only are not, and stay as they are too.
+    let inconsistent: Vec<(&str, String)> = applying
+        .iter()
+        .flat_map(|e| &e.inconsistent)
+        .map(|e| (e.ambiguity.as_str(), e.reason.clone()))
+        .collect();
+    let rewritten = format::rewrite_for(
+        existing,
+        spec,
+        version,
+        corpus,
+        &inconsistent,
+        &deviations,
+        |_| Decision::Undecided,
+    )?;
+    Ok(Acceptance {
+        rewritten,
+        added: Set::of(
+            &causes
+                .set
+                .ids()
+                .filter(|&id| !listed.has(id))
+                .collect::<Vec<_>>(),
+        ),
+    })
+}
+
+/// What [`accept`] wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acceptance {
+    pub rewritten: Rewritten,
+    /// The deviations it added.
+    pub added: Set,
 }
 
 /// The readings that the answers of `graded` followed: every answer that
@@ -598,6 +696,78 @@ reason = "gone"
                 ("rfc1808-5.1/g-slash", "crashes"),
                 ("rfc1808-5.2/too-many-dot-dot", "untested here"),
             ]
+        );
+    }
+
+    #[test]
+    fn accept_adds_the_deviations_found_and_keeps_everything_else() {
+        let corpus = rfc1808_vectors::embedded();
+        let text = "# Kept by hand.\nspec = \"rfc3986\"\n\n\
+                    [[deviation]]\nname = \"base-fragment-kept\"\nreason = \"by hand\"\n\n\
+                    [[expected-failure]]\nid = \"rfc3986/base-dot-segments\"\nreason = \"keeps them\"\n\n\
+                    [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"sometimes\"\n";
+        let dropped = Answer::Resolved("http://a/b/c/g".to_owned());
+        let both = Answer::Resolved("http://a/b/c/g".to_owned());
+        let explained = [
+            Explained {
+                by: Set::of(&[Id::EmptyQueryDropped]),
+                count: 40,
+                example: "`g?` against `http://a/b/c/d`".to_owned(),
+                base: "http://a/b/c/d",
+                relative: "g?",
+                answer: &dropped,
+            },
+            // Two causes, one listed already: each counts them.
+            Explained {
+                by: Set::of(&[Id::EmptyQueryDropped, Id::BaseFragmentKept]),
+                count: 2,
+                example: "`g?` against `http://a/b/c/d#f`".to_owned(),
+                base: "http://a/b/c/d",
+                relative: "g?",
+                answer: &both,
+            },
+        ];
+        let accepted = accept(
+            Some(("x.toml", text)),
+            Spec::Rfc3986,
+            None,
+            &corpus,
+            &explained,
+        )
+        .unwrap();
+        assert_eq!(accepted.added, Set::of(&[Id::EmptyQueryDropped]));
+        let written = &accepted.rewritten;
+        assert_eq!((written.kept, written.added, written.dropped), (3, 1, 0));
+        assert_eq!(
+            written.text,
+            "# Kept by hand.\nspec = \"rfc3986\"\n\n\
+             [[deviation]]\nname = \"empty-query-dropped\"\nreason = \"an empty query (`?` and \
+             nothing after it) is taken for none (explains 42 fuzz mismatches, `g?` against \
+             `http://a/b/c/d` among them)\"\n\n\
+             [[deviation]]\nname = \"base-fragment-kept\"\nreason = \"by hand\"\n\n\
+             [[expected-failure]]\nid = \"rfc3986/base-dot-segments\"\nreason = \"keeps them\"\n\n\
+             [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"sometimes\"\n"
+        );
+        // A file of another spec is an error, naming it.
+        let err = accept(
+            Some(("x.toml", text)),
+            Spec::Rfc2396,
+            None,
+            &corpus,
+            &explained,
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("x.toml:2: "), "{err}");
+        // No file: one with the spec and the deviation.
+        let fresh = accept(None, Spec::Rfc3986, None, &corpus, &explained[..1]).unwrap();
+        assert!(
+            fresh.rewritten.text.contains("spec = \"rfc3986\"\n")
+                && fresh
+                    .rewritten
+                    .text
+                    .contains("[[deviation]]\nname = \"empty-query-dropped\"\n"),
+            "{}",
+            fresh.rewritten.text
         );
     }
 }

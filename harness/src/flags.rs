@@ -10,6 +10,7 @@ use rfc1808_harness::config::{self, Config};
 use rfc1808_harness::corpus::VectorSource;
 use rfc1808_harness::filter::Filter;
 use rfc1808_harness::implementation::{ImplSpec, Protocol};
+use rfc1808_harness::report::fuzz::Format as FuzzFormat;
 use rfc1808_harness::report::Format;
 use rfc1808_resolver::Step6;
 use rfc1808_vectors::Spec;
@@ -42,11 +43,12 @@ Exit codes:
 /// The exit codes of `fuzz`.
 const FUZZ_EXIT_CODES: &str = "\
 Exit codes:
-  0  no mismatch outside the expectations, no readings mixed that they do
-     not allow
-  1  a new kind of mismatch (a finding), or the readings of an ambiguity
-     mixed (one reading on some cases, another on others) where the
-     expectations do not allow it
+  0  every mismatch is known: explained by the deviations the expectations
+     list, or of a kind a listed vector shows; no readings mixed that they
+     do not allow
+  1  a new kind of mismatch (explained by deviations not listed, or by
+     none), or the readings of an ambiguity mixed (one reading on some
+     cases, another on others) where the expectations do not allow it
   2  a usage, configuration, I/O or start-up error
   141  standard output or standard error was closed before all was written
      (`2>&1 | head`); the promotions asked for are made";
@@ -478,9 +480,9 @@ pub(crate) struct FuzzArgs {
     /// cases. [default: from the clock, and printed]
     #[arg(long, value_name = "N")]
     pub(crate) seed: Option<u64>,
-    /// The implementation's expected failures: a mismatch of the kind a
-    /// listed vector shows is known, and not a finding. NAME=FILE, as
-    /// `run` takes it, is accepted too.
+    /// The implementation's expectations: a mismatch the deviations it
+    /// lists explain, or of the kind a listed vector shows, is known, and
+    /// not a finding. NAME=FILE, as `run` takes it, is accepted too.
     #[arg(long, value_name = "[NAME=]FILE")]
     pub(crate) expectations: Option<String>,
     /// Generate bases of any shape, not only absolute URLs: the empty
@@ -510,8 +512,37 @@ pub(crate) struct FuzzArgs {
     /// directory or above it, or else created in the current directory]
     #[arg(long, value_name = "FILE", requires = "promote")]
     pub(crate) to: Option<PathBuf>,
+    /// Accept what the run found into this expectations file: the
+    /// deviations that explain its new kinds are added, each with a reason,
+    /// and every other entry is kept. Read from FILE if it exists, else
+    /// from --expectations. Kinds nothing explains are not written (they
+    /// are no vectors yet: --promote). NAME=FILE is accepted too.
+    #[arg(long = "write-expectations", value_name = "[NAME=]FILE")]
+    pub(crate) write_expectations: Option<String>,
+    /// The report on standard output: text or json (docs/fuzzing.md).
+    #[arg(long, default_value = "text", value_name = "FORMAT")]
+    pub(crate) format: FuzzFormat,
+    /// Also write a report in FORMAT (text or json) to FILE; repeatable.
+    #[arg(long = "report", value_name = "FORMAT=FILE")]
+    pub(crate) reports: Vec<String>,
     #[command(flatten)]
     pub(crate) vectors: VectorsArg,
+}
+
+/// The `--report` values of `fuzz`.
+pub(crate) fn fuzz_report_targets(values: &[String]) -> Result<Vec<(FuzzFormat, PathBuf)>> {
+    values
+        .iter()
+        .map(|value| {
+            let (format, file) = value
+                .split_once('=')
+                .ok_or_else(|| anyhow!("--report `{value}`: expected FORMAT=FILE"))?;
+            let format: FuzzFormat = format
+                .parse()
+                .map_err(|e| anyhow!("--report `{value}`: {e}"))?;
+            Ok((format, PathBuf::from(file)))
+        })
+        .collect()
 }
 
 /// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`

@@ -26,8 +26,8 @@ mod flags;
 mod output;
 
 use flags::{
-    add_impl_flags, config, name_file_targets, report_targets, spec_targets, specs, vector_source,
-    Cli, Command, FuzzArgs, ListArgs, PromoteArgs, RunArgs,
+    add_impl_flags, config, fuzz_report_targets, name_file_targets, report_targets, spec_targets,
+    specs, vector_source, Cli, Command, FuzzArgs, ListArgs, PromoteArgs, RunArgs,
 };
 
 fn main() -> ExitCode {
@@ -315,18 +315,41 @@ fn fuzz(
     target: Option<PathBuf>,
 ) -> Result<ExitCode> {
     use rfc1808_harness::fuzz::{Accepted, Bases, Campaign};
-    use rfc1808_harness::report::fuzz as report;
+    use rfc1808_harness::report::fuzz::{self as report, Format};
+    use rfc1808_vectors::versions::library_version;
 
     let mut specs = Vec::new();
     let value = std::slice::from_ref(&args.implementation);
     add_impl_flags(&mut specs, value, args.protocol, args.timeout)?;
     let spec = specs.remove(0);
-    let expectations = match &args.expectations {
-        Some(value) => {
-            let names = [spec.name.clone()];
-            let values = std::slice::from_ref(value);
-            let (_, file) = name_file_targets("--expectations", values, &names)?.remove(0);
-            Some(Expectations::load(&file)?)
+    let names = [spec.name.clone()];
+    let file_of = |flag: &str, value: &Option<String>| -> Result<Option<PathBuf>> {
+        Ok(match value {
+            Some(value) => {
+                let values = std::slice::from_ref(value);
+                Some(name_file_targets(flag, values, &names)?.remove(0).1)
+            }
+            None => None,
+        })
+    };
+    let expectations_file = file_of("--expectations", &args.expectations)?;
+    let expectations = expectations_file
+        .as_deref()
+        .map(Expectations::load)
+        .transpose()?;
+    let accept_to = file_of("--write-expectations", &args.write_expectations)?;
+    let reports = fuzz_report_targets(&args.reports)?;
+    for (_, file) in &reports {
+        session::check_writable("report", file)?;
+    }
+    // The file accepted into, when it is there already, must load, and
+    // be for the spec of the run (checked once that is known).
+    let accept_existing = match &accept_to {
+        Some(file) => {
+            session::check_writable("expectations", file)?;
+            file.exists()
+                .then(|| Expectations::load(file))
+                .transpose()?
         }
         None => None,
     };
@@ -335,7 +358,12 @@ fn fuzz(
     } else {
         Bases::Absolute
     };
-    let check = |by: Spec| fuzz_flags_under(args, expectations.as_ref(), by);
+    let check = |by: Spec| {
+        if let Some(existing) = &accept_existing {
+            existing.check_spec(by)?;
+        }
+        fuzz_flags_under(args, expectations.as_ref(), by)
+    };
     // Usage errors before the adapter starts: all of them with `--spec`,
     // and without it those no spec would accept (reported as RFC 1808's).
     match args.spec {
@@ -359,7 +387,12 @@ fn fuzz(
         .unwrap_or_default();
     campaign.options.readings = Accepted::holding(by, &check(by)?);
     if let Some(expectations) = &expectations {
-        for warning in campaign.use_expectations(corpus, expectations) {
+        // The entries that hold for the version the adapter reports.
+        let version = implementation
+            .info()
+            .and_then(|info| library_version(&info.implementation_version));
+        let applying = expectations.applying_to(version.as_ref());
+        for warning in campaign.use_expectations(corpus, &applying) {
             output::eprint(&format!("rfc1808: {warning}\n"))?;
         }
     }
@@ -369,10 +402,48 @@ fn fuzz(
     let fuzzed = campaign.run_on(implementation, corpus, progress);
     // A closed standard output does not stop the promotions: the findings
     // are kept whoever reads the report.
-    output::print(&report::render(&fuzzed))?;
+    output::print(&args.format.render(&fuzzed))?;
+    for (format, file) in reports {
+        session::write_rendered(&format.render(&fuzzed), &file)?;
+    }
     if let Some(file) = target {
         let promotions = fuzzed.promote(&file, vectors)?;
-        output::print(&report::promotions(&promotions, &file))?;
+        let lines = report::promotions(&promotions, &file);
+        match args.format {
+            Format::Text => output::print(&lines)?,
+            // Standard output is one JSON document.
+            Format::Json => output::eprint(&lines)?,
+        }
+    }
+    if let Some(file) = accept_to {
+        let accepted = fuzzed.accept(corpus, &file, expectations_file.as_deref())?;
+        let names: Vec<&str> = accepted.added.ids().map(|id| id.name()).collect();
+        let written = &accepted.rewritten;
+        output::eprint(&format!(
+            "rfc1808: wrote {} for `{}`: {} kept, {} added, {} dropped{}\n",
+            file.display(),
+            fuzzed.name,
+            written.kept,
+            written.added,
+            written.dropped,
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" (deviations {})", names.join(", "))
+            }
+        ))?;
+        let unexplained = fuzzed
+            .summary
+            .new_findings()
+            .filter(|f| f.cause.deviations().is_none())
+            .count();
+        if unexplained > 0 {
+            output::eprint(&format!(
+                "rfc1808: {}: {unexplained} new kinds nothing explains are not written to {} (no vectors yet: --promote, or add them by hand)\n",
+                fuzzed.name,
+                file.display()
+            ))?;
+        }
     }
     Ok(ExitCode::from(u8::from(fuzzed.fails())))
 }

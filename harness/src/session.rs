@@ -564,11 +564,15 @@ fn run_all<'c>(
 /// Writes `report` in `format` to `file`, replacing it atomically: on
 /// error, an earlier report there is as it was.
 pub fn write_report(report: &Report<'_>, format: Format, file: &Path) -> Result<(), SessionError> {
-    files::replace(file, format.render(report, false).as_bytes()).map_err(|error| {
-        SessionError::Replace {
-            what: "report",
-            error,
-        }
+    write_rendered(&format.render(report, false), file)
+}
+
+/// Writes a rendered report (`rfc1808 fuzz --report`) to `file`, replacing
+/// it atomically.
+pub fn write_rendered(text: &str, file: &Path) -> Result<(), SessionError> {
+    files::replace(file, text.as_bytes()).map_err(|error| SessionError::Replace {
+        what: "report",
+        error,
     })
 }
 

@@ -108,6 +108,49 @@ impl Explainer {
         ))
     }
 
+    /// Whether the reference with the deviations of `set`, under some
+    /// reading, gives `answer` (`false` when it is no answer): one set
+    /// checked, not a search, for a runner that remembers the sets it has
+    /// found and checks them before searching again, as `rfc1808 fuzz`
+    /// does. It does not say that `set` is the smallest that does.
+    pub fn gives(&self, set: Set, base: &str, relative: &str, answer: &Answer) -> bool {
+        self.gives_under(&self.references, set, base, relative, answer)
+    }
+
+    /// [`Explainer::gives`] under the spec's default readings only: one
+    /// resolution, for a runner that tries several sets to find the one
+    /// that gives the answer first this way, as it usually does.
+    pub fn gives_by_default(&self, set: Set, base: &str, relative: &str, answer: &Answer) -> bool {
+        self.gives_under(&self.references[..1], set, base, relative, answer)
+    }
+
+    fn gives_under(
+        &self,
+        references: &[Resolver],
+        set: Set,
+        base: &str,
+        relative: &str,
+        answer: &Answer,
+    ) -> bool {
+        let answer = match answer {
+            Answer::Resolved(url) => Ok(url.as_str()),
+            Answer::Rejected(_) => Err(()),
+            Answer::NotRepresentable(_) | Answer::Error(_) => return false,
+        };
+        references.iter().any(|r| {
+            match (deviations::resolve(r.as_ref(), set, base, relative), answer) {
+                (Ok(url), Ok(want)) => url == want,
+                (Err(_), Err(())) => true,
+                _ => false,
+            }
+        })
+    }
+
+    /// The spec it explains under.
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
     /// The deviations it tries first.
     pub fn listed(&self) -> Set {
         self.listed
@@ -227,5 +270,29 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn gives_checks_one_set_without_searching() {
+        let explainer = Explainer::new(Spec::Rfc3986, Set::EMPTY);
+        let base = "http://a/b/c/d;p?q";
+        let kept = Answer::Resolved("http://a/../g".to_owned());
+        let above = Set::of(&[Id::AboveRootKept]);
+        assert!(explainer.gives(above, base, "../../../g", &kept));
+        assert!(!explainer.gives(Set::EMPTY, base, "../../../g", &kept));
+        // A larger set that still gives it: not the smallest, but it gives.
+        let larger = above.with(Id::EmptyQueryDropped);
+        assert!(explainer.gives(larger, base, "../../../g", &kept));
+        let rejected = Answer::Rejected("unknown scheme".to_owned());
+        let unknown = Set::of(&[Id::UnknownSchemeRejected]);
+        assert!(explainer.gives(unknown, "foo:/b/c", "g", &rejected));
+        assert!(!explainer.gives(unknown, base, "g", &rejected));
+        let failed = Answer::Error("crash".to_owned());
+        assert!(!explainer.gives(above, base, "../../../g", &failed));
+        // `%2E` taken for a dot is a reading, not the default one.
+        let decoded = Answer::Resolved("http://a/b/c/g".to_owned());
+        assert!(explainer.gives(Set::EMPTY, base, "%2E/g", &decoded));
+        assert!(!explainer.gives_by_default(Set::EMPTY, base, "%2E/g", &decoded));
+        assert!(explainer.gives_by_default(above, base, "../../../g", &kept));
     }
 }

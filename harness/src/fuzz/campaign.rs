@@ -1,20 +1,22 @@
 //! `rfc1808 fuzz` as a library call: a [`Campaign`] starts an adapter,
-//! fuzzes it with a progress line, and promotes what it found; the
-//! command line only parses flags and prints.
+//! fuzzes it with a progress line, and promotes what it found or accepts
+//! its causes into the expectations file; the command line only parses
+//! flags and prints.
 
 use std::fmt;
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use rfc1808_vectors::{Corpus, Spec};
+use rfc1808_vectors::versions::{library_version, Version};
+use rfc1808_vectors::{files, Corpus, LoadError, Spec};
 
 use super::{
-    fuzz, label, listed, note, source, Accepted, Bases, Kind, Listed, Options, Progress, Summary,
+    fuzz, label, listed, note, source, Accepted, Bases, Cause, Expected, Options, Progress, Summary,
 };
 use crate::command_line::quote;
 use crate::corpus::VectorSource;
-use crate::expectations::Expectations;
+use crate::expectations::{self, Acceptance, Expectations, Explained};
 use crate::implementation::{ImplSpec, Implementation, Info};
 use crate::promote::{self, PromoteError, Promoted};
 use crate::subprocess::{self, StartError};
@@ -27,8 +29,8 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(60);
 pub struct Campaign {
     pub spec: ImplSpec,
     pub options: Options,
-    /// The vectors its expectations list.
-    pub listed: Vec<Listed>,
+    /// The vectors and deviations its expectations list.
+    pub expected: Expected,
     /// The expectations file they come from.
     pub expectations_file: Option<String>,
     /// The directory the vectors came from (`--vectors`), if not the
@@ -68,29 +70,35 @@ impl Campaign {
                 bases,
                 readings: Accepted::default(),
                 allowed_inconsistent: Vec::new(),
+                by_cause: true,
             },
-            listed: Vec::new(),
+            expected: Expected::default(),
             expectations_file: None,
             vectors_dir: None,
             added_vectors: Vec::new(),
         }
     }
 
-    /// Takes the resolve vectors `expectations` lists as known, and the
-    /// ambiguities it allows different readings of as allowed; returns a
-    /// warning for each entry that names no resolve vector.
+    /// Takes the deviations and the resolve vectors `expectations` lists
+    /// (the entries that hold for the version the implementation reports,
+    /// [`Expectations::applying_to`]) as known, and the ambiguities it
+    /// allows different readings of as allowed; returns a warning for each
+    /// entry that names no resolve vector.
     pub fn use_expectations(
         &mut self,
         corpus: &Corpus,
         expectations: &Expectations,
     ) -> Vec<String> {
-        self.listed = listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
+        self.expected = Expected {
+            vectors: listed(corpus, expectations.entries.iter().map(|e| e.id.as_str())),
+            deviations: expectations.deviation_set(),
+        };
         self.options.allowed_inconsistent = expectations.inconsistent.clone();
         self.expectations_file = Some(expectations.file.clone());
         expectations
             .entries
             .iter()
-            .filter(|e| !self.listed.iter().any(|l| l.id == e.id))
+            .filter(|e| !self.expected.vectors.iter().any(|l| l.id == e.id))
             .map(|e| {
                 format!(
                     "{}:{}: `{}` names no resolve vector; left out",
@@ -142,7 +150,7 @@ impl Campaign {
         let summary = fuzz(
             implementation.as_mut(),
             seeds,
-            &self.listed,
+            &self.expected,
             &self.options,
             &mut show,
         );
@@ -227,7 +235,7 @@ pub struct Fuzzed {
 /// One new kind promoted, or not because its vector is there already.
 #[derive(Debug)]
 pub struct Promotion {
-    pub kind: Kind,
+    pub cause: Cause,
     /// The vector appended, or [`PromoteError::Duplicate`].
     pub result: Result<Promoted, PromoteError>,
 }
@@ -236,14 +244,14 @@ pub struct Promotion {
 /// the file is unwritable or broken.
 #[derive(Debug)]
 pub struct CannotPromote {
-    pub kind: Kind,
+    pub cause: Cause,
     /// Boxed: the error is large, and rare.
     pub error: Box<PromoteError>,
 }
 
 impl fmt::Display for CannotPromote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot promote {}: {}", self.kind, self.error)
+        write!(f, "cannot promote {}: {}", self.cause, self.error)
     }
 }
 
@@ -262,11 +270,11 @@ impl Fuzzed {
         self.found_new() || self.summary.mixed_readings().next().is_some()
     }
 
-    /// Appends one shrunk case of each new kind to `file`, each with its
-    /// answers under every spec and the note for the spec compared with,
-    /// its ids unique across `file` and the vectors `beside` names (those
-    /// of the run); stops at the first that cannot be for a reason other
-    /// than being there already.
+    /// Appends one shrunk case of each new kind to `file`, in the order of
+    /// the report, each with its answers under every spec and the note for
+    /// the spec compared with, its ids unique across `file` and the vectors
+    /// `beside` names (those of the run); stops at the first that cannot be
+    /// for a reason other than being there already.
     pub fn promote(
         &self,
         file: &Path,
@@ -274,7 +282,12 @@ impl Fuzzed {
     ) -> Result<Vec<Promotion>, CannotPromote> {
         let label = label(&self.name, self.info.as_ref());
         let mut promotions = Vec::new();
-        for finding in self.summary.new_findings() {
+        for finding in self
+            .summary
+            .ordered()
+            .into_iter()
+            .filter(|f| f.known.is_none())
+        {
             let candidate = promote::Candidate {
                 base: finding.example.base.clone(),
                 relative: finding.example.relative.clone(),
@@ -282,19 +295,19 @@ impl Fuzzed {
                 note: note(&label, finding),
                 spec: Some(self.spec),
             };
-            let kind = finding.kind.clone();
+            let cause = finding.cause.clone();
             match promote::promote(file, &candidate, beside) {
                 Ok(promoted) => promotions.push(Promotion {
-                    kind,
+                    cause,
                     result: Ok(promoted),
                 }),
                 Err(e @ PromoteError::Duplicate { .. }) => promotions.push(Promotion {
-                    kind,
+                    cause,
                     result: Err(e),
                 }),
                 Err(error) => {
                     return Err(CannotPromote {
-                        kind,
+                        cause,
                         error: Box::new(error),
                     })
                 }
@@ -302,7 +315,85 @@ impl Fuzzed {
         }
         Ok(promotions)
     }
+
+    /// The library version the implementation reported, if any.
+    pub fn version(&self) -> Option<Version> {
+        library_version(&self.info.as_ref()?.implementation_version)
+    }
+
+    /// The new kinds that deviations explain, most frequent first, as
+    /// [`expectations::accept`] takes them.
+    pub fn explained(&self) -> Vec<Explained<'_>> {
+        self.summary
+            .new_findings()
+            .filter_map(|f| {
+                Some(Explained {
+                    by: f.cause.deviations()?,
+                    count: f.count,
+                    example: format!("`{}` against `{}`", f.example.relative, f.example.base),
+                    base: &f.example.base,
+                    relative: &f.example.relative,
+                    answer: &f.answer,
+                })
+            })
+            .collect()
+    }
+
+    /// Accepts the deviations that explain the new kinds into the
+    /// expectations file `file`, keeping everything else it lists
+    /// ([`expectations::accept`]): read from `file` if it exists, else
+    /// from `existing` (the file the run was given), else written anew.
+    /// The file is replaced atomically. Unexplained kinds are not written:
+    /// they are no vectors yet (`--promote` makes them vectors).
+    pub fn accept(
+        &self,
+        corpus: &Corpus,
+        file: &Path,
+        existing: Option<&Path>,
+    ) -> Result<Acceptance, AcceptError> {
+        let from = if file.exists() { Some(file) } else { existing };
+        let text = from
+            .map(LoadError::read)
+            .transpose()
+            .map_err(AcceptError::Expectations)?;
+        let accepted = expectations::accept(
+            text.as_ref()
+                .map(|(name, text)| (name.as_str(), text.as_str())),
+            self.spec,
+            self.version().as_ref(),
+            corpus,
+            &self.explained(),
+        )
+        .map_err(AcceptError::Expectations)?;
+        files::replace(file, accepted.rewritten.text.as_bytes()).map_err(AcceptError::Replace)?;
+        Ok(accepted)
+    }
 }
+
+/// Why [`Fuzzed::accept`] wrote nothing.
+#[derive(Debug)]
+pub enum AcceptError {
+    /// The expectations file does not load, or is for another spec.
+    Expectations(LoadError),
+    /// It cannot be replaced.
+    Replace(files::ReplaceError),
+}
+
+impl fmt::Display for AcceptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AcceptError::Expectations(e) => write!(f, "{e}"),
+            AcceptError::Replace(e) => write!(
+                f,
+                "cannot write the expectations {}: {}",
+                e.file().display(),
+                e.reason()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AcceptError {}
 
 #[cfg(test)]
 mod tests {
@@ -334,6 +425,7 @@ mod tests {
                 bases: Bases::Any,
                 readings: Accepted::default(),
                 allowed_inconsistent: Vec::new(),
+                by_cause: true,
             }
         );
     }
@@ -352,8 +444,8 @@ mod tests {
             c.use_expectations(&corpus, &expectations),
             ["x.toml:6: `no/such` names no resolve vector; left out"]
         );
-        assert_eq!(c.listed.len(), 1);
-        assert_eq!(c.listed[0].id, "rfc1808-5.2/abs-path-dot");
+        assert_eq!(c.expected.vectors.len(), 1);
+        assert_eq!(c.expected.vectors[0].id, "rfc1808-5.2/abs-path-dot");
     }
 
     #[test]

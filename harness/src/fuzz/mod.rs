@@ -8,32 +8,37 @@
 //! anything ([`Bases::Any`], `--any-base`). They go to the implementation
 //! in batches through [`Implementation::resolve_until`], so a `jsonl` or
 //! `lines` adapter pipelines them, and each answer is compared with the
-//! reference resolver (segment-stack Step 6). A mismatch has a [`Kind`]:
-//! how the answers differ, and where that matters the step the reference
-//! finished at (the `kind` module says which, and why). A mismatch on a
-//! case whose scheme starts with a digit is asked again with a letter
-//! there, in one more batch, to tell whether the digit is the cause. The
-//! first mismatch of each kind is shrunk ([`shrink`]) to a smallest case of
-//! the same kind whose base the run admits (preferring bases that look
-//! real, `http://a` over `a:`), its candidates batched too; a later
-//! mismatch of that kind is shrunk only if it starts out smaller than the
-//! current example.
+//! reference resolver (segment-stack Step 6). A mismatch has a [`Cause`]:
+//! the smallest set of deviations of the catalogue that explains it (the
+//! attribution `rfc1808 run` uses, see the `cause` module), or, when none
+//! does, its [`Kind`]: how the answers differ, and where that matters the
+//! step the reference finished at (the `kind` module says which, and why).
+//! An unexplained mismatch on a case whose scheme starts with a digit is
+//! asked again with a letter there, in one more batch, to tell whether the
+//! digit is the cause. The first mismatch of each cause is shrunk
+//! ([`shrink`]) to a smallest case of the same cause (explained by the same
+//! set, or unexplained with the same symptom) whose base the run admits
+//! (preferring bases that look real, `http://a` over `a:`), its candidates
+//! batched too; a later mismatch of that cause is shrunk only if it starts
+//! out smaller than the current example.
 //!
 //! [`Campaign`] is the whole of `rfc1808 fuzz`: it starts the adapter,
-//! fuzzes it, and promotes what it found; `crate::report::fuzz` prints the
-//! result: an overview, a line per kind with its count and shrunk example,
-//! most frequent first, then each kind in the same order with the steps it
-//! was found at, both answers and a ready `rfc1808 promote` command.
+//! fuzzes it, and promotes or accepts what it found; `crate::report::fuzz`
+//! prints the result: what nothing explains first, then a line per cause
+//! with its count, section, whether the answer names the same resource and
+//! its shrunk example, then each kind in the same order with both answers
+//! and a ready command.
 //!
 //! # Known kinds
 //!
-//! An implementation's expectations file lists vectors it is known to fail.
-//! Those vectors run first; the kind each one shows is *known*, and the
-//! shrinker's answer for a mismatch of that kind is the listed vector (the
-//! smallest, if several show it): a mismatch whose shrunk pair is a listed
-//! vector is known, and it is reported apart and not counted as a finding.
-//! A shrunk pair that happens to be a listed vector is known too. A failure
-//! to answer (crash, timeout, protocol error) is never known, as in `run`.
+//! An implementation's expectations file lists deviations and vectors it
+//! is known to fail ([`Expected`]). A mismatch explained by listed
+//! deviations is *known*. The listed vectors run first; the cause each one
+//! shows is known too, and the shrinker's answer for a mismatch of that
+//! cause is the listed vector (the smallest, if several show it): a
+//! mismatch whose shrunk pair is a listed vector is known as well. Known
+//! kinds are reported apart and are not findings. A failure to answer
+//! (crash, timeout, protocol error) is never known, as in `run`.
 //!
 //! Failures to answer are not shrunk: each try could cost a whole timeout.
 //!
@@ -47,6 +52,7 @@
 //! stops: the cases it counts are the cases the adapter was sent.
 
 mod campaign;
+mod cause;
 mod followed;
 mod generate;
 mod grammar;
@@ -59,8 +65,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::deviations::Set;
 
-pub use campaign::{Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
+pub use campaign::{AcceptError, Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
+pub use cause::{
+    same_resource, sections, Attribution, Cause, MAX_SKIPPED, SEARCHES_BEFORE_SAMPLING,
+};
 pub use followed::{Followed, Following, Group};
 pub use generate::{is_absolute, Bases, Generator, Rng};
 pub use grammar::{is_rfc2396_absolute, is_uri, is_uri_reference};
@@ -76,7 +86,7 @@ use crate::implementation::{Answer, Case, Implementation, Info};
 /// The largest batch sent to the implementation at once.
 pub const BATCH: usize = 1000;
 
-/// When to stop.
+/// When to stop, and what to compare with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     pub seed: u64,
@@ -92,6 +102,10 @@ pub struct Options {
     /// The ambiguities the implementation's expectations allow it to
     /// follow different readings of (`[[inconsistent-reading]]`).
     pub allowed_inconsistent: Vec<Inconsistent>,
+    /// Group mismatches by the deviations that explain them ([`Cause`]);
+    /// off, every mismatch is its symptom, as before causes were
+    /// attributed, which the harness benchmark measures against.
+    pub by_cause: bool,
 }
 
 /// A vector the implementation's expectations list.
@@ -101,10 +115,28 @@ pub struct Listed {
     pub input: Input,
 }
 
+/// What the implementation's expectations say it does: the vectors they
+/// list and the deviations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expected {
+    pub vectors: Vec<Listed>,
+    pub deviations: Set,
+}
+
+/// Why a kind is known, and not a finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The deviations that explain it are listed.
+    Deviations,
+    /// A listed vector shows it; its id.
+    Vector(String),
+}
+
 /// All mismatches of one kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    pub kind: Kind,
+    /// The deviations that explain them, or how the answers differ.
+    pub cause: Cause,
     /// How many generated cases showed it.
     pub count: u64,
     /// How many of them went through each stage of the spec's algorithm,
@@ -112,6 +144,9 @@ pub struct Finding {
     pub steps: Vec<(Stage, u64)>,
     /// The smallest case found, after shrinking.
     pub example: Input,
+    /// How the example's answer differs from the reference's: the cause
+    /// when nothing explains it.
+    pub symptom: Kind,
     /// The stage the example goes through.
     pub stage: Stage,
     /// The reference's answer for the example (a rejection only where a
@@ -119,8 +154,12 @@ pub struct Finding {
     pub reference: Answer,
     /// The implementation's answer for the example.
     pub answer: Answer,
-    /// The id of the listed vector that makes this kind known.
-    pub known: Option<String>,
+    /// Why it is known, when it is.
+    pub known: Option<Known>,
+    /// Whether the example was shrunk: a new kind's is, but for a failure
+    /// to answer; a known kind's is the listed vector, or the smallest
+    /// case seen.
+    pub shrunk: bool,
 }
 
 /// What a fuzz run found.
@@ -130,6 +169,8 @@ pub struct Summary {
     /// failed to).
     pub cases: u64,
     pub mismatches: u64,
+    /// The mismatches some deviations explain.
+    pub explained: u64,
     /// Cases the implementation's protocol could not carry, not compared.
     pub not_representable: u64,
     /// Cases outside the grammar of the spec compared with (RFC 2396 and
@@ -141,6 +182,8 @@ pub struct Summary {
     /// Why the run stopped before its time or its number of cases: the
     /// harness gave up on the implementation.
     pub gave_up: Option<String>,
+    /// The deviations the expectations list.
+    pub listed: Set,
     /// By kind.
     pub findings: Vec<Finding>,
     /// The reading followed of each ambiguity the answers told something
@@ -159,6 +202,16 @@ impl Summary {
         self.readings.iter().filter(|f| f.fails_run())
     }
 
+    /// The kinds nothing explains, then those deviations explain, each
+    /// group new ones first, most frequent first: the order of the reports.
+    pub fn ordered(&self) -> Vec<&Finding> {
+        let group = |f: &Finding| (f.cause.deviations().is_some(), f.known.is_some());
+        let mut ordered: Vec<&Finding> = self.findings.iter().collect();
+        // Stable: within a group, the order of `findings`.
+        ordered.sort_by_key(|f| group(f));
+        ordered
+    }
+
     /// Cases per second.
     pub fn rate(&self) -> f64 {
         self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
@@ -175,23 +228,23 @@ pub struct Progress {
 }
 
 /// Fuzzes `implementation` against the reference resolver. `seeds` are
-/// pairs to mutate (the vectors'); `listed` are the vectors its expectations
+/// pairs to mutate (the vectors'); `expected` is what its expectations
 /// list. `progress` is called after every batch.
 pub fn fuzz(
     implementation: &mut dyn Implementation,
     seeds: Vec<Input>,
-    listed: &[Listed],
+    expected: &Expected,
     options: &Options,
     progress: &mut dyn FnMut(&Progress),
 ) -> Summary {
-    let mut run = Run::start(implementation, seeds, listed, options);
+    let mut run = Run::start(implementation, seeds, expected, options);
     while let Some(size) = run.next_batch_size() {
         let inputs = run.generate(size);
         let answered = run.ask(&inputs);
         let complete = answered.len() == inputs.len();
         let batch = run.classify(&inputs[..answered.len()], answered);
-        for (kind, tally) in batch {
-            run.record(kind, tally);
+        for (cause, tally) in batch {
+            run.record(cause, tally);
         }
         progress(&run.progress());
         if !complete {
@@ -201,6 +254,24 @@ pub fn fuzz(
     run.finish()
 }
 
+/// A case that shows a mismatch: the implementation's answer, and how it
+/// differs from the reference's.
+#[derive(Clone, Debug)]
+struct Shown {
+    input: Input,
+    answer: Answer,
+    symptom: Kind,
+}
+
+/// A mismatch judged: its cause, its symptom, and the stage the reference
+/// went through.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Judged {
+    cause: Cause,
+    symptom: Kind,
+    stage: Stage,
+}
+
 /// A fuzz run under way.
 struct Run<'r> {
     implementation: &'r mut dyn Implementation,
@@ -208,10 +279,11 @@ struct Run<'r> {
     start: Instant,
     deadline: Option<Instant>,
     generator: Generator,
-    /// The kind each listed vector shows, with the vector.
-    listed_kinds: HashMap<Kind, (&'r Listed, Answer)>,
+    attribution: Attribution,
+    /// The cause each listed vector shows, with the vector.
+    listed_kinds: HashMap<Cause, (&'r Listed, Shown)>,
     listed_ids: HashMap<&'r Input, &'r str>,
-    found: BTreeMap<Kind, Finding>,
+    found: BTreeMap<Cause, Finding>,
     /// What the answers that are no mismatch told of the readings followed.
     followed: Followed,
     summary: Summary,
@@ -219,35 +291,52 @@ struct Run<'r> {
     last: Option<(usize, Duration)>,
 }
 
-/// The mismatches of one kind in a batch.
+/// The mismatches of one cause in a batch.
 struct Tally {
     count: u64,
+    explained: bool,
     steps: Vec<(Stage, u64)>,
-    /// The smallest case, with the implementation's answer.
-    smallest: (Input, Answer),
+    /// The smallest case.
+    smallest: Shown,
 }
 
 impl<'r> Run<'r> {
     fn start(
         implementation: &'r mut dyn Implementation,
         seeds: Vec<Input>,
-        listed: &'r [Listed],
+        expected: &'r Expected,
         options: &'r Options,
     ) -> Run<'r> {
         let start = Instant::now();
         let deadline = options.time.map(|t| start + t);
-        let listed_kinds = listed_kinds(implementation, listed, deadline, &options.readings);
+        let spec = options.readings.spec();
+        let mut attribution = Attribution::new(spec, expected.deviations, options.by_cause);
+        let listed_kinds = listed_kinds(
+            implementation,
+            &expected.vectors,
+            deadline,
+            &options.readings,
+            &mut attribution,
+        );
         Run {
             implementation,
             options,
             start,
             deadline,
-            generator: Generator::new(options.seed, seeds, options.bases, options.readings.spec()),
+            generator: Generator::new(options.seed, seeds, options.bases, spec),
+            attribution,
             listed_kinds,
-            listed_ids: listed.iter().map(|l| (&l.input, l.id.as_str())).collect(),
+            listed_ids: expected
+                .vectors
+                .iter()
+                .map(|l| (&l.input, l.id.as_str()))
+                .collect(),
             found: BTreeMap::new(),
             followed: Followed::default(),
-            summary: Summary::default(),
+            summary: Summary {
+                listed: expected.deviations,
+                ..Summary::default()
+            },
             last: None,
         }
     }
@@ -302,18 +391,25 @@ impl<'r> Run<'r> {
         answers
     }
 
-    /// Per kind in a batch: how many, at which steps, and the smallest case.
-    fn classify(&mut self, inputs: &[Input], answers: Vec<Answer>) -> BTreeMap<Kind, Tally> {
-        let kinds = classify(
+    /// Per cause in a batch: how many, at which steps, and the smallest case.
+    fn classify(&mut self, inputs: &[Input], answers: Vec<Answer>) -> BTreeMap<Cause, Tally> {
+        let judged = classify(
             self.implementation,
             inputs,
             &answers,
             self.deadline,
             &self.options.readings,
+            &mut self.attribution,
+            Search::Remembered,
         );
-        let mut batch: BTreeMap<Kind, Tally> = BTreeMap::new();
-        for ((input, answer), kind) in inputs.iter().zip(answers).zip(kinds) {
-            let Some((kind, step)) = kind else {
+        let mut batch: BTreeMap<Cause, Tally> = BTreeMap::new();
+        for ((input, answer), judged) in inputs.iter().zip(answers).zip(judged) {
+            let Some(Judged {
+                cause,
+                symptom,
+                stage,
+            }) = judged
+            else {
                 let accepted = &self.options.readings;
                 if !accepted.outside(input) {
                     if let Some(told) = accepted.told(input, &answer) {
@@ -323,88 +419,122 @@ impl<'r> Run<'r> {
                 continue;
             };
             self.summary.mismatches += 1;
-            let tally = batch.entry(kind).or_insert_with(|| Tally {
-                count: 0,
-                steps: Vec::new(),
-                smallest: (input.clone(), answer.clone()),
-            });
-            tally.count += 1;
-            add_steps(&mut tally.steps, &[(step, 1)]);
-            if shrink::order(input) < shrink::order(&tally.smallest.0) {
-                tally.smallest = (input.clone(), answer);
+            let shown = Shown {
+                input: input.clone(),
+                answer,
+                symptom,
+            };
+            match batch.get_mut(&cause) {
+                Some(tally) => {
+                    tally.count += 1;
+                    add_steps(&mut tally.steps, &[(stage, 1)]);
+                    if shrink::order(input) < shrink::order(&tally.smallest.input) {
+                        tally.smallest = shown;
+                    }
+                }
+                None => {
+                    let explained = cause.deviations().is_some();
+                    let tally = Tally {
+                        count: 1,
+                        explained,
+                        steps: vec![(stage, 1)],
+                        smallest: shown,
+                    };
+                    batch.insert(cause, tally);
+                }
             }
         }
         batch
     }
 
-    /// Adds a batch's mismatches of `kind` to what the run found; a kind
-    /// seen before is shrunk again from a case smaller than its example.
-    fn record(&mut self, kind: Kind, tally: Tally) {
-        let Some(seen) = self.found.get_mut(&kind) else {
-            let first = self.first_of_kind(&kind, tally);
+    /// Adds a batch's mismatches of `cause` to what the run found; a new
+    /// kind seen before is shrunk again from a case smaller than its
+    /// example, and a known one takes the smaller case as it is, unless a
+    /// listed vector is its example.
+    fn record(&mut self, cause: Cause, tally: Tally) {
+        if tally.explained {
+            self.summary.explained += tally.count;
+        }
+        let Some(seen) = self.found.get_mut(&cause) else {
+            let first = self.first_of_kind(&cause, tally);
             if first.known.is_none() && self.summary.first_finding.is_none() {
                 self.summary.first_finding = Some(self.start.elapsed());
             }
-            self.found.insert(kind, first);
+            self.found.insert(cause, first);
             return;
         };
         seen.count += tally.count;
         add_steps(&mut seen.steps, &tally.steps);
-        let smaller = shrink::order(&tally.smallest.0) < shrink::order(&seen.example);
-        if seen.known.is_some() || !smaller {
-            return;
+        let smaller = shrink::order(&tally.smallest.input) < shrink::order(&seen.example);
+        match (&seen.known, smaller) {
+            (_, false) | (Some(Known::Vector(_)), _) => return,
+            (Some(Known::Deviations), true) => {
+                set_example(seen, tally.smallest, &self.options.readings);
+                return;
+            }
+            (None, true) => {}
         }
-        let example = self.shrink(tally.smallest, &kind);
-        if let Some(seen) = self.found.get_mut(&kind) {
-            if shrink::order(&example.0) < shrink::order(&seen.example) {
+        let example = self.shrink(tally.smallest, &cause);
+        if let Some(seen) = self.found.get_mut(&cause) {
+            if shrink::order(&example.input) < shrink::order(&seen.example) {
                 set_example(seen, example, &self.options.readings);
             }
         }
     }
 
-    /// The first mismatches of a kind: known, with the listed vector as its
-    /// example, or shrunk.
-    fn first_of_kind(&mut self, kind: &Kind, tally: Tally) -> Finding {
-        let ((input, answer), known) = match self.listed_kinds.get(kind) {
-            Some((listed, answer)) => (
-                (listed.input.clone(), answer.clone()),
-                Some(listed.id.clone()),
-            ),
-            None => {
-                let example = self.shrink(tally.smallest, kind);
-                let listed = self
+    /// The first mismatches of a kind: known when the deviations that
+    /// explain it are listed (its example the smallest case seen, not
+    /// shrunk: it is no finding, and shrinking each of a library's known
+    /// causes would cost more than the rest of a short run), or when a
+    /// listed vector shows it (which is then its example); shrunk when new.
+    fn first_of_kind(&mut self, cause: &Cause, tally: Tally) -> Finding {
+        let listed_deviations = self.attribution.listed();
+        let by_listed = cause
+            .deviations()
+            .is_some_and(|set| set.is_subset(listed_deviations));
+        let (shown, known, shrunk) = match self.listed_kinds.get(cause) {
+            Some((listed, shown)) if !by_listed => {
+                (shown.clone(), Some(Known::Vector(listed.id.clone())), false)
+            }
+            _ if by_listed => (tally.smallest, Some(Known::Deviations), false),
+            _ => {
+                let shown = self.shrink(tally.smallest, cause);
+                let known = self
                     .listed_ids
-                    .get(&example.0)
-                    .filter(|_| !kind.is_failure());
-                let known = listed.map(|id| id.to_string());
-                (example, known)
+                    .get(&shown.input)
+                    .filter(|_| !cause.is_failure())
+                    .map(|id| Known::Vector(id.to_string()));
+                (shown, known, !cause.is_failure())
             }
         };
-        let (reference, stage) = self.options.readings.reference(&input);
+        let (reference, stage) = self.options.readings.reference(&shown.input);
         Finding {
-            kind: kind.clone(),
+            cause: cause.clone(),
             count: tally.count,
             steps: tally.steps,
             reference: reference_answer(reference),
             stage,
-            example: input,
-            answer,
+            example: shown.input,
+            symptom: shown.symptom,
+            answer: shown.answer,
             known,
+            shrunk,
         }
     }
 
-    /// A smallest case of `kind` from `(input, answer)`, with the
-    /// implementation's answer for it (see [`shrink_case`]).
-    fn shrink(&mut self, (input, answer): (Input, Answer), kind: &Kind) -> (Input, Answer) {
-        if kind.is_failure() {
-            return (input, answer);
+    /// A smallest case of `cause` from `shown`, with the implementation's
+    /// answer for it (see [`shrink_case`]).
+    fn shrink(&mut self, shown: Shown, cause: &Cause) -> Shown {
+        if cause.is_failure() {
+            return shown;
         }
         shrink_case(
             self.implementation,
-            (input, answer),
-            kind,
+            shown,
+            cause,
             self.options,
             self.deadline,
+            &mut self.attribution,
         )
     }
 
@@ -432,18 +562,19 @@ impl<'r> Run<'r> {
         // order does not depend on the run's timing.
         summary
             .findings
-            .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.kind.cmp(&b.kind)));
+            .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.cause.cmp(&b.cause)));
         summary
     }
 }
 
-/// Makes `(input, answer)` the example of `finding`.
-fn set_example(finding: &mut Finding, (input, answer): (Input, Answer), accepted: &Accepted) {
-    let (reference, stage) = accepted.reference(&input);
+/// Makes `shown` the example of `finding`.
+fn set_example(finding: &mut Finding, shown: Shown, accepted: &Accepted) {
+    let (reference, stage) = accepted.reference(&shown.input);
     finding.reference = reference_answer(reference);
     finding.stage = stage;
-    finding.example = input;
-    finding.answer = answer;
+    finding.example = shown.input;
+    finding.symptom = shown.symptom;
+    finding.answer = shown.answer;
 }
 
 /// The reference's answer as an implementation's would be.
@@ -480,14 +611,29 @@ fn answers(
     answers
 }
 
-/// The kind of mismatch each of the first of `inputs` shows, if any, with
-/// the implementation's answer: as many as it answered.
+/// How [`classify`] attributes: from what the run remembers, or by a full
+/// search ([`Attribution::cause`], [`Attribution::explain`]), or by a full
+/// search only where the cause could be the one a shrink keeps to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Search<'t> {
+    Remembered,
+    Full,
+    /// A mismatch that cannot have this cause is left out (`None`) without
+    /// a search: its deviations do not give the answer, or its symptom is
+    /// another.
+    Toward(&'t Cause),
+}
+
+/// The mismatch each of the first of `inputs` shows, if any, with the
+/// implementation's answer, by `search`: as many as it answered.
 fn kinds(
     implementation: &mut dyn Implementation,
     inputs: &[Input],
     deadline: Option<Instant>,
     accepted: &Accepted,
-) -> Vec<(Option<Kind>, Answer)> {
+    attribution: &mut Attribution,
+    search: Search<'_>,
+) -> Vec<(Option<Judged>, Answer)> {
     let answers = answers(implementation, inputs, deadline);
     classify(
         implementation,
@@ -495,49 +641,76 @@ fn kinds(
         &answers,
         deadline,
         accepted,
+        attribution,
+        search,
     )
     .into_iter()
-    .map(|k| k.map(|(kind, _)| kind))
     .zip(answers)
     .collect()
 }
 
-/// The kind of mismatch each answer is, if any, with the step the
-/// reference finished at. A mismatch on a case whose scheme starts with a
-/// digit or a symbol is asked again with a letter there, all such in one
-/// batch, and is [`Kind::not_a_letter`] unless the answer then is of the
-/// same kind (or there is no answer then, the time being up).
+/// The mismatch each answer is, if any: its cause, its symptom and the
+/// step the reference finished at. An unexplained mismatch on a case whose
+/// scheme starts with a digit or a symbol is asked again with a letter
+/// there, all such in one batch, and is [`Kind::not_a_letter`] unless the
+/// answer then is of the same kind (or there is no answer then, the time
+/// being up).
 fn classify(
     implementation: &mut dyn Implementation,
     inputs: &[Input],
     given: &[Answer],
     deadline: Option<Instant>,
     accepted: &Accepted,
-) -> Vec<Option<(Kind, Stage)>> {
-    let mut kinds = Vec::with_capacity(inputs.len());
+    attribution: &mut Attribution,
+    search: Search<'_>,
+) -> Vec<Option<Judged>> {
+    let mut judged = Vec::with_capacity(inputs.len());
     let mut variants = Vec::new();
     for (i, (input, answer)) in inputs.iter().zip(given).enumerate() {
-        let kind = judge(input, answer, accepted);
-        if let Some((k, step)) = kind.as_ref().filter(|(k, _)| !k.is_failure()) {
-            if let Some(variant) = Kind::letter_variant(input, *step) {
-                variants.push((i, k.clone(), variant));
+        let Some((symptom, stage)) = judge(input, answer, accepted) else {
+            judged.push(None);
+            continue;
+        };
+        let cause = match search {
+            Search::Remembered => attribution.cause(input, answer, &symptom),
+            Search::Full => attribution.explain(input, answer, &symptom),
+            Search::Toward(target) => {
+                let other = match target {
+                    Cause::Deviations(set) => !attribution.gives(*set, input, answer),
+                    Cause::Unexplained(kind) => *kind != symptom && *kind != Kind::not_a_letter(),
+                };
+                if other {
+                    judged.push(None);
+                    continue;
+                }
+                attribution.explain(input, answer, &symptom)
+            }
+        };
+        if matches!(cause, Cause::Unexplained(_)) && !symptom.is_failure() {
+            if let Some(variant) = Kind::letter_variant(input, stage) {
+                variants.push((i, symptom.clone(), variant));
             }
         }
-        kinds.push(kind);
+        judged.push(Some(Judged {
+            cause,
+            symptom,
+            stage,
+        }));
     }
     if variants.is_empty() {
-        return kinds;
+        return judged;
     }
     let variant_inputs: Vec<Input> = variants.iter().map(|(_, _, v)| v.clone()).collect();
     let variant_answers = answers(implementation, &variant_inputs, deadline);
     for ((i, kind, variant), answer) in variants.into_iter().zip(variant_answers) {
         if judge(&variant, &answer, accepted).map(|(k, _)| k) != Some(kind) {
-            if let Some((k, _)) = kinds[i].as_mut() {
-                *k = Kind::not_a_letter();
+            if let Some(j) = judged[i].as_mut() {
+                j.symptom = Kind::not_a_letter();
+                j.cause = Cause::Unexplained(Kind::not_a_letter());
             }
         }
     }
-    kinds
+    judged
 }
 
 /// The kind of mismatch `answer` is for `input`, with the stage the
@@ -555,22 +728,24 @@ fn judge(input: &Input, answer: &Answer, accepted: &Accepted) -> Option<(Kind, S
     Some(kind)
 }
 
-/// Shrinks `input`, whose answer was `answer`, to a smallest case of
-/// `kind` whose base the run admits (`options`); returns it with the implementation's
-/// answer for it, as given while shrinking (asking again could meet a
-/// stalled or given-up adapter). Candidates the implementation did not
-/// answer before the deadline do not count.
+/// Shrinks `shown` to a smallest case of `cause` whose base the run admits
+/// (`options`): explained by the same deviations, found by a full search,
+/// or unexplained with the same symptom. Returns it with the
+/// implementation's answer for it, as given while shrinking (asking again
+/// could meet a stalled or given-up adapter). Candidates the
+/// implementation did not answer before the deadline do not count.
 fn shrink_case(
     implementation: &mut dyn Implementation,
-    (input, answer): (Input, Answer),
-    kind: &Kind,
+    shown: Shown,
+    cause: &Cause,
     options: &Options,
     deadline: Option<Instant>,
-) -> (Input, Answer) {
+    attribution: &mut Attribution,
+) -> Shown {
     let (bases, accepted) = (options.bases, &options.readings);
     let spec = accepted.spec();
-    let mut seen: HashMap<Input, Answer> = HashMap::new();
-    let shrunk = shrink(input.clone(), |candidates| {
+    let mut seen: HashMap<Input, Shown> = HashMap::new();
+    let shrunk = shrink(shown.input.clone(), |candidates| {
         // Only candidates with a base the run admits go to the
         // implementation; the others are not the same case.
         let admitted: Vec<Input> = candidates
@@ -583,13 +758,25 @@ fn shrink_case(
         }
         let mut verdicts = admitted
             .iter()
-            .zip(kinds(implementation, &admitted, deadline, accepted))
-            .map(|(c, (k, answer))| {
-                let same = k.as_ref() == Some(kind);
-                if same {
-                    seen.insert(c.clone(), answer);
+            .zip(kinds(
+                implementation,
+                &admitted,
+                deadline,
+                accepted,
+                attribution,
+                Search::Toward(cause),
+            ))
+            .map(|(c, (judged, answer))| match judged {
+                Some(j) if j.cause == *cause => {
+                    let shown = Shown {
+                        input: c.clone(),
+                        answer,
+                        symptom: j.symptom,
+                    };
+                    seen.insert(c.clone(), shown);
+                    true
                 }
-                same
+                _ => false,
             })
             .collect::<Vec<bool>>()
             .into_iter();
@@ -598,8 +785,7 @@ fn shrink_case(
             .map(|c| bases.admit(spec, &c.base) && verdicts.next() == Some(true))
             .collect()
     });
-    let answer = seen.remove(&shrunk).unwrap_or(answer);
-    (shrunk, answer)
+    seen.remove(&shrunk).unwrap_or(shown)
 }
 
 /// Adds the counts of `more` to `steps`, keeping the steps' order.
@@ -625,31 +811,41 @@ fn next_batch(last: usize, took: Duration, left: Duration) -> usize {
     ((target / per_case) as usize).clamp(1, BATCH)
 }
 
-/// The kind each listed vector shows, keeping the smallest vector per kind,
-/// with the implementation's answer for it.
+/// The cause each listed vector shows, keeping the smallest vector per
+/// cause, with the implementation's answer for it.
 fn listed_kinds<'l>(
     implementation: &mut dyn Implementation,
     listed: &'l [Listed],
     deadline: Option<Instant>,
     accepted: &Accepted,
-) -> HashMap<Kind, (&'l Listed, Answer)> {
+    attribution: &mut Attribution,
+) -> HashMap<Cause, (&'l Listed, Shown)> {
     let inputs: Vec<Input> = listed.iter().map(|l| l.input.clone()).collect();
-    let mut kinds: HashMap<Kind, (&Listed, Answer)> = HashMap::new();
+    let mut kinds: HashMap<Cause, (&Listed, Shown)> = HashMap::new();
     if inputs.is_empty() {
         return kinds;
     }
-    for (l, (kind, answer)) in
-        listed
-            .iter()
-            .zip(self::kinds(implementation, &inputs, deadline, accepted))
-    {
-        let Some(kind) = kind.filter(|k| !k.is_failure()) else {
+    let judged = self::kinds(
+        implementation,
+        &inputs,
+        deadline,
+        accepted,
+        attribution,
+        Search::Full,
+    );
+    for (l, (judged, answer)) in listed.iter().zip(judged) {
+        let Some(judged) = judged.filter(|j| !j.cause.is_failure()) else {
             continue;
         };
-        match kinds.get(&kind) {
+        match kinds.get(&judged.cause) {
             Some((other, _)) if shrink::order(&other.input) <= shrink::order(&l.input) => {}
             _ => {
-                kinds.insert(kind, (l, answer));
+                let shown = Shown {
+                    input: l.input.clone(),
+                    answer,
+                    symptom: judged.symptom,
+                };
+                kinds.insert(judged.cause, (l, shown));
             }
         }
     }
@@ -688,13 +884,14 @@ pub fn label(name: &str, info: Option<&Info>) -> String {
 }
 
 /// The note a promoted kind gets, until someone writes its root cause:
-/// the difference, at the stage the example goes through.
+/// the difference, at the stage the example goes through, or the
+/// deviations that explain it.
 pub fn note(label: &str, finding: &Finding) -> String {
-    format!(
-        "{label} differs at {}: {}",
-        finding.stage.name(),
-        finding.kind.difference
-    )
+    let what = match &finding.cause {
+        Cause::Deviations(set) => format!("explained by {set}"),
+        Cause::Unexplained(kind) => kind.difference.to_string(),
+    };
+    format!("{label} differs at {}: {what}", finding.stage.name())
 }
 
 /// The `source` of a promoted kind.
@@ -782,6 +979,13 @@ mod tests {
         run_with(bug, listed, Bases::Absolute)
     }
 
+    fn expected(listed: &[Listed]) -> Expected {
+        Expected {
+            vectors: listed.to_vec(),
+            deviations: Set::EMPTY,
+        }
+    }
+
     #[test]
     fn an_answer_under_another_reading_is_no_mismatch() {
         let seeds = rfc_example_seeds();
@@ -793,11 +997,12 @@ mod tests {
                 bases: Bases::Absolute,
                 readings,
                 allowed_inconsistent: Vec::new(),
+                by_cause: true,
             };
             fuzz(
                 &mut Buggy(drops_empty_query),
                 seeds.clone(),
-                &[],
+                &Expected::default(),
                 &options,
                 &mut |_| {},
             )
@@ -820,6 +1025,15 @@ mod tests {
     }
 
     fn run_with(bug: fn(&str, &str) -> String, listed: &[Listed], bases: Bases) -> Summary {
+        run_by(bug, &expected(listed), bases, true)
+    }
+
+    fn run_by(
+        bug: fn(&str, &str) -> String,
+        expected: &Expected,
+        bases: Bases,
+        by_cause: bool,
+    ) -> Summary {
         let seeds = rfc_example_seeds();
         let options = Options {
             seed: 1,
@@ -828,9 +1042,10 @@ mod tests {
             bases,
             readings: held(KEPT),
             allowed_inconsistent: Vec::new(),
+            by_cause,
         };
         let mut progress = Vec::new();
-        let summary = fuzz(&mut Buggy(bug), seeds, listed, &options, &mut |p| {
+        let summary = fuzz(&mut Buggy(bug), seeds, expected, &options, &mut |p| {
             progress.push(*p)
         });
         assert_eq!(progress.len(), 3, "a progress report per batch of {BATCH}");
@@ -845,7 +1060,7 @@ mod tests {
             .map(|f| {
                 format!(
                     "{} | {} | {:?} + {:?} = {:?}, not {:?}{}",
-                    f.kind,
+                    f.cause,
                     f.steps
                         .iter()
                         .map(|(stage, n)| format!("{} {n}", stage.name()))
@@ -858,9 +1073,11 @@ mod tests {
                         other => format!("{other:?}"),
                     },
                     f.answer,
-                    f.known
-                        .as_ref()
-                        .map_or(String::new(), |id| format!(" (known: {id})"))
+                    match &f.known {
+                        None => String::new(),
+                        Some(Known::Vector(id)) => format!(" (known: {id})"),
+                        Some(Known::Deviations) => " (known)".to_owned(),
+                    }
                 )
             })
             .collect()
@@ -920,13 +1137,90 @@ mod tests {
 
     #[test]
     fn a_mismatch_only_a_digit_first_in_the_scheme_causes_is_one_kind() {
+        // By cause: a scheme outside the ones most libraries know, whose
+        // reference is returned as written.
         let summary = run(digit_schemes_unknown, &[]);
+        assert_eq!(
+            shown(&summary),
+            [
+                r#"unknown-scheme-unresolved | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 24 | "9://a" + "" = "9://a", not Resolved("")"#
+            ]
+        );
+        assert_eq!(summary.explained, summary.mismatches);
+        // By symptom, the letter put first tells the digit is the cause.
+        let summary = run_by(
+            digit_schemes_unknown,
+            &Expected::default(),
+            Bases::Absolute,
+            false,
+        );
         assert_eq!(
             shown(&summary),
             [
                 r#"scheme not starting with a letter | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 24 | "9://a" + "" = "9://a", not Resolved("")"#
             ]
         );
+        assert_eq!(summary.explained, 0);
+    }
+
+    /// The reference under RFC 1808, with the scheme of the answer
+    /// lower-cased (`scheme-lowercased`), and a `z` in the path written `Z`
+    /// (which no deviation explains).
+    fn lowers_schemes_and_raises_z(base: &str, relative: &str) -> String {
+        let url = resolve(base, relative);
+        let c = parse(&url);
+        let scheme = c.scheme.map(str::to_ascii_lowercase);
+        let path = c.path.replace('z', "Z");
+        rfc1808_resolver::Components {
+            scheme: scheme.as_deref(),
+            path: &path,
+            ..c
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn a_kind_is_the_deviations_that_explain_it_and_listed_ones_are_known() {
+        let summary = run(lowers_schemes_and_raises_z, &[]);
+        let causes: Vec<(String, bool)> = summary
+            .findings
+            .iter()
+            .map(|f| (f.cause.to_string(), f.known.is_some()))
+            .collect();
+        assert_eq!(
+            causes,
+            [
+                ("scheme-lowercased".to_owned(), false),
+                ("Step 6: path differs".to_owned(), false)
+            ]
+        );
+        let lowered = &summary.findings[0];
+        assert_eq!(
+            (
+                lowered.example.base.as_str(),
+                lowered.example.relative.as_str()
+            ),
+            ("http://a", "A:")
+        );
+        assert_eq!(lowered.symptom.to_string(), "scheme case changed");
+        assert_eq!(summary.explained, lowered.count);
+        assert_eq!(summary.new_findings().count(), 2);
+        // Listed, the deviation's mismatches are known; what nothing
+        // explains is still new.
+        let listed = Expected {
+            vectors: Vec::new(),
+            deviations: Set::of(&[rfc1808_resolver::deviations::Id::SchemeLowercased]),
+        };
+        let summary = run_by(lowers_schemes_and_raises_z, &listed, Bases::Absolute, true);
+        assert_eq!(summary.findings[0].cause.to_string(), "scheme-lowercased");
+        assert_eq!(summary.findings[0].known, Some(Known::Deviations));
+        // Known, so not shrunk: the smallest case seen is its example.
+        assert!(!summary.findings[0].shrunk);
+        assert!(summary.findings[1].shrunk);
+        assert_eq!(summary.new_findings().count(), 1);
+        assert!(summary
+            .new_findings()
+            .all(|f| f.cause.deviations().is_none()));
     }
 
     /// Both bugs at once.
@@ -973,10 +1267,17 @@ mod tests {
             bases: Bases::Absolute,
             readings: Accepted::default(),
             allowed_inconsistent: Vec::new(),
+            by_cause: true,
         };
         let mut reference =
             crate::reference::Reference::new(rfc1808_resolver::Step6::StringPattern);
-        let summary = fuzz(&mut reference, seeds, &[], &options, &mut |_| {});
+        let summary = fuzz(
+            &mut reference,
+            seeds,
+            &Expected::default(),
+            &options,
+            &mut |_| {},
+        );
         assert_eq!((summary.cases, summary.mismatches), (2500, 0));
         assert!(summary.findings.is_empty());
     }
@@ -990,9 +1291,16 @@ mod tests {
             bases: Bases::Absolute,
             readings: Accepted::default(),
             allowed_inconsistent: Vec::new(),
+            by_cause: true,
         };
         let mut reference = crate::reference::Reference::new(rfc1808_resolver::Step6::SegmentStack);
-        let summary = fuzz(&mut reference, Vec::new(), &[], &options, &mut |_| {});
+        let summary = fuzz(
+            &mut reference,
+            Vec::new(),
+            &Expected::default(),
+            &options,
+            &mut |_| {},
+        );
         assert!(summary.cases > 100, "{} cases", summary.cases);
         assert!(
             summary.elapsed < Duration::from_secs(3),

@@ -1,0 +1,424 @@
+//! Causes: what `rfc1808 fuzz` groups its mismatches by.
+//!
+//! A mismatch is explained by the smallest set of deviations of the
+//! catalogue (`docs/deviations.md`) with which the reference, under some
+//! reading of the spec, gives the implementation's answer: the attribution
+//! of [`rfc1808_vectors::causes::Explainer`], which `rfc1808 run` uses too,
+//! trying the deviations the expectations file lists first. That set is the
+//! mismatch's [`Cause`]. A mismatch that no set explains keeps its symptom,
+//! the [`Kind`] of how the two answers differ: those are the findings worth
+//! a person's time, one kind per quirk rather than one per cause's every
+//! branch and symptom.
+//!
+//! # Cost
+//!
+//! Attribution runs on mismatches only. A full explanation is a search
+//! (each deviation that changes something for the case, then pairs, then
+//! triples, each under every reading) of tens to a thousand resolutions,
+//! the most when nothing explains the answer. A run of a library with a
+//! few causes sees the same few sets over and over, so
+//! [`Attribution::cause`] remembers, for each symptom, the sets that
+//! explained its mismatches, and checks those first: under the default
+//! readings, one resolution each ([`Explainer::gives_by_default`]), where
+//! most answers are found, then under every reading. A set that gives the
+//! answer is taken when it is listed, or when nothing listed gives it and
+//! no smaller part of it does; otherwise the search decides.
+//!
+//! What nothing explains is searched for in full the first
+//! [`SEARCHES_BEFORE_SAMPLING`] times per symptom; after that, each search
+//! that finds nothing is followed by as many mismatches of that symptom as
+//! it has had such searches (at most [`MAX_SKIPPED`]) counted unexplained
+//! without one, after a look at the remembered sets under the default
+//! readings where most of its mismatches were explained. So a library
+//! with a large unexplained part pays for a number of searches that grows
+//! as the square root of its mismatches, and new causes hidden in an
+//! unexplained symptom are still found. Shrinking and the listed vectors
+//! use the full search ([`Attribution::explain`]).
+
+use std::collections::HashMap;
+use std::fmt;
+
+use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::deviations::{Explanation, Id, Set};
+use rfc1808_vectors::causes::{spec_index, Explainer};
+use rfc1808_vectors::Spec;
+
+use super::kind::Kind;
+use crate::implementation::Answer;
+
+/// What groups a fuzz run's mismatches: the deviations that explain them,
+/// or, where none do, how the answer differs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Cause {
+    /// The smallest set of deviations with which the reference gives the
+    /// implementation's answer.
+    Deviations(Set),
+    /// No set of the catalogue's deviations (of at most three) gives it.
+    Unexplained(Kind),
+}
+
+impl Cause {
+    /// The deviations, when it is explained.
+    pub fn deviations(&self) -> Option<Set> {
+        match self {
+            Cause::Deviations(set) => Some(*set),
+            Cause::Unexplained(_) => None,
+        }
+    }
+
+    /// Whether the implementation failed to answer (crash, timeout,
+    /// protocol error): never explained, never known, never shrunk.
+    pub fn is_failure(&self) -> bool {
+        matches!(self, Cause::Unexplained(kind) if kind.is_failure())
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::Deviations(set) => write!(f, "{set}"),
+            Cause::Unexplained(kind) => write!(f, "{kind}"),
+        }
+    }
+}
+
+/// The sections of `spec` the deviations of `set` depart from, each once,
+/// in the catalogue's order: `5.2.2, 5.3`.
+pub fn sections(set: Set, spec: Spec) -> String {
+    let mut sections: Vec<&str> = Vec::new();
+    for id in set.ids() {
+        let Some(listed) = id.deviation().sections[spec_index(spec)] else {
+            continue;
+        };
+        for section in listed.split(", ") {
+            if !sections.contains(&section) {
+                sections.push(section);
+            }
+        }
+    }
+    sections.join(", ")
+}
+
+/// Whether an answer the deviations of `set` give still names the
+/// resource the spec's answer names (RFC 3986 section 6): every one of
+/// them does.
+pub fn same_resource(set: Set) -> bool {
+    set.ids().all(|id: Id| id.deviation().same_resource)
+}
+
+/// After this many searches of one symptom that found nothing, its
+/// mismatches that nothing remembered explains are searched for only now
+/// and then (see the module documentation).
+pub const SEARCHES_BEFORE_SAMPLING: u64 = 8;
+
+/// The most mismatches of a symptom counted unexplained, without a search,
+/// between two searches.
+pub const MAX_SKIPPED: u64 = 256;
+
+/// The attribution of one run's mismatches, with what it remembers.
+pub struct Attribution {
+    explainer: Explainer,
+    listed: Set,
+    /// Off: every mismatch is its symptom, as before causes (for measuring
+    /// what attribution costs).
+    on: bool,
+    memo: HashMap<Kind, Memo>,
+}
+
+/// What a run remembers of one symptom's mismatches.
+#[derive(Default)]
+struct Memo {
+    /// The sets that explained some, listed ones first, then smallest
+    /// first, then the last found first.
+    sets: Vec<Set>,
+    /// Mismatches a set was found for.
+    explained: u64,
+    /// Searches that found no set.
+    unexplained: u64,
+    /// Mismatches counted unexplained without a search since the last
+    /// search.
+    skipped: u64,
+}
+
+impl Memo {
+    /// The first set remembered that `gives_it` says gives the answer, if
+    /// that settles its cause: it is listed, or neither what is listed nor
+    /// a part of it gives the answer (`gives`, under every reading), which
+    /// a search would then decide. The set found goes first among the sets
+    /// of its group (listed or not, of its size): the next mismatch of this
+    /// symptom likely has it too.
+    fn settle(
+        &mut self,
+        listed: Set,
+        gives_it: impl Fn(Set) -> bool,
+        gives: impl Fn(Set) -> bool,
+    ) -> Option<Set> {
+        let at = self.sets.iter().position(|&s| gives_it(s))?;
+        let set = self.sets[at];
+        let settled = set.is_subset(listed)
+            || ((listed.is_empty() || !gives(listed)) && !proper_subsets(set).any(&gives));
+        if !settled {
+            return None;
+        }
+        self.explained += 1;
+        let group = |s: &Set| (!s.is_subset(listed), s.len());
+        let first = self.sets[..at]
+            .iter()
+            .position(|s| group(s) == group(&set))
+            .unwrap_or(at);
+        self.sets[first..=at].rotate_right(1);
+        Some(set)
+    }
+
+    /// Whether most of its mismatches that were attributed are
+    /// unexplained, and enough were: then the remembered sets are not
+    /// looked at either for the mismatches that are not searched.
+    fn mostly_unexplained(&self) -> bool {
+        self.unexplained >= SEARCHES_BEFORE_SAMPLING && self.unexplained > self.explained
+    }
+
+    /// Whether this mismatch goes without a search: the symptom's searches
+    /// found nothing often enough, and not enough mismatches went without
+    /// one since the last.
+    fn skip(&mut self) -> bool {
+        if self.unexplained < SEARCHES_BEFORE_SAMPLING
+            || self.skipped >= self.unexplained.min(MAX_SKIPPED)
+        {
+            self.skipped = 0;
+            return false;
+        }
+        self.skipped += 1;
+        true
+    }
+}
+
+impl Attribution {
+    /// Attribution under `spec`, trying `listed` (the deviations the
+    /// expectations list) first; with `on` false every mismatch is its
+    /// symptom.
+    pub fn new(spec: Spec, listed: Set, on: bool) -> Attribution {
+        Attribution {
+            explainer: Explainer::new(spec, listed),
+            listed,
+            on,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The deviations the expectations list.
+    pub fn listed(&self) -> Set {
+        self.listed
+    }
+
+    /// The cause of a mismatch whose symptom is `symptom`, from what the
+    /// run has found so far where that settles it (see the module
+    /// documentation), else by a search.
+    pub fn cause(&mut self, input: &Input, answer: &Answer, symptom: &Kind) -> Cause {
+        if !self.on || symptom.is_failure() {
+            return Cause::Unexplained(symptom.clone());
+        }
+        let (base, relative) = (input.base.as_str(), input.relative.as_str());
+        if !self.memo.contains_key(symptom) {
+            self.memo.insert(symptom.clone(), Memo::default());
+        }
+        let memo = self.memo.get_mut(symptom).expect("inserted above");
+        let (explainer, listed) = (&self.explainer, self.listed);
+        let unexplained = || Cause::Unexplained(symptom.clone());
+        let sampled = memo.mostly_unexplained();
+        if sampled && memo.skip() {
+            return unexplained();
+        }
+        let gives = |s: Set| explainer.gives(s, base, relative, answer);
+        let by_default = |s: Set| explainer.gives_by_default(s, base, relative, answer);
+        // The sets remembered, under the default readings, one resolution
+        // each: where most answers are found.
+        if let Some(set) = memo.settle(listed, by_default, gives) {
+            return Cause::Deviations(set);
+        }
+        // Of a symptom whose searches mostly found sets, a mismatch none
+        // of them gives so is looked at further, under every reading and
+        // then by a search, now and then.
+        if !sampled && memo.skip() {
+            return unexplained();
+        }
+        if let Some(set) = memo.settle(listed, gives, gives) {
+            return Cause::Deviations(set);
+        }
+        match explainer.explain(base, relative, answer) {
+            Some(Explanation::By(set)) => {
+                memo.explained += 1;
+                if !memo.sets.contains(&set) {
+                    memo.sets.push(set);
+                    // Listed sets first, then the smaller: a set is taken
+                    // only when no listed one, and no part of it, gives the
+                    // answer.
+                    memo.sets.sort_by_key(|s| (!s.is_subset(listed), s.len()));
+                }
+                Cause::Deviations(set)
+            }
+            _ => {
+                memo.unexplained += 1;
+                unexplained()
+            }
+        }
+    }
+
+    /// Whether the reference with the deviations of `set` gives `answer`
+    /// for `input` ([`Explainer::gives`]): whether `set` could be its cause.
+    pub fn gives(&self, set: Set, input: &Input, answer: &Answer) -> bool {
+        self.explainer
+            .gives(set, &input.base, &input.relative, answer)
+    }
+
+    /// The cause of a mismatch by a full search, remembering nothing: for
+    /// shrinking, where each candidate must be explained by the very set
+    /// of the kind, and for the listed vectors.
+    pub fn explain(&self, input: &Input, answer: &Answer, symptom: &Kind) -> Cause {
+        if !self.on || symptom.is_failure() {
+            return Cause::Unexplained(symptom.clone());
+        }
+        match self.explainer.explain(&input.base, &input.relative, answer) {
+            Some(Explanation::By(set)) => Cause::Deviations(set),
+            _ => Cause::Unexplained(symptom.clone()),
+        }
+    }
+}
+
+/// The nonempty proper subsets of `set`.
+fn proper_subsets(set: Set) -> impl Iterator<Item = Set> {
+    let ids: Vec<Id> = set.ids().collect();
+    let n = ids.len();
+    (1..(1u32 << n).saturating_sub(1)).map(move |mask| {
+        let chosen: Vec<Id> = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| ids[i])
+            .collect();
+        Set::of(&chosen)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fuzz::{Accepted, Component, Difference, Steps};
+
+    fn kind_of(input: &Input, answer: &Answer) -> Kind {
+        let accepted = Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none());
+        Kind::of(input, answer, accepted.primary()).unwrap().0
+    }
+
+    fn resolved(url: &str) -> Answer {
+        Answer::Resolved(url.to_owned())
+    }
+
+    #[test]
+    fn a_kind_is_the_smallest_set_or_else_the_symptom() {
+        let mut a = Attribution::new(Spec::Rfc3986, Set::EMPTY, true);
+        let input = Input::new("http://a/b/c/d;p?q", "g?");
+        let dropped = resolved("http://a/b/c/g");
+        let kind = kind_of(&input, &dropped);
+        let query = Set::of(&[Id::EmptyQueryDropped]);
+        assert_eq!(a.cause(&input, &dropped, &kind), Cause::Deviations(query));
+        assert_eq!(
+            a.cause(&input, &dropped, &kind).to_string(),
+            "empty-query-dropped"
+        );
+        // Remembered, and checked before a search.
+        assert_eq!(a.memo[&kind].sets, [query]);
+        let other = Input::new("http://x/y", "z?");
+        assert_eq!(
+            a.cause(&other, &resolved("http://x/z"), &kind),
+            Cause::Deviations(query)
+        );
+        // An answer of the same symptom that the set does not give.
+        let wrong = resolved("http://a/b/c/h");
+        let symptom = kind_of(&input, &wrong);
+        assert_eq!(
+            a.cause(&input, &wrong, &symptom),
+            Cause::Unexplained(symptom.clone())
+        );
+        assert_eq!(
+            symptom,
+            Kind {
+                steps: Steps::One(crate::fuzz::Stage::Rfc3986(crate::fuzz::Branch::Merge)),
+                difference: Difference::Differs(Component::Path)
+            }
+        );
+        assert_eq!(a.explain(&input, &dropped, &kind), Cause::Deviations(query));
+    }
+
+    #[test]
+    fn a_remembered_set_that_may_not_be_the_smallest_is_searched_again() {
+        let query = Set::of(&[Id::EmptyQueryDropped]);
+        let pair = query.with(Id::EmptyFragmentDropped);
+        let base = "http://a/b/c/d;p?q";
+        let (both_input, both) = (Input::new(base, "g?#"), resolved("http://a/b/c/g"));
+        let (input, dropped) = (Input::new(base, "g?"), resolved("http://a/b/c/g"));
+        for listed in [Set::EMPTY, query] {
+            let mut a = Attribution::new(Spec::Rfc3986, listed, true);
+            // `?` and `#` both dropped: one symptom, two causes.
+            let kind = kind_of(&both_input, &both);
+            assert_eq!(kind, kind_of(&input, &dropped));
+            assert_eq!(a.cause(&both_input, &both, &kind), Cause::Deviations(pair));
+            // The pair gives this one too, but a part of it does, or what
+            // is listed does: searched, the smallest set.
+            assert_eq!(a.cause(&input, &dropped, &kind), Cause::Deviations(query));
+            assert_eq!(a.memo[&kind].sets.len(), 2);
+            // Now the single set is checked first.
+            assert_eq!(a.cause(&input, &dropped, &kind), Cause::Deviations(query));
+            assert_eq!(a.cause(&both_input, &both, &kind), Cause::Deviations(pair));
+        }
+    }
+
+    #[test]
+    fn a_mostly_unexplained_symptom_is_sampled() {
+        let mut a = Attribution::new(Spec::Rfc3986, Set::EMPTY, true);
+        let wrong = |i: usize| {
+            let input = Input::new("http://a/b", format!("g{i}"));
+            let answer = resolved(&format!("http://a/h{i}"));
+            (input, answer)
+        };
+        let (input, answer) = wrong(0);
+        let kind = kind_of(&input, &answer);
+        for i in 0..40 {
+            let (input, answer) = wrong(i);
+            assert_eq!(
+                a.cause(&input, &answer, &kind),
+                Cause::Unexplained(kind.clone())
+            );
+        }
+        // Eight searched, then the 17th, 27th and 38th: after each, as many
+        // go without a search as have been searched.
+        assert_eq!(SEARCHES_BEFORE_SAMPLING, 8);
+        assert_eq!(a.memo[&kind].unexplained, 11);
+    }
+
+    #[test]
+    fn off_every_mismatch_is_its_symptom() {
+        let mut a = Attribution::new(Spec::Rfc3986, Set::EMPTY, false);
+        let input = Input::new("http://a/b/c/d;p?q", "g?");
+        let dropped = resolved("http://a/b/c/g");
+        let kind = kind_of(&input, &dropped);
+        assert_eq!(
+            a.cause(&input, &dropped, &kind),
+            Cause::Unexplained(kind.clone())
+        );
+        assert_eq!(a.explain(&input, &dropped, &kind), Cause::Unexplained(kind));
+    }
+
+    #[test]
+    fn sections_and_resource() {
+        let set = Set::of(&[Id::EmptyQueryDropped, Id::BaseFragmentKept]);
+        assert_eq!(sections(set, Spec::Rfc3986), "5.2.2, 5.3");
+        assert_eq!(sections(set, Spec::Rfc2396), "3.4, 5.2, 4.2, 5.2 step 2");
+        assert!(!same_resource(set));
+        assert!(same_resource(Set::of(&[
+            Id::SchemeLowercased,
+            Id::HostLowercased
+        ])));
+        let subsets: Vec<Set> = proper_subsets(Set::of(&[Id::EmptyQueryDropped])).collect();
+        assert!(subsets.is_empty());
+        assert_eq!(proper_subsets(set).count(), 2);
+        assert_eq!(proper_subsets(set.with(Id::HostLowercased)).count(), 6);
+    }
+}

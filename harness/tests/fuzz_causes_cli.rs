@@ -1,0 +1,339 @@
+//! `rfc1808 fuzz` by cause: a mismatch's kind is the set of deviations
+//! that explains it, a kind the expectations' deviations explain is known,
+//! and a run accepts what it found into the expectations file. Against
+//! `tests/fixtures/deviant.py`, the reference served under RFC 3986 with
+//! an empty query taken for none (the catalogue's `empty-query-dropped`),
+//! and, for what nothing explains, a query that loses its last character.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{stderr, stdout};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
+
+struct Setup {
+    root: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new() -> Setup {
+        Setup {
+            root: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.root.path().join(name)
+    }
+
+    fn read(&self, name: &str) -> String {
+        std::fs::read_to_string(self.path(name)).unwrap()
+    }
+
+    /// Fuzzes the deviant adapter in `modes` (`empty-query`,
+    /// `empty-query+short-query`) with `seed`, over `jsonl`: its handshake
+    /// claims RFC 3986, the spec of the run.
+    fn fuzz(&self, modes: &str, seed: &str, extra: &[&str]) -> Output {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deviant.py");
+        let implementation = format!(
+            "dev=python3 {} {} {modes}",
+            shell_words::quote(&script.display().to_string()),
+            shell_words::quote(BIN)
+        );
+        Command::new(BIN)
+            .args(["fuzz", "--impl", &implementation, "--protocol", "jsonl"])
+            .args(["--seed", seed, "--max-cases", "3000"])
+            .args(extra)
+            .current_dir(self.root.path())
+            .output()
+            .unwrap()
+    }
+}
+
+/// The overview of a report: the line of each kind, from the block of
+/// what nothing explains and the block of causes, without their headings.
+fn overview(report: &str) -> Vec<&str> {
+    report
+        .split("\n\n")
+        .skip(1)
+        .take_while(|b| b.starts_with("unexplained, ") || b.starts_with("explained by "))
+        .flat_map(|b| b.lines().skip(1))
+        .collect()
+}
+
+#[test]
+fn a_deviation_not_listed_is_a_new_kind_named_by_it() {
+    let setup = Setup::new();
+    let out = setup.fuzz("empty-query", "1", &[]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
+    assert!(
+        report.starts_with("dev: deviant 1.0 (rust, RFC 3986)\nseed 1: 3000 cases in "),
+        "{report}"
+    );
+    assert!(report.contains("\nagainst rfc3986: "), "{report}");
+    assert!(
+        report.contains(
+            "\n104 mismatches in 1 kind: 1 new, 0 known; first new kind after "
+        ) && report.contains(
+            "\nfollows RFC 3986 with empty-query-dropped (104); 0 of 104 mismatches unexplained\n"
+        ),
+        "{report}"
+    );
+    // One cause, its sections, another resource, the smallest case.
+    assert_eq!(
+        overview(&report),
+        [
+            r#"  104  new    empty-query-dropped  5.2.2, 5.3  other resource  "?" against "http://a""#
+        ]
+    );
+    assert!(
+        report.contains(
+            "\n1. empty-query-dropped (104 mismatches, explained)\n   deviation: \
+             empty-query-dropped: an empty query (`?` and nothing after it) is taken for none \
+             (5.2.2, 5.3)\n   shows as:  5.3: empty query dropped\n"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.ends_with("\n1 new kind of mismatch found\n"),
+        "{report}"
+    );
+}
+
+#[test]
+fn accepted_causes_make_a_run_on_another_seed_pass() {
+    let setup = Setup::new();
+    let out = setup.fuzz("empty-query", "1", &["--write-expectations", "dev.toml"]);
+    // The run found a new kind, so it fails; the file now lists its cause.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: wrote dev.toml for `dev`: 0 kept, 1 added, 0 dropped (deviations \
+         empty-query-dropped)\n"
+    );
+    assert_eq!(
+        setup.read("dev.toml"),
+        "# Expected failures, read by `rfc1808 run --expectations`.\n\
+         # Each vector listed here fails; a listed vector that passes fails the run.\n\
+         spec = \"rfc3986\"\n\
+         written-for = [\"1.0.0\"]\n\
+         \n\
+         [[deviation]]\n\
+         name = \"empty-query-dropped\"\n\
+         reason = \"an empty query (`?` and nothing after it) is taken for none (explains 104 \
+         fuzz mismatches, `?` against `http://a` among them)\"\n"
+    );
+    // Another seed, other cases, the same cause: known, and the run passes.
+    let out = setup.fuzz("empty-query", "2", &["--expectations", "dev.toml"]);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
+    let lines = overview(&report);
+    assert_eq!(lines.len(), 1, "{report}");
+    assert!(
+        lines[0].contains("  known  empty-query-dropped  5.2.2, 5.3  other resource  "),
+        "{report}"
+    );
+    // A known cause has its line, and no details: it is no finding.
+    assert!(!report.contains("\n1. "), "{report}");
+    assert!(
+        report.ends_with("\nno mismatch outside the expectations\n"),
+        "{report}"
+    );
+    // A timed run passes too.
+    let out = setup.fuzz(
+        "empty-query",
+        "3",
+        &["--expectations", "dev.toml", "--time", "3s"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn what_nothing_explains_is_still_a_finding_after_accepting() {
+    let setup = Setup::new();
+    let accept = ["--write-expectations", "dev.toml"];
+    let out = setup.fuzz("empty-query+short-query", "1", &accept);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        stderr(&out).ends_with(
+            "rfc1808: dev: 5 new kinds nothing explains are not written to dev.toml (no vectors \
+             yet: --promote, or add them by hand)\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let written = setup.read("dev.toml");
+    assert!(
+        written.contains("name = \"empty-query-dropped\"") && !written.contains("id = "),
+        "{written}"
+    );
+    // What nothing explains leads the report, by symptom, and fails the
+    // run whatever the file accepts.
+    let out = setup.fuzz(
+        "empty-query+short-query",
+        "2",
+        &["--expectations", "dev.toml"],
+    );
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    let after_header = report.split("\n\n").nth(1).unwrap();
+    assert!(
+        after_header.starts_with("unexplained, ") && after_header.contains(": query differs  "),
+        "{report}"
+    );
+    assert!(
+        report.contains("\nexplained by deviations (docs/deviations.md), 1 deviation in 1 kind:\n"),
+        "{report}"
+    );
+    assert!(
+        overview(&report)
+            .iter()
+            .any(|l| l.contains("  known  empty-query-dropped  ")),
+        "{report}"
+    );
+}
+
+#[test]
+fn accepting_keeps_the_rest_of_the_file() {
+    let setup = Setup::new();
+    let before = "# Reviewed by hand.\nspec = \"rfc3986\"\n\n\
+                  [[deviation]]\n\
+                  name = \"base-fragment-kept\"\n\
+                  reason = \"checked by hand\" # and kept\n\n\
+                  [[expected-failure]]\n\
+                  id = \"rfc3986/base-dot-segments\"\n\
+                  reason = \"a vector fuzz says nothing of\"\n";
+    std::fs::write(setup.path("dev.toml"), before).unwrap();
+    let out = setup.fuzz(
+        "empty-query",
+        "1",
+        &[
+            "--expectations",
+            "dev.toml",
+            "--write-expectations",
+            "dev.toml",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: wrote dev.toml for `dev`: 2 kept, 1 added, 0 dropped (deviations \
+         empty-query-dropped)\n"
+    );
+    assert_eq!(
+        setup.read("dev.toml"),
+        "# Reviewed by hand.\nspec = \"rfc3986\"\n\
+         written-for = [\"1.0.0\"]\n\n\
+         [[deviation]]\n\
+         name = \"empty-query-dropped\"\n\
+         reason = \"an empty query (`?` and nothing after it) is taken for none (explains 104 \
+         fuzz mismatches, `?` against `http://a` among them)\"\n\n\
+         [[deviation]]\n\
+         name = \"base-fragment-kept\"\n\
+         reason = \"checked by hand\" # and kept\n\n\
+         [[expected-failure]]\n\
+         id = \"rfc3986/base-dot-segments\"\n\
+         reason = \"a vector fuzz says nothing of\"\n"
+    );
+}
+
+#[test]
+fn an_expectations_file_of_another_spec_is_not_written_into() {
+    let setup = Setup::new();
+    let before = "[[deviation]]\nname = \"scheme-lowercased\"\nreason = \"r\"\n";
+    std::fs::write(setup.path("old.toml"), before).unwrap();
+    let out = setup.fuzz("empty-query", "1", &["--write-expectations", "old.toml"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: old.toml: the expected failures are under rfc1808 (it has no `spec` key), \
+         but the implementation is graded under rfc3986; give the file for rfc3986, or grade \
+         under rfc1808 with --spec\n"
+    );
+    assert_eq!(setup.read("old.toml"), before);
+}
+
+#[test]
+fn json_on_standard_output_and_reports_in_files() {
+    let setup = Setup::new();
+    let out = setup.fuzz(
+        "empty-query+short-query",
+        "1",
+        &[
+            "--format",
+            "json",
+            "--report",
+            "text=report.txt",
+            "--report",
+            "json=report.json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let json = stdout(&out);
+    assert_eq!(json, setup.read("report.json"), "one run, one report");
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["implementation"]["name"], "dev");
+    assert_eq!(doc["spec"], "rfc3986");
+    assert_eq!(doc["seed"], 1);
+    assert_eq!(doc["cases"], 3000);
+    assert_eq!(doc["ok"], false);
+    let kinds = doc["kinds"].as_array().unwrap();
+    let mismatches: u64 = kinds.iter().map(|k| k["count"].as_u64().unwrap()).sum();
+    assert_eq!(doc["mismatches"].as_u64(), Some(mismatches));
+    let explained: Vec<&serde_json::Value> = kinds
+        .iter()
+        .filter(|k| !k["deviations"].is_null())
+        .collect();
+    assert_eq!(explained.len(), 1, "{json}");
+    let cause = explained[0];
+    assert_eq!(
+        cause["deviations"],
+        serde_json::json!(["empty-query-dropped"])
+    );
+    assert_eq!(cause["new"], true);
+    assert_eq!(cause["shrunk"], true);
+    assert_eq!(cause["sections"], "5.2.2, 5.3");
+    assert_eq!(cause["same_resource"], false);
+    assert_eq!(cause["example"]["base"], "http://a");
+    assert_eq!(cause["example"]["relative"], "?");
+    assert_eq!(
+        cause["example"]["reference"],
+        serde_json::json!({"kind": "resolved", "value": "http://a?"})
+    );
+    assert_eq!(
+        cause["example"]["answer"],
+        serde_json::json!({"kind": "resolved", "value": "http://a"})
+    );
+    assert_eq!(doc["explained"], cause["count"]);
+    // What nothing explains comes first, by symptom.
+    assert_eq!(kinds[0]["unexplained"], true);
+    assert!(kinds[0]["deviations"].is_null());
+    assert!(
+        kinds[0]["kind"]
+            .as_str()
+            .unwrap()
+            .ends_with(": query differs"),
+        "{json}"
+    );
+    assert_eq!(kinds[0]["kind"], kinds[0]["symptom"]);
+    let text = setup.read("report.txt");
+    assert!(
+        text.starts_with("dev: deviant 1.0 (rust, RFC 3986)\n"),
+        "{text}"
+    );
+    // A bad format is a usage error, before the adapter starts.
+    let out = setup.fuzz("empty-query", "1", &["--report", "html=x.html"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: --report `html=x.html`: unknown fuzz report format `html`, expected `text` \
+         or `json`\n"
+    );
+}
