@@ -111,21 +111,15 @@ pub fn grade_by<'c>(
         .outcomes
         .into_iter()
         .map(|outcome| {
-            let mut verdict = listed.grade(outcome.vector, &outcome.answer);
+            let listed_verdict = listed.grade(outcome.vector, &outcome.answer);
             let mut expected_failure = listed.reason(&outcome.vector.id).map(str::to_owned);
-            let explanation = verdict
-                .answered_wrong()
-                .then(|| {
-                    let v = outcome.vector;
-                    explainer.explain(&v.base, &v.relative, &outcome.answer)
-                })
-                .flatten();
             // A wrong answer the listed deviations explain is expected.
+            let (verdict, explanation) =
+                causes::regrade(&explainer, outcome.vector, &outcome.answer, listed_verdict);
             if let Some(Explanation::By(set)) = explanation {
                 if set.is_subset(causes) {
                     explained_some = explained_some.union(set);
-                    if verdict == Verdict::Failed {
-                        verdict = Verdict::ExpectedFailure;
+                    if listed_verdict == Verdict::Failed {
                         expected_failure = Some(format!("explained by {set}"));
                     }
                 }

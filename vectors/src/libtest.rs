@@ -49,12 +49,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
+use crate::causes;
 use crate::expectations::{self, Decision, Drift, Expectations, Inconsistent};
 use crate::fingerprint;
 use crate::grade::{self, Answer, ExpectedFailures, ReadingReport, Verdict};
 use crate::readings::{Assignment, Followed};
 use crate::versions::{library_version, Version};
 use crate::{Corpus, LoadError, ResolveVector, Spec};
+use rfc1808_resolver::deviations::Set;
 
 /// The environment variable that makes [`Suite::run`] write an
 /// expectations file from the failures, at the path it holds.
@@ -127,6 +129,8 @@ struct Plan {
     listed: Vec<Listed>,
     /// The ambiguities the expectations allow different readings of.
     allowed: Vec<Inconsistent>,
+    /// The deviations that explain its failures (`[[deviation]]`).
+    deviations: Set,
     /// Why the version is not one the expectations were written for.
     drift: Option<Drift>,
 }
@@ -142,6 +146,11 @@ impl Plan {
         )
         .by_spec(self.spec)
         .holding(self.held.clone())
+    }
+
+    /// What explains a wrong answer, trying the listed deviations first.
+    fn explainer(&self) -> causes::Explainer {
+        causes::Explainer::new(self.spec, self.deviations)
     }
 }
 
@@ -265,6 +274,7 @@ impl Suite {
             version,
             listed: Vec::new(),
             allowed: Vec::new(),
+            deviations: Set::EMPTY,
             drift: None,
         };
         for source in &self.sources {
@@ -278,6 +288,7 @@ impl Suite {
                         reason: e.reason.clone(),
                         at: format!("{}:{}", file.file, e.line),
                     }));
+                    plan.deviations = plan.deviations.union(applying.deviation_set());
                     plan.allowed.extend(applying.inconsistent);
                 }
                 Source::One { id, reason } => plan.listed.push(Listed {
@@ -313,6 +324,7 @@ impl Suite {
     fn checks(&self) -> Result<Vec<Check>, SuiteError> {
         let plan = self.plan()?;
         let listed = plan.failures();
+        let explainer = Arc::new(plan.explainer());
         *lock(&self.answers) = vec![None; self.corpus.resolve.len()];
         let held = Arc::new(plan.held.clone());
         let mut checks: Vec<Check> = self
@@ -325,6 +337,7 @@ impl Suite {
                 let resolve = Arc::clone(&self.resolve);
                 let answers = Arc::clone(&self.answers);
                 let held = Arc::clone(&held);
+                let explainer = Arc::clone(&explainer);
                 let spec = plan.spec;
                 let reason = listed.reason(&v.id).map(str::to_owned);
                 let kind = if v.answers(spec).is_none() {
@@ -341,6 +354,7 @@ impl Suite {
                         .by_spec(spec)
                         .holding((*held).clone());
                     let verdict = listed.grade(&v, &answer);
+                    let (verdict, _) = causes::regrade(&explainer, &v, &answer, verdict);
                     let result = judge(&v, &listed, verdict, &answer);
                     lock(&answers)[at] = Some(answer);
                     result
@@ -451,6 +465,7 @@ impl Suite {
             (name.to_owned(), text)
         };
         let listed = plan.failures();
+        let explainer = plan.explainer();
         let graded: HashMap<&str, (&ResolveVector, Answer, Verdict)> = self
             .corpus
             .resolve
@@ -458,6 +473,7 @@ impl Suite {
             .map(|v| {
                 let answer = answer(&*self.resolve, v);
                 let verdict = listed.grade(v, &answer);
+                let (verdict, _) = causes::regrade(&explainer, v, &answer, verdict);
                 (v.id.as_str(), (v, answer, verdict))
             })
             .collect();
@@ -551,6 +567,7 @@ impl Suite {
 
     fn graded_by(&self, plan: &Plan) -> Vec<(&ResolveVector, Answer, Verdict)> {
         let listed = plan.failures();
+        let explainer = plan.explainer();
         let answers = lock(&self.answers).clone();
         self.corpus
             .resolve
@@ -559,6 +576,7 @@ impl Suite {
             .filter_map(|(v, answer)| {
                 let answer = answer?;
                 let verdict = listed.grade(v, &answer);
+                let (verdict, _) = causes::regrade(&explainer, v, &answer, verdict);
                 Some((v, answer, verdict))
             })
             .collect()

@@ -142,7 +142,15 @@ fn under_its_claimed_spec_both_pass_with_the_ledgers_failures() {
         .filter(|(_, _, verdict)| !verdict.answered_right())
         .map(|(v, _, _)| v.id.as_str())
         .collect();
-    let mut listed: Vec<&str> = ledger.entries.iter().map(|e| e.id.as_str()).collect();
+    // The ledger lists oxiri's root causes, and by id what none explains;
+    // both grade the same 14 vectors as expected failures.
+    assert!(!ledger.deviations.is_empty() && ledger.entries.len() < 14);
+    let mut listed: Vec<&str> = cli
+        .results
+        .iter()
+        .filter(|g| g.verdict == rfc1808_vectors::grade::Verdict::ExpectedFailure)
+        .map(|g| g.outcome.vector.id.as_str())
+        .collect();
     let mut failed = expected.clone();
     listed.sort_unstable();
     failed.sort_unstable();
