@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the adapters in adapters/ need on a Debian machine, as root,
 # and builds the compiled ones into target/adapters/: go-net-url (Go),
-# uriparser (C) and rust-oxiri (cargo). Idempotent: it installs only the
-# packages whose probe fails and rebuilds the Go and C adapters only when
-# their source is newer than the binary (cargo decides for rust-oxiri).
+# uriparser, libcurl, libxml2 and glib-guri (C), qt-qurl and boost-url (C++)
+# and rust-oxiri (cargo). Idempotent: it installs only the packages whose
+# probe fails and rebuilds the Go, C and C++ adapters only when their source
+# is newer than the binary (cargo decides for rust-oxiri).
 #
 #     bash adapters/install.sh           # install what is missing, build
 #     bash adapters/install.sh --check   # list what is missing (packages, and compiled
@@ -38,16 +39,43 @@ probe_liburiparser_dev() {
     printf '#include <uriparser/Uri.h>\nint main(void) { UriUriA u; return uriParseSingleUriA(&u, "a", NULL); }\n' |
         cc -x c -o /dev/null - -luriparser
 }
-packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcllib gcc libc6-dev liburiparser-dev)
+# The other C and C++ adapters, each probed by compiling and linking the
+# call it makes, with the flags its build below uses.
+probe_g__() { printf 'int main() { return 0; }\n' | c++ -x c++ -o /dev/null -; }
+probe_pkg_config() { pkg-config --version; }
+probe_libcurl4_openssl_dev() {
+    printf '#include <curl/curl.h>\nint main(void) { CURLU *h = curl_url(); curl_url_cleanup(h); return 0; }\n' |
+        cc -x c -o /dev/null - -lcurl
+}
+probe_libxml2_dev() {
+    printf '#include <libxml/uri.h>\nint main(void) { return xmlBuildURI(0, 0) != 0; }\n' |
+        cc -x c -o /dev/null - $(pkg-config --cflags --libs libxml-2.0)
+}
+probe_libglib2_0_dev() {
+    printf '#include <glib.h>\nint main(void) { return g_uri_resolve_relative(0, "a:b", 0, 0) == 0; }\n' |
+        cc -x c -o /dev/null - $(pkg-config --cflags --libs glib-2.0)
+}
+probe_qt6_base_dev() {
+    printf '#include <QtCore/QUrl>\nint main() { return QUrl("a:b").resolved(QUrl("c")).isEmpty(); }\n' |
+        c++ -std=c++17 -fPIC -x c++ -o /dev/null - $(pkg-config --cflags --libs Qt6Core)
+}
+probe_libboost_url1_81_dev() {
+    printf '#include <boost/url.hpp>\nint main() { boost::urls::url u; return !boost::urls::resolve(*boost::urls::parse_uri("a:b"), *boost::urls::parse_uri_reference("c"), u); }\n' |
+        c++ -std=c++17 -x c++ -o /dev/null - -lboost_url
+}
+packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcllib gcc libc6-dev liburiparser-dev
+    g++ pkg-config libcurl4-openssl-dev libxml2-dev libglib2.0-dev qt6-base-dev libboost-url1.81-dev)
+# The compiled adapters, checked by --check and built below.
+compiled=(go-net-url uriparser rust-oxiri libcurl libxml2 glib-guri qt-qurl boost-url)
 
 missing=()
 for package in "${packages[@]}"; do
-    "probe_${package//-/_}" >/dev/null 2>&1 || missing+=("$package")
+    "probe_${package//[-+.]/_}" >/dev/null 2>&1 || missing+=("$package")
 done
 
 if [[ ${1:-} == --check ]]; then
     # A run of adapters.toml needs the compiled adapters too.
-    for binary in go-net-url uriparser rust-oxiri; do
+    for binary in "${compiled[@]}"; do
         [[ -x target/adapters/$binary ]] || missing+=("target/adapters/$binary")
     done
     if ((${#missing[@]})); then
@@ -67,9 +95,9 @@ if ((${#missing[@]})); then
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}"
     for package in "${missing[@]}"; do
-        if ! "probe_${package//-/_}" >/dev/null 2>&1; then
+        if ! "probe_${package//[-+.]/_}" >/dev/null 2>&1; then
             echo "adapters/install.sh: $package is installed but its probe still fails:" >&2
-            declare -f "probe_${package//-/_}" >&2
+            declare -f "probe_${package//[-+.]/_}" >&2
             exit 1
         fi
     done
@@ -92,6 +120,30 @@ if [[ ! -x $binary || adapters/uriparser.c -nt $binary ]]; then
     mkdir -p target/adapters
     cc -std=c99 -O2 -Wall -Wextra -o "$binary" adapters/uriparser.c -luriparser
 fi
+
+# The C and C++ adapters that share adapters/rfc1808-adapter.h: built when
+# the binary is missing or older than its source or the header.
+#     build NAME COMPILER... -- LIBRARY-FLAGS...
+build() {
+    local name=$1 source=adapters/$1.c binary=target/adapters/$1
+    shift
+    [[ -f $source ]] || source=adapters/$name.cpp
+    if [[ ! -x $binary || $source -nt $binary || adapters/rfc1808-adapter.h -nt $binary ]]; then
+        echo "adapters/install.sh: building $binary"
+        mkdir -p target/adapters
+        local compiler=() flags=()
+        while (($#)) && [[ $1 != -- ]]; do compiler+=("$1"); shift; done
+        shift
+        flags=("$@")
+        "${compiler[@]}" -O2 -Wall -Wextra -o "$binary" "$source" "${flags[@]}"
+    fi
+}
+build libcurl cc -std=c99 -- -lcurl
+build libxml2 cc -std=c99 -- $(pkg-config --cflags --libs libxml-2.0)
+build glib-guri cc -std=c99 -- $(pkg-config --cflags --libs glib-2.0)
+# Qt's headers need position-independent code (Qt is built with -reduce-relocations).
+build qt-qurl c++ -std=c++17 -fPIC -- $(pkg-config --cflags --libs Qt6Core)
+build boost-url c++ -std=c++17 -- -lboost_url
 
 # rust-oxiri is a workspace member; cargo rebuilds it only when it changed.
 # Copied beside the other compiled adapters, wherever CARGO_TARGET_DIR puts
