@@ -63,14 +63,33 @@ probe_libboost_url1_81_dev() {
     printf '#include <boost/url.hpp>\nint main() { boost::urls::url u; return !boost::urls::resolve(*boost::urls::parse_uri("a:b"), *boost::urls::parse_uri_reference("c"), u); }\n' |
         c++ -std=c++17 -x c++ -o /dev/null - -lboost_url
 }
+probe_ruby_addressable() { ruby -raddressable/uri -e 1; }
 packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcllib gcc libc6-dev liburiparser-dev
-    g++ pkg-config libcurl4-openssl-dev libxml2-dev libglib2.0-dev qt6-base-dev libboost-url1.81-dev)
+    g++ pkg-config libcurl4-openssl-dev libxml2-dev libglib2.0-dev qt6-base-dev libboost-url1.81-dev
+    ruby-addressable)
+
+# Libraries from the language's own registry, after the Debian packages
+# (they need python3 and nodejs): a probe and an installer each, named
+# pypi:NAME and npm:NAME. hyperlink is pinned here; whatwg-url by the
+# package-lock.json beside its adapter, installed into its node_modules.
+probe_pypi_hyperlink() { python3 -c 'import hyperlink'; }
+install_pypi_hyperlink() {
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore 'hyperlink==21.0.0'
+}
+probe_npm_whatwg_url() { (cd adapters/npm-whatwg-url && node -e 'require("whatwg-url")'); }
+install_npm_whatwg_url() { npm ci --prefix adapters/npm-whatwg-url --no-audit --no-fund --silent; }
+registry_packages=(pypi:hyperlink npm:whatwg-url)
+registry() { local name=${1//[:-]/_}; "$2_$name"; }
 # The compiled adapters, checked by --check and built below.
 compiled=(go-net-url uriparser rust-oxiri libcurl libxml2 glib-guri qt-qurl boost-url)
 
 missing=()
 for package in "${packages[@]}"; do
     "probe_${package//[-+.]/_}" >/dev/null 2>&1 || missing+=("$package")
+done
+
+for package in "${registry_packages[@]}"; do
+    registry "$package" probe >/dev/null 2>&1 || missing+=("$package")
 done
 
 if [[ ${1:-} == --check ]]; then
@@ -89,12 +108,16 @@ elif (($#)); then
     exit 2
 fi
 
-if ((${#missing[@]})); then
-    echo "adapters/install.sh: installing ${missing[*]}"
+debian=() from_registry=()
+for package in "${missing[@]}"; do
+    if [[ $package == *:* ]]; then from_registry+=("$package"); else debian+=("$package"); fi
+done
+if ((${#debian[@]})); then
+    echo "adapters/install.sh: installing ${debian[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}"
-    for package in "${missing[@]}"; do
+    apt-get install -y -qq --no-install-recommends "${debian[@]}"
+    for package in "${debian[@]}"; do
         if ! "probe_${package//[-+.]/_}" >/dev/null 2>&1; then
             echo "adapters/install.sh: $package is installed but its probe still fails:" >&2
             declare -f "probe_${package//[-+.]/_}" >&2
@@ -102,6 +125,15 @@ if ((${#missing[@]})); then
         fi
     done
 fi
+for package in "${from_registry[@]}"; do
+    echo "adapters/install.sh: installing $package"
+    registry "$package" install
+    if ! registry "$package" probe >/dev/null 2>&1; then
+        echo "adapters/install.sh: $package is installed but its probe still fails:" >&2
+        declare -f "probe_${package//[:-]/_}" >&2
+        exit 1
+    fi
+done
 
 binary=target/adapters/go-net-url
 if [[ ! -x $binary || adapters/go-net-url.go -nt $binary ]]; then
