@@ -64,9 +64,18 @@ probe_libboost_url1_81_dev() {
         c++ -std=c++17 -x c++ -o /dev/null - -lboost_url
 }
 probe_ruby_addressable() { ruby -raddressable/uri -e 1; }
+# escript, which runs the Erlang adapter, ships in erlang-base too.
+probe_erlang_base() { command -v escript && erl -noshell -eval 'uri_string:resolve(<<"a">>, <<"b:c">>), halt().'; }
+# javap loads each class from the jars the adapter's class path names
+# (httpcore comes in as a dependency of libhttpclient-java).
+probe_libhttpclient_java() {
+    javap -cp /usr/share/java/httpclient.jar:/usr/share/java/httpcore.jar \
+        org.apache.http.client.utils.URIUtils org.apache.http.util.Args
+}
+probe_racket() { racket -l racket/base -l net/url -l json -e '(void)'; }
 packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcllib gcc libc6-dev liburiparser-dev
     g++ pkg-config libcurl4-openssl-dev libxml2-dev libglib2.0-dev qt6-base-dev libboost-url1.81-dev
-    ruby-addressable)
+    ruby-addressable erlang-base libhttpclient-java racket)
 
 # Libraries from the language's own registry, after the Debian packages
 # (they need python3 and nodejs): a probe and an installer each, named

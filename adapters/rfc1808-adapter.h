@@ -675,6 +675,64 @@ static int write_string(struct buf *out, const char *s, size_t len) {
     return buf_push(out, '"');
 }
 
+/*
+ * Appends `s` (`len` bytes) to `out` with every byte that is not part of
+ * well-formed UTF-8 written as \xHH.
+ */
+static int append_escaped(struct buf *out, const char *s, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        size_t n = 1;
+        /* The longest well-formed sequence here: 1 to 4 bytes. */
+        while (n <= 4 && i + n <= len && !is_utf8((const unsigned char *)s + i, n)) {
+            n++;
+        }
+        if (n <= 4 && i + n <= len) {
+            if (buf_append(out, s + i, n) != 0) {
+                return -1;
+            }
+            i += n;
+        } else {
+            if (buf_printf(out, "\\x%02X", (unsigned char)s[i]) != 0) {
+                return -1;
+            }
+            i++;
+        }
+    }
+    return 0;
+}
+
+/*
+ * resolve(), with what the library answers made fit for the protocol: an
+ * answer that is not UTF-8 (a library that percent-decodes a host, say)
+ * cannot be sent as a result, so it becomes a rejection that shows the
+ * bytes, and a message that is not UTF-8 has its stray bytes escaped.
+ */
+static int resolve_checked(const char *base, size_t base_len, const char *relative,
+                           size_t relative_len, struct buf *out) {
+    struct buf raw = BUF_INIT;
+    int code = resolve(base, base_len, relative, relative_len, out);
+    if (is_utf8((const unsigned char *)buf_str(out), out->len)) {
+        return code;
+    }
+    if (buf_append(&raw, buf_str(out), out->len) != 0) {
+        buf_free(&raw);
+        buf_clear(out);
+        buf_puts(out, "adapter: out of memory");
+        return -1;
+    }
+    buf_clear(out);
+    if (code == 0) {
+        buf_puts(out, "adapter: the library's answer is not UTF-8: ");
+    }
+    if (append_escaped(out, raw.data, raw.len) != 0) {
+        buf_clear(out);
+        buf_puts(out, "adapter: out of memory");
+    }
+    buf_free(&raw);
+    return -1;
+}
+
 /* ---- The three protocols ------------------------------------------------ */
 
 static void emit(const struct buf *answer) {
@@ -758,7 +816,7 @@ static int serve_jsonl(void) {
                 jsonl_error(&answer, req.id, req.id_len, buf_str(&message));
                 continue;
             }
-            if (resolve(buf_str(&req.base), req.base.len, buf_str(&req.relative),
+            if (resolve_checked(buf_str(&req.base), req.base.len, buf_str(&req.relative),
                         req.relative.len, &result) != 0) {
                 jsonl_error(&answer, req.id, req.id_len, buf_str(&result));
                 continue;
@@ -818,7 +876,7 @@ static int serve_lines(void) {
         }
         /* The base ends at the TAB, as a C string too. */
         *tab = '\0';
-        if (resolve(line.data, (size_t)(tab - line.data), tab + 1,
+        if (resolve_checked(line.data, (size_t)(tab - line.data), tab + 1,
                     line.len - (size_t)(tab - line.data) - 1, &result) != 0) {
             one_line(&result);
             putchar('\t');
@@ -849,7 +907,7 @@ static int adapter_main(int argc, char **argv) {
         return serve_lines();
     }
     if (argc == 3) {
-        int code = resolve(argv[1], strlen(argv[1]), argv[2], strlen(argv[2]), &result);
+        int code = resolve_checked(argv[1], strlen(argv[1]), argv[2], strlen(argv[2]), &result);
         fprintf(code == 0 ? stdout : stderr, "%s\n", buf_str(&result));
         buf_free(&result);
         if (code != 0) {
