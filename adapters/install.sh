@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the adapters in adapters/ need on a Debian machine, as root,
 # and builds the compiled ones into target/adapters/: go-net-url (Go),
-# uriparser, libcurl, libxml2 and glib-guri (C), qt-qurl and boost-url (C++)
-# and rust-oxiri (cargo). Idempotent: it installs only the packages whose
+# uriparser, libcurl, libxml2 and glib-guri (C), qt-qurl and boost-url (C++),
+# haskell-network-uri (GHC) and rust-oxiri (cargo). Idempotent: it installs only the packages whose
 # probe fails and rebuilds the Go, C and C++ adapters only when their source
 # is newer than the binary (cargo decides for rust-oxiri).
 #
@@ -73,9 +73,12 @@ probe_libhttpclient_java() {
         org.apache.http.client.utils.URIUtils org.apache.http.util.Args
 }
 probe_racket() { racket -l racket/base -l net/url -l json -e '(void)'; }
+# The Haskell adapter is compiled: GHC, and network-uri loaded by it.
+probe_ghc() { ghc --version; }
+probe_libghc_network_uri_dev() { ghc -package network-uri -e 'print (Network.URI.parseURI "a:b")'; }
 packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcllib gcc libc6-dev liburiparser-dev
     g++ pkg-config libcurl4-openssl-dev libxml2-dev libglib2.0-dev qt6-base-dev libboost-url1.81-dev
-    ruby-addressable erlang-base libhttpclient-java racket)
+    ruby-addressable erlang-base libhttpclient-java racket ghc libghc-network-uri-dev)
 
 # Libraries from the language's own registry, after the Debian packages
 # (they need python3 and nodejs): a probe and an installer each, named
@@ -90,7 +93,7 @@ install_npm_whatwg_url() { npm ci --prefix adapters/npm-whatwg-url --no-audit --
 registry_packages=(pypi:hyperlink npm:whatwg-url)
 registry() { local name=${1//[:-]/_}; "$2_$name"; }
 # The compiled adapters, checked by --check and built below.
-compiled=(go-net-url uriparser rust-oxiri libcurl libxml2 glib-guri qt-qurl boost-url)
+compiled=(go-net-url uriparser rust-oxiri libcurl libxml2 glib-guri qt-qurl boost-url haskell-network-uri)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -185,6 +188,14 @@ build glib-guri cc -std=c99 -- $(pkg-config --cflags --libs glib-2.0)
 # Qt's headers need position-independent code (Qt is built with -reduce-relocations).
 build qt-qurl c++ -std=c++17 -fPIC -- $(pkg-config --cflags --libs Qt6Core)
 build boost-url c++ -std=c++17 -- -lboost_url
+
+binary=target/adapters/haskell-network-uri
+if [[ ! -x $binary || adapters/haskell-network-uri.hs -nt $binary ]]; then
+    echo "adapters/install.sh: building $binary"
+    mkdir -p target/adapters/ghc
+    # GHC's objects and interfaces go beside it, not beside the source.
+    ghc -O -v0 -outputdir target/adapters/ghc -o "$binary" adapters/haskell-network-uri.hs
+fi
 
 # rust-oxiri is a workspace member; cargo rebuilds it only when it changed.
 # Copied beside the other compiled adapters, wherever CARGO_TARGET_DIR puts
