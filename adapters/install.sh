@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs what the adapters in adapters/ need on a Debian machine, as root,
-# and builds the compiled ones into target/adapters/: go-net-url (Go),
-# uriparser, libcurl, libxml2 and glib-guri (C), qt-qurl and boost-url (C++),
-# haskell-network-uri (GHC) and rust-oxiri (cargo). Idempotent: it installs only the packages whose
-# probe fails and rebuilds the Go, C and C++ adapters only when their source
-# is newer than the binary (cargo decides for rust-oxiri).
+# Installs what the adapters in adapters/ need on a Debian machine, as root:
+# Debian packages, hyperlink from PyPI (into the python3 on the PATH) and
+# whatwg-url from npm (into adapters/npm-whatwg-url/node_modules). Then it
+# builds the compiled adapters into target/adapters/: go-net-url (Go),
+# uriparser, libcurl, libxml2 and glib-guri (C), qt-qurl and boost-url
+# (C++), haskell-network-uri (GHC) and rust-oxiri (cargo). Idempotent: it
+# installs only what a probe finds missing and rebuilds the Go, C, C++ and
+# Haskell adapters only when their source is newer than the binary (cargo
+# decides for rust-oxiri).
 #
 #     bash adapters/install.sh           # install what is missing, build
 #     bash adapters/install.sh --check   # list what is missing (packages, and compiled
