@@ -8,6 +8,7 @@ use std::path::Path;
 use rfc1808_resolver::Step6;
 use rfc1808_vectors::Spec;
 
+use crate::corpus::VectorSource;
 use crate::implementation::{ImplSpec, Implementation};
 use crate::reference::Reference;
 
@@ -39,13 +40,9 @@ pub fn quote(word: &str) -> String {
     out
 }
 
-/// `rfc1808 run`, with `--vectors DIR` when the vectors were read from DIR.
-fn run(vectors_dir: Option<&Path>) -> String {
-    let mut line = "rfc1808 run".to_owned();
-    if let Some(dir) = vectors_dir {
-        line += &format!(" --vectors {}", quote(&dir.display().to_string()));
-    }
-    line
+/// `rfc1808 run`, with the flags that read the same vectors.
+fn run(vectors: &VectorSource) -> String {
+    format!("rfc1808 run{}", vectors.flags())
 }
 
 /// `--expectations NAME=FILE`, when the run graded `name` against `file`:
@@ -63,8 +60,8 @@ fn expectations(name: &str, file: Option<&Path>) -> String {
 
 /// The command that reruns the reference resolver with `step6`, graded
 /// against the expectations `file` if one was used.
-pub fn rerun_reference(vectors_dir: Option<&Path>, step6: Step6, file: Option<&Path>) -> String {
-    let mut line = run(vectors_dir);
+pub fn rerun_reference(vectors: &VectorSource, step6: Step6, file: Option<&Path>) -> String {
+    let mut line = run(vectors);
     if step6 != Step6::default() {
         line += &format!(" --step6 {step6}");
     }
@@ -73,15 +70,11 @@ pub fn rerun_reference(vectors_dir: Option<&Path>, step6: Step6, file: Option<&P
 
 /// The command that reruns the subprocess implementation `spec` alone,
 /// graded against the expectations `file` if one was used.
-pub fn rerun_subprocess(
-    vectors_dir: Option<&Path>,
-    spec: &ImplSpec,
-    file: Option<&Path>,
-) -> String {
+pub fn rerun_subprocess(vectors: &VectorSource, spec: &ImplSpec, file: Option<&Path>) -> String {
     let command: Vec<String> = spec.command.iter().map(|w| quote(w)).collect();
     let mut line = format!(
         "{} --impl {} --protocol {}",
-        run(vectors_dir),
+        run(vectors),
         quote(&format!("{}={}", spec.name, command.join(" "))),
         spec.protocol
     );
@@ -118,12 +111,9 @@ pub fn promote(base: &str, relative: &str, source: &str, note: &str) -> String {
     )
 }
 
-/// The command that runs the vectors of `dir`.
-pub fn run_vectors_of(dir: &Path) -> String {
-    format!(
-        "rfc1808 --vectors {} run",
-        quote(&dir.display().to_string())
-    )
+/// The command that runs `vectors`.
+pub fn run_vectors(vectors: &VectorSource) -> String {
+    run(vectors)
 }
 
 #[cfg(test)]
@@ -141,14 +131,25 @@ mod tests {
 
     #[test]
     fn rerun_lines_name_what_differs_from_the_defaults() {
-        let dir = Path::new("my vectors");
-        assert_eq!(rerun_reference(None, Step6::default(), None), "rfc1808 run");
+        let built_in = VectorSource::default();
+        let dir = VectorSource {
+            dir: Some("my vectors".into()),
+            added: vec![],
+        };
         assert_eq!(
-            rerun_reference(Some(dir), Step6::StringPattern, None),
+            rerun_reference(&built_in, Step6::default(), None),
+            "rfc1808 run"
+        );
+        assert_eq!(
+            rerun_reference(&dir, Step6::StringPattern, None),
             "rfc1808 run --vectors 'my vectors' --step6 string"
         );
         assert_eq!(
-            rerun_reference(None, Step6::StringPattern, Some(Path::new("my list.toml"))),
+            rerun_reference(
+                &built_in,
+                Step6::StringPattern,
+                Some(Path::new("my list.toml"))
+            ),
             "rfc1808 run --step6 string --expectations 'reference-string=my list.toml'"
         );
         let mut spec = ImplSpec {
@@ -160,11 +161,11 @@ mod tests {
             expectations: None,
         };
         assert_eq!(
-            rerun_subprocess(None, &spec, None),
+            rerun_subprocess(&built_in, &spec, None),
             r#"rfc1808 run --impl 'py=python3 '\''a b.py'\''' --protocol jsonl"#
         );
         spec.timeout = std::time::Duration::from_millis(2500);
-        let line = rerun_subprocess(None, &spec, Some(Path::new("py.toml")));
+        let line = rerun_subprocess(&built_in, &spec, Some(Path::new("py.toml")));
         assert!(
             line.ends_with(" --protocol jsonl --timeout 2.5 --expectations 'py=py.toml'"),
             "{line}"
@@ -185,6 +186,14 @@ mod tests {
             rerun_case("rfc1808 run", "rfc1808-5.1/g"),
             "rfc1808 run --id rfc1808-5.1/g"
         );
-        assert_eq!(run_vectors_of(dir), "rfc1808 --vectors 'my vectors' run");
+        let mine = VectorSource {
+            dir: None,
+            added: vec!["my vectors.toml".into()],
+        };
+        assert_eq!(
+            run_vectors(&mine),
+            "rfc1808 run --add-vectors 'my vectors.toml'"
+        );
+        assert_eq!(run_vectors(&dir), "rfc1808 run --vectors 'my vectors'");
     }
 }

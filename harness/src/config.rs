@@ -23,10 +23,18 @@
 //! expectations = { rfc1808 = "rfc1808/python.toml", rfc3986 = "rfc3986/python.toml" }
 //! ```
 //!
+//! A top-level `vectors` key, before the tables, names a project's own
+//! vector files (or directories of them), run beside the built-in vectors
+//! as `--add-vectors` adds them ([`crate::corpus`]):
+//!
+//! ```toml
+//! vectors = ["rfc1808-vectors.toml"]             # optional: relative to this file
+//! ```
+//!
 //! Unknown keys, missing keys, wrong types and a name used twice are errors
 //! that name the file, the line and the key.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rfc1808_vectors::{line_of, LoadError, Spec};
@@ -95,18 +103,55 @@ pub fn parse_timeout(seconds: f64) -> Result<Duration, String> {
     }
 }
 
+/// What a config file says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Its `[[implementation]]` tables, in order.
+    pub implementations: Vec<ImplSpec>,
+    /// Its `vectors`: vector files or directories to run beside the
+    /// built-in vectors, relative to the current directory.
+    pub vectors: Vec<PathBuf>,
+}
+
 /// Reads the config file at `path`.
-pub fn load(path: &Path) -> Result<Vec<ImplSpec>, LoadError> {
+pub fn load(path: &Path) -> Result<Config, LoadError> {
     let (name, text) = LoadError::read(path)?;
     let dir = path.parent().unwrap_or(Path::new(""));
     parse_str(&name, &text, dir)
 }
 
-/// Parses `text` as the config file `name`; relative expectation paths are
-/// taken from `dir`.
-pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Vec<ImplSpec>, LoadError> {
+/// Parses `text` as the config file `name`; relative expectation and
+/// vector paths are taken from `dir`.
+pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Config, LoadError> {
     let error = |at: usize, message: String| LoadError::at(name, text, Some(at), message);
     let raw: RawConfig = toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
+    let vectors = match &raw.vectors {
+        None => Vec::new(),
+        Some(value) => match value.get_ref() {
+            toml::Value::String(path) => vec![dir.join(path)],
+            toml::Value::Array(paths) => paths
+                .iter()
+                .map(|p| match p {
+                    toml::Value::String(path) => Ok(dir.join(path)),
+                    other => Err(other.to_string()),
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|t| {
+                    error(
+                        value.span().start,
+                        format!("key `vectors`: give file or directory names, not `{t}`"),
+                    )
+                })?,
+            other => {
+                return Err(error(
+                    value.span().start,
+                    format!(
+                        "key `vectors`: give a file or directory name, or an array of them, not `{other}`"
+                    ),
+                ))
+            }
+        },
+    };
     if raw.implementation.is_empty() {
         return Err(LoadError::at(
             name,
@@ -179,7 +224,10 @@ pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Vec<ImplSpec>, Lo
             line_of(text, at),
         ));
     }
-    Ok(specs.into_iter().map(|(s, _)| s).collect())
+    Ok(Config {
+        implementations: specs.into_iter().map(|(s, _)| s).collect(),
+        vectors,
+    })
 }
 
 /// The value of an `expectations` key: a file name, or a table of file
@@ -211,6 +259,8 @@ fn expectations_files(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
+    // Any value: a file name or an array of them.
+    vectors: Option<Spanned<toml::Value>>,
     #[serde(default)]
     implementation: Vec<RawImpl>,
 }
@@ -235,7 +285,45 @@ mod tests {
     use std::path::PathBuf;
 
     fn parse(text: &str) -> Result<Vec<ImplSpec>, String> {
-        parse_str("ci/rfc1808.toml", text, Path::new("ci")).map_err(|e| e.to_string())
+        parse_str("ci/rfc1808.toml", text, Path::new("ci"))
+            .map(|c| c.implementations)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn vectors_are_named_relative_to_the_file() {
+        let config = |text: &str| {
+            parse_str(
+                "ci/rfc1808.toml",
+                &format!("{text}\n{TWO}"),
+                Path::new("ci"),
+            )
+            .map(|c| c.vectors)
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(config(""), Ok(vec![]));
+        assert_eq!(
+            config("vectors = \"mine.toml\""),
+            Ok(vec![PathBuf::from("ci/mine.toml")])
+        );
+        assert_eq!(
+            config("vectors = [\"mine.toml\", \"more\"]"),
+            Ok(vec![
+                PathBuf::from("ci/mine.toml"),
+                PathBuf::from("ci/more")
+            ])
+        );
+        assert_eq!(
+            config("vectors = [\"mine.toml\", 1]"),
+            Err(
+                "ci/rfc1808.toml:1: key `vectors`: give file or directory names, not `1`"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            config("vectors = 1"),
+            Err("ci/rfc1808.toml:1: key `vectors`: give a file or directory name, or an array of them, not `1`".to_owned())
+        );
     }
 
     const TWO: &str = r#"

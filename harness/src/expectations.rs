@@ -12,17 +12,15 @@
 use std::collections::HashMap;
 
 use rfc1808_resolver::deviations::{Explanation, Id, Set};
-use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_vectors::causes;
 use rfc1808_vectors::expectations::{self as format, Decision, Rewritten};
 use rfc1808_vectors::grade::{self, Stale, Verdict};
-use rfc1808_vectors::readings::{Assignment, Followed, Following, Match};
+use rfc1808_vectors::readings::{Assignment, Followed, Match};
 use rfc1808_vectors::versions::Version;
 use rfc1808_vectors::{Corpus, LoadError, Spec};
 
 pub use rfc1808_vectors::expectations::{Entry, Expectations, Inconsistent};
 
-use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
 /// One vector's result for one implementation, graded against its
@@ -112,21 +110,15 @@ pub fn grade_by<'c>(
         .outcomes
         .into_iter()
         .map(|outcome| {
-            let mut verdict = listed.grade(outcome.vector, &outcome.answer);
+            let listed_verdict = listed.grade(outcome.vector, &outcome.answer);
             let mut expected_failure = listed.reason(&outcome.vector.id).map(str::to_owned);
-            let explanation = verdict
-                .answered_wrong()
-                .then(|| {
-                    let v = outcome.vector;
-                    explainer.explain(&v.base, &v.relative, &outcome.answer)
-                })
-                .flatten();
             // A wrong answer the listed deviations explain is expected.
+            let (verdict, explanation) =
+                causes::regrade(&explainer, outcome.vector, &outcome.answer, listed_verdict);
             if let Some(Explanation::By(set)) = explanation {
                 if set.is_subset(causes) {
                     explained_some = explained_some.union(set);
-                    if verdict == Verdict::Failed {
-                        verdict = Verdict::ExpectedFailure;
+                    if listed_verdict == Verdict::Failed {
                         expected_failure = Some(format!("explained by {set}"));
                     }
                 }
@@ -134,12 +126,7 @@ pub fn grade_by<'c>(
             Graded {
                 verdict,
                 expected_failure,
-                // Which reading the answer follows, whatever reading is held:
-                // an answer that fails only for being another reading says so.
-                reading: outcome
-                    .vector
-                    .accepts_by(spec, &Assignment::none())
-                    .reading_of(&outcome.answer),
+                reading: grade::reading_followed(outcome.vector, spec, &outcome.answer),
                 explanation,
                 outcome,
             }
@@ -178,9 +165,7 @@ pub fn grade_by<'c>(
 /// reason: `got "http://a/g" (expected "http://a/b/g")`, the expected
 /// answer being `spec`'s.
 pub fn observed(outcome: &Outcome<'_>, spec: Spec) -> String {
-    let v = outcome.vector;
-    let expected = v.answers(spec).map_or(&v.expected, |a| &a.expected);
-    format::observed(&outcome.answer, expected)
+    format::observed_under(outcome.vector, spec, &outcome.answer)
 }
 
 /// The expectations file that lists this run's failures (see
@@ -207,22 +192,7 @@ pub fn rewrite(
         .iter()
         .map(|g| (g.outcome.vector.id.as_str(), g))
         .collect();
-    let inconsistent: Vec<(&str, String)> = followed(graded, spec)
-        .into_iter()
-        .filter_map(|(ambiguity, following)| {
-            let Following::Inconsistent(groups) = following else {
-                return None;
-            };
-            let seen: Vec<String> = groups
-                .iter()
-                .map(|(readings, ids)| {
-                    let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
-                    format!("{} on {}", names.join("|"), ids.join(", "))
-                })
-                .collect();
-            Some((ambiguity.name, seen.join("; ")))
-        })
-        .collect();
+    let inconsistent = format::inconsistent_seen(&followed(graded), spec);
     let old_causes = existing
         .map(|(name, text)| Expectations::parse_str(name, text))
         .transpose()?
@@ -244,11 +214,10 @@ pub fn rewrite(
         &inconsistent,
         &deviations,
         |v| match ran.get(v.id.as_str()) {
-            Some(g) if g.verdict.answered_wrong() && !explained(g) => Decision::Fails {
-                observed: observed(&g.outcome, spec),
-            },
-            Some(g) if g.verdict.answered_wrong() || g.verdict.answered_right() => Decision::Passes,
-            _ => Decision::Undecided,
+            // A failure the deviations explain needs no entry of its own.
+            Some(g) if explained(g) => Decision::Explained,
+            Some(g) => format::decide(v, spec, g.verdict, &g.outcome.answer),
+            None => Decision::Undecided,
         },
     )
 }
@@ -318,27 +287,25 @@ fn causes_of<'g>(graded: &'g [Graded<'_>], spec: Spec, old: Set, full_run: bool)
     Causes { set, examples }
 }
 
-/// The reading of each ambiguity that the answers of `graded` (graded
-/// under `spec`) followed, in `spec`'s registry order: every answer that is
-/// some reading's, right or (under a held reading) wrong, tells.
-pub fn followed(graded: &[Graded<'_>], spec: Spec) -> Vec<(&'static Ambiguity, Following)> {
+/// The readings that the answers of `graded` followed: every answer that
+/// is some reading's ([`Graded::reading`]), right or (under a held reading)
+/// wrong, tells.
+pub fn followed(graded: &[Graded<'_>]) -> Followed {
     let mut followed = Followed::default();
     for g in graded {
-        // A rejection tells too, where a reading makes the reference an error.
-        if let (Some(reading), Answer::Resolved(_) | Answer::Rejected(_)) =
-            (&g.reading, &g.outcome.answer)
-        {
+        if let Some(reading) = &g.reading {
             followed.observe(&g.outcome.vector.id, reading);
         }
     }
-    followed.verdicts(spec)
+    followed
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::implementation::{Case, Implementation, Reply};
+    use crate::implementation::{Answer, Case, Implementation, Reply};
     use crate::runner;
+    use rfc1808_vectors::readings::Following;
 
     /// Answers from a table, the reference's answer otherwise.
     struct Fake(Vec<(&'static str, Answer)>);
@@ -568,7 +535,7 @@ reason = "gone"
         };
         let under_rfc2396 = graded(Spec::Rfc2396, "");
         assert!(under_rfc2396.iter().all(|g| g.verdict == Verdict::Passed));
-        let followed = followed(&under_rfc2396, Spec::Rfc2396);
+        let followed = followed(&under_rfc2396).verdicts(Spec::Rfc2396);
         assert_eq!(followed.len(), 1);
         let (ambiguity, following) = &followed[0];
         assert_eq!(ambiguity.name, "above-root");

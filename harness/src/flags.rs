@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use rfc1808_harness::config;
+use rfc1808_harness::config::{self, Config};
+use rfc1808_harness::corpus::VectorSource;
 use rfc1808_harness::filter::Filter;
 use rfc1808_harness::implementation::{ImplSpec, Protocol};
 use rfc1808_harness::report::Format;
@@ -18,26 +19,37 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0  success: for run, every vector passed or failed as expected
   1  run: a conformance failure (a wrong answer, an unexpected pass, a stale
-     expectation, an error on some case); fuzz: a new kind of mismatch
-  2  a usage, configuration, I/O or start-up error";
+     expectation, an error on some case); fuzz: a new kind of mismatch; both:
+     the readings of an ambiguity mixed where the expectations do not allow it
+  2  a usage, configuration, I/O or start-up error
+  141  standard output or standard error was closed before all was written
+     (`| head`): the rest is not written, files asked for are";
 
 /// The exit codes of `run`.
 const RUN_EXIT_CODES: &str = "\
 Exit codes:
   0  every vector passed or failed as expected
   1  a conformance failure: a wrong answer or rejection not listed as expected,
-     an unexpected pass, a stale expectation, or an error (crash, timeout,
-     broken protocol) on some case
+     an unexpected pass, a stale expectation, the readings of an ambiguity
+     mixed (not allowed, or allowed and not seen), or an error (crash,
+     timeout, broken protocol) on some case
   2  a usage, configuration, I/O or start-up error: a bad flag, a file that
      does not load, a filter that matches nothing, an implementation that
-     cannot start, a report that cannot be written";
+     cannot start, a report that cannot be written
+  141  standard output or standard error was closed before all was written
+     (`| head`); the report files and expectations asked for are written";
 
 /// The exit codes of `fuzz`.
 const FUZZ_EXIT_CODES: &str = "\
 Exit codes:
-  0  no mismatch outside the expectations
-  1  a new kind of mismatch (a finding)
-  2  a usage, configuration, I/O or start-up error";
+  0  no mismatch outside the expectations, no readings mixed that they do
+     not allow
+  1  a new kind of mismatch (a finding), or the readings of an ambiguity
+     mixed (one reading on some cases, another on others) where the
+     expectations do not allow it
+  2  a usage, configuration, I/O or start-up error
+  141  standard output or standard error was closed before all was written
+     (`2>&1 | head`); the promotions asked for are made";
 
 #[derive(Parser)]
 #[command(
@@ -47,10 +59,11 @@ Exit codes:
     after_help = EXIT_CODES
 )]
 pub(crate) struct Cli {
-    /// For list, run and fuzz: read the vectors from this directory instead
-    /// of the copy built into the binary (also accepted after the command).
-    // Not `global`: resolve, parse, serve and promote read no vectors, and
-    // their help should not offer a flag they ignore.
+    /// For list, run, fuzz and promote: read the vectors from this
+    /// directory instead of the copy built into the binary (also accepted
+    /// after the command).
+    // Not `global`: resolve, parse and serve read no vectors, and their
+    // help should not offer a flag they ignore.
     #[arg(long, value_name = "DIR")]
     pub(crate) vectors: Option<PathBuf>,
 
@@ -82,8 +95,11 @@ pub(crate) enum Command {
         /// repeatable.
         #[arg(long = "reading", value_name = "NAME=VALUE")]
         readings: Vec<String>,
-        /// Also print the step of section 4 at which resolution finished, and
-        /// the readings that decided the result.
+        /// Also print where in the spec's algorithm the answer came from (RFC
+        /// 1808: the step of section 4; RFC 2396: the step of section 5.2
+        /// and whether step 6 merged; RFC 3986: the base as section 5.2.1
+        /// normalized it, the branch of section 5.2.2 and what 5.2.3
+        /// merged), and the readings that decided the result.
         #[arg(long)]
         explain: bool,
     },
@@ -147,13 +163,20 @@ impl FilterArgs {
     }
 }
 
-/// `--vectors DIR` after the command, for the commands that read vectors.
+/// `--vectors DIR` and `--add-vectors PATH` after the command, for the
+/// commands that read vectors.
 #[derive(Args)]
 pub(crate) struct VectorsArg {
     /// Read the vectors from this directory instead of the copy built into
     /// the binary.
     #[arg(long = "vectors", value_name = "DIR")]
     pub(crate) dir: Option<PathBuf>,
+    /// Also run the vectors of this file, or of every `*.toml` file of this
+    /// directory: a project's own, beside the built-in ones (or those of
+    /// --vectors), ids unique across all of them (docs/vectors.md).
+    /// Repeatable.
+    #[arg(long = "add-vectors", value_name = "PATH")]
+    pub(crate) add: Vec<PathBuf>,
 }
 
 #[derive(Args)]
@@ -255,28 +278,51 @@ pub(crate) struct PromoteArgs {
     /// artifact's path]
     #[arg(long, required_unless_present = "artifact", allow_hyphen_values = true)]
     pub(crate) source: Option<String>,
-    /// The vector file to append to, created if it does not exist.
-    /// [default: vectors/regressions.toml in the current directory or the
-    /// nearest one above it, or else created in the current directory]
+    /// The vector file to append to, created if it does not exist; only it
+    /// and the vectors it is checked against are read, nothing else in its
+    /// directory. [default: vectors/regressions.toml in the current
+    /// directory or the nearest one above it, or else created in the
+    /// current directory]
     #[arg(long, value_name = "FILE")]
     pub(crate) to: Option<PathBuf>,
+    /// The spec the finding is a deviation from: the note is given for it
+    /// (`note.SPEC`), and a case it leaves undefined is refused. The
+    /// answers are written for every spec either way. [default: the note
+    /// is every spec's]
+    #[arg(long, value_name = "SPEC")]
+    pub(crate) spec: Option<Spec>,
+    /// The vectors the new one's id and pair must not repeat, beside the
+    /// file: --vectors DIR instead of the built-in ones, --add-vectors PATH
+    /// for a project's other files, as `run` takes them.
+    #[command(flatten)]
+    pub(crate) vectors: VectorsArg,
 }
 
-/// The vector directory of `--vectors`, given before the command (`top`)
-/// or after it (`after`).
-pub(crate) fn vectors_dir(top: &Option<PathBuf>, after: &VectorsArg) -> Result<Option<PathBuf>> {
-    match (top, &after.dir) {
+/// The vectors of `--vectors`, given before the command (`top`) or after
+/// it, and of `--add-vectors` (`after`).
+pub(crate) fn vector_source(top: &Option<PathBuf>, after: &VectorsArg) -> Result<VectorSource> {
+    let dir = match (top, &after.dir) {
         (Some(_), Some(_)) => bail!("--vectors is given twice; give it once"),
-        (dir, None) | (None, dir) => Ok(dir.clone()),
+        (dir, None) | (None, dir) => dir.clone(),
+    };
+    let mut source = VectorSource {
+        dir,
+        added: Vec::new(),
+    };
+    for path in &after.add {
+        source.add(path);
     }
+    Ok(source)
+}
+
+/// The config file of `run`, if one is given.
+pub(crate) fn config(args: &RunArgs) -> Result<Option<Config>> {
+    Ok(args.config.as_deref().map(config::load).transpose()?)
 }
 
 /// The implementations of the config file and the --impl flags.
-pub(crate) fn specs(args: &RunArgs) -> Result<Vec<ImplSpec>> {
-    let mut specs = match &args.config {
-        Some(path) => config::load(path)?,
-        None => Vec::new(),
-    };
+pub(crate) fn specs(args: &RunArgs, config: Option<Config>) -> Result<Vec<ImplSpec>> {
+    let mut specs = config.map_or_else(Vec::new, |c| c.implementations);
     add_impl_flags(&mut specs, &args.impls, args.protocol, args.timeout)?;
     if !specs.is_empty() && args.step6.is_some() {
         bail!("--step6 applies to the reference resolver, which runs only without --impl and --config");

@@ -11,7 +11,9 @@
 
 pub mod command_line;
 pub mod config;
+pub mod corpus;
 pub mod expectations;
+pub mod explain;
 pub mod filter;
 pub mod fuzz;
 pub mod implementation;

@@ -3,35 +3,51 @@
 //! turns the result into an exit code.
 //!
 //! Exit codes: 0 all passed, 1 conformance failures, 2 usage, configuration,
-//! I/O or startup errors.
+//! I/O or startup errors, 141 standard output or error closed under a write
+//! ([`output`]).
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::Parser;
+use clap::Parser as _;
+use rfc1808_harness::config::Config;
+use rfc1808_harness::corpus::VectorSource;
 use rfc1808_harness::expectations::Expectations;
 use rfc1808_harness::reference::Reference;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
 use rfc1808_harness::{Answer, Case, Implementation, Info};
-use rfc1808_resolver::readings::deciding_readings;
-use rfc1808_resolver::{parse, resolve_traced, Options, Readings, Step6};
+use rfc1808_resolver::{parse, Step6};
 use rfc1808_vectors::{Assignment, Corpus, Spec};
 
 mod flags;
+mod output;
 
 use flags::{
-    add_impl_flags, name_file_targets, report_targets, spec_targets, specs, vectors_dir, Cli,
-    Command, FuzzArgs, ListArgs, PromoteArgs, RunArgs,
+    add_impl_flags, config, name_file_targets, report_targets, spec_targets, specs, vector_source,
+    Cli, Command, FuzzArgs, ListArgs, PromoteArgs, RunArgs,
 };
 
 fn main() -> ExitCode {
     if let Err(e) = rfc1808_harness::signals::install() {
-        eprintln!("rfc1808: cannot handle signals, so adapters may outlive a stopped run: {e}");
+        // A closed standard error is noted, and ends the run once it is done.
+        let _ = output::eprint(&format!(
+            "rfc1808: cannot handle signals, so adapters may outlive a stopped run: {e}\n"
+        ));
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help`, `--version` or a usage error, printed as clap prints it.
+        Err(e) => {
+            let code = match e.print() {
+                Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => output::CLOSED_PIPE,
+                _ => u8::try_from(e.exit_code()).unwrap_or(2),
+            };
+            return ExitCode::from(code);
+        }
+    };
     let result = run(cli);
     // A stop signal killed the adapters, so the run ended in errors it
     // should not report; the signal's thread ends the harness as the
@@ -40,29 +56,31 @@ fn main() -> ExitCode {
         std::thread::park();
     }
     match result {
+        // The reader went away: nothing more is said, to anyone.
+        Ok(_) if output::closed() => ExitCode::from(output::CLOSED_PIPE),
+        Err(e) if output::ended_by_closed_pipe(&e) => ExitCode::from(output::CLOSED_PIPE),
         Ok(code) => code,
         Err(e) => {
-            eprintln!("rfc1808: {e:#}");
+            // Nowhere to say it if standard error is closed too.
+            let _ = output::eprint(&format!("rfc1808: {e:#}\n"));
             ExitCode::from(2)
         }
     }
 }
 
-fn load(cli_vectors: &Option<PathBuf>) -> Result<Corpus> {
-    match cli_vectors {
-        Some(dir) => Ok(rfc1808_vectors::load_dir(dir)?),
-        None => Ok(rfc1808_vectors::embedded()),
-    }
+/// The vectors of `source`; an error names the file and line.
+fn load(source: &VectorSource) -> Result<Corpus> {
+    Ok(source.load()?)
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = output::stdout();
     let reads_vectors = matches!(
         cli.command,
-        Command::List(_) | Command::Run(_) | Command::Fuzz(_)
+        Command::List(_) | Command::Run(_) | Command::Fuzz(_) | Command::Promote(_)
     );
     if cli.vectors.is_some() && !reads_vectors {
-        bail!("--vectors applies to list, run and fuzz; this command reads no vectors");
+        bail!("--vectors applies to list, run, fuzz and promote; this command reads no vectors");
     }
     match cli.command {
         Command::Resolve {
@@ -87,12 +105,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             write!(stdout, "{}", report::components::render(&parse(&url)))?;
         }
         Command::List(args) => {
-            let corpus = load(&vectors_dir(&cli.vectors, &args.vectors)?)?;
+            let corpus = load(&vector_source(&cli.vectors, &args.vectors)?)?;
             write!(stdout, "{}", list(&corpus, &args)?)?;
         }
         Command::Run(args) => {
-            let dir = vectors_dir(&cli.vectors, &args.vectors)?;
-            return run_vectors(&load(&dir)?, &args, dir.as_deref());
+            let mut source = vector_source(&cli.vectors, &args.vectors)?;
+            let config = config(&args)?;
+            for path in config.iter().flat_map(|c| &c.vectors) {
+                source.add(path);
+            }
+            return run_vectors(&load(&source)?, &args, config, source);
         }
         Command::Serve {
             protocol,
@@ -102,19 +124,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let stdin = std::io::stdin().lock();
             rfc1808_harness::serve::serve(protocol, spec, step6, stdin, &mut stdout)?;
         }
-        Command::Promote(args) => return promote(&args),
+        Command::Promote(args) => return promote(&args, &cli.vectors),
         Command::Fuzz(args) => {
-            let dir = vectors_dir(&cli.vectors, &args.vectors)?;
-            return fuzz(&args, &load(&dir)?, dir.as_deref());
+            let source = vector_source(&cli.vectors, &args.vectors)?;
+            let target = args.promote.then(|| promote_target(&args.to)).transpose()?;
+            // The file this run promotes into, named with --add-vectors too
+            // so that the run reads it, may not exist before the first
+            // finding.
+            let mut read = source.clone();
+            if let Some(target) = &target {
+                read.added
+                    .retain(|p| p.exists() || !rfc1808_vectors::files::same_file(p, target));
+            }
+            return fuzz(&args, &load(&read)?, &source, target);
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `rfc1808 resolve`: the reference's answer by `spec` under the readings
-/// given, or with `--explain` (RFC 1808 only) the step it ended at and the
-/// readings that decided it. A reading that rejects the case (RFC 2396's
-/// `above-root=error`) exits 1: no answer is not a usage error.
+/// given, and with `--explain` where in the spec's algorithm it came from
+/// and the readings that decided it. A reading that rejects the case (RFC
+/// 2396's `above-root=error`) exits 1: no answer is not a usage error.
 fn resolve(
     out: &mut impl Write,
     [base, relative]: [&str; 2],
@@ -123,38 +154,41 @@ fn resolve(
     readings: &str,
     explain: bool,
 ) -> Result<ExitCode> {
-    if explain {
-        if spec != Spec::Rfc1808 {
-            bail!("--explain: only for --spec rfc1808, whose steps it names");
-        }
-        let readings: Readings = readings.parse().map_err(|e| anyhow!("--reading: {e}"))?;
-        let options = Options { step6, readings };
-        let (resolved, step) = resolve_traced(base, relative, options);
-        writeln!(out, "{resolved}\nfinished at {step}")?;
-        for decided in deciding_readings(base, relative, options) {
-            writeln!(out, "{decided}")?;
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
     let held = Assignment::parse(spec, readings).map_err(|e| match spec {
         Spec::Rfc1808 => anyhow!("--reading: {e}"),
         _ => anyhow!("--reading: {spec}: {e}"),
     })?;
-    let case = Case {
-        id: "",
-        base,
-        relative,
+    let (answer, lines) = if explain {
+        let explained = rfc1808_harness::explain::explain(spec, base, relative, &held, step6);
+        let answer = match explained.answer {
+            Ok(url) => Answer::Resolved(url),
+            Err(why) => Answer::Rejected(why),
+        };
+        (answer, explained.lines)
+    } else {
+        let case = Case {
+            id: "",
+            base,
+            relative,
+        };
+        let mut reference = Reference::new(step6).by_spec(spec, &held);
+        (reference.resolve_all(&[case]).remove(0).answer, Vec::new())
     };
-    let mut reference = Reference::new(step6).by_spec(spec, &held);
-    match reference.resolve_all(&[case]).remove(0).answer {
-        Answer::Resolved(resolved) => writeln!(out, "{resolved}")?,
+    let code = match answer {
+        Answer::Resolved(resolved) => {
+            writeln!(out, "{resolved}")?;
+            ExitCode::SUCCESS
+        }
         Answer::Rejected(why) => {
             writeln!(out, "rejected: {why}")?;
-            return Ok(ExitCode::from(1));
+            ExitCode::from(1)
         }
         other => bail!("the reference gave no answer: {other:?}"),
+    };
+    for line in lines {
+        writeln!(out, "{line}")?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
@@ -167,16 +201,19 @@ fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
     })
 }
 
-fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> Result<ExitCode> {
+fn run_vectors(
+    corpus: &Corpus,
+    args: &RunArgs,
+    config: Option<Config>,
+    vectors: VectorSource,
+) -> Result<ExitCode> {
     let mut session = Session::new(corpus, args.filter.filter())?;
-    let specs = specs(args)?;
+    let specs = specs(args, config)?;
     if specs.is_empty() {
         session.add_reference(args.step6.unwrap_or_default());
     }
     specs.into_iter().for_each(|spec| session.add(spec));
-    if let Some(dir) = vectors_dir {
-        session.set_vectors_dir(dir);
-    }
+    session.set_vectors(vectors);
     let spec_flags = spec_targets(&args.specs)?;
     if let Some(spec) = spec_flags.all {
         session.by_spec(spec);
@@ -191,8 +228,11 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
     for (at, file) in name_file_targets("--expectations", &args.expectations, &names)? {
         session.set_expectations(&names[at], file)?;
     }
-    session.load_expectations()?;
     let writes = name_file_targets("--write-expectations", &args.write_expectations, &names)?;
+    for (at, file) in &writes {
+        session.will_write_expectations(&names[*at], file)?;
+    }
+    session.load_expectations()?;
     let reports = report_targets(&args.reports)?;
     for (_, file) in &reports {
         session::check_writable("report", file)?;
@@ -204,29 +244,26 @@ fn run_vectors(corpus: &Corpus, args: &RunArgs, vectors_dir: Option<&Path>) -> R
 
     let colour = std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    std::io::stdout()
-        .lock()
-        .write_all(args.format.render(&report, colour).as_bytes())
-        .context("cannot write the report")?;
+    output::print(&args.format.render(&report, colour)).context("cannot write the report")?;
     for (format, file) in reports {
         session::write_report(&report, format, &file)?;
     }
     for (at, file) in writes {
         let written = session.write_expectations(&report, at, &file)?;
         let name = &report.implementations[at].name;
-        eprintln!(
-            "rfc1808: wrote {} for `{name}`: {} kept, {} added, {} dropped",
+        output::eprint(&format!(
+            "rfc1808: wrote {} for `{name}`: {} kept, {} added, {} dropped\n",
             file.display(),
             written.kept,
             written.added,
             written.dropped
-        );
+        ))?;
         if written.errors > 0 {
-            eprintln!(
-                "rfc1808: {name}: {} errors are not written to {} (expectations cover wrong answers only)",
+            output::eprint(&format!(
+                "rfc1808: {name}: {} errors are not written to {} (expectations cover wrong answers only)\n",
                 written.errors,
                 file.display()
-            );
+            ))?;
         }
     }
     Ok(ExitCode::from(if report.ok() { 0 } else { 1 }))
@@ -245,7 +282,7 @@ fn promote_target(to: &Option<PathBuf>) -> Result<PathBuf> {
     }
 }
 
-fn promote(args: &PromoteArgs) -> Result<ExitCode> {
+fn promote(args: &PromoteArgs, top_vectors: &Option<PathBuf>) -> Result<ExitCode> {
     use rfc1808_harness::promote::{self, Candidate};
 
     let candidate = match (&args.artifact, &args.base, &args.relative) {
@@ -257,15 +294,26 @@ fn promote(args: &PromoteArgs) -> Result<ExitCode> {
             relative: relative.clone(),
             source: args.source.clone().unwrap_or_default(),
             note: args.note.clone(),
+            spec: None,
         },
         _ => bail!("give a FILE, or --base and --relative"),
     };
-    let promoted = promote::promote(&promote_target(&args.to)?, &candidate)?;
-    print!("{}", promoted.summary(&candidate));
+    let candidate = Candidate {
+        spec: args.spec,
+        ..candidate
+    };
+    let beside = vector_source(top_vectors, &args.vectors)?;
+    let promoted = promote::promote(&promote_target(&args.to)?, &candidate, &beside)?;
+    output::print(&promoted.summary(&candidate))?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<ExitCode> {
+fn fuzz(
+    args: &FuzzArgs,
+    corpus: &Corpus,
+    vectors: &VectorSource,
+    target: Option<PathBuf>,
+) -> Result<ExitCode> {
     use rfc1808_harness::fuzz::{Accepted, Bases, Campaign};
     use rfc1808_harness::report::fuzz as report;
 
@@ -296,7 +344,12 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<
         None => {}
     }
     let mut campaign = Campaign::new(spec, args.seed, args.time, args.max_cases, bases);
-    campaign.vectors_dir = vectors_dir.map(|dir| dir.display().to_string());
+    campaign.vectors_dir = vectors.dir.as_ref().map(|dir| dir.display().to_string());
+    campaign.added_vectors = vectors
+        .added
+        .iter()
+        .map(|path| path.display().to_string())
+        .collect();
     let implementation = campaign.start().map_err(|e| anyhow!("{e}"))?;
     // The spec the run compares with: `--spec`, else what the adapter's
     // handshake claims, else RFC 1808.
@@ -307,21 +360,21 @@ fn fuzz(args: &FuzzArgs, corpus: &Corpus, vectors_dir: Option<&Path>) -> Result<
     campaign.options.readings = Accepted::holding(by, &check(by)?);
     if let Some(expectations) = &expectations {
         for warning in campaign.use_expectations(corpus, expectations) {
-            eprintln!("rfc1808: {warning}");
+            output::eprint(&format!("rfc1808: {warning}\n"))?;
         }
     }
-    let target = args.promote.then(|| promote_target(&args.to)).transpose()?;
     let mut stderr = std::io::stderr();
     let live = stderr.is_terminal();
     let progress = live.then_some(&mut stderr as &mut dyn Write);
     let fuzzed = campaign.run_on(implementation, corpus, progress);
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", report::render(&fuzzed))?;
+    // A closed standard output does not stop the promotions: the findings
+    // are kept whoever reads the report.
+    output::print(&report::render(&fuzzed))?;
     if let Some(file) = target {
-        let promotions = fuzzed.promote(&file)?;
-        write!(stdout, "{}", report::promotions(&promotions, &file))?;
+        let promotions = fuzzed.promote(&file, vectors)?;
+        output::print(&report::promotions(&promotions, &file))?;
     }
-    Ok(ExitCode::from(u8::from(fuzzed.found_new())))
+    Ok(ExitCode::from(u8::from(fuzzed.fails())))
 }
 
 /// The readings `rfc1808 fuzz` holds under `by`, after the flags that only
@@ -333,9 +386,6 @@ fn fuzz_flags_under(
 ) -> Result<Assignment> {
     if args.any_base && by != Spec::Rfc1808 {
         bail!("--any-base: only under --spec rfc1808; {by} resolves against a URI, and its runs leave out cases outside its grammar");
-    }
-    if args.promote && by != Spec::Rfc1808 {
-        bail!("--promote: `rfc1808 promote` writes RFC 1808 answers only; under --spec {by}, add a vector with its answer under every spec by hand (docs/findings.md)");
     }
     if let Some(expectations) = expectations {
         expectations.check_spec(by)?;

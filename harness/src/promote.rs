@@ -1,23 +1,35 @@
 //! Turns a finding into a permanent vector: `rfc1808 promote` appends a
-//! `[[resolve]]` table to `vectors/regressions.toml`, whose expected value is
-//! the reference resolver's answer.
+//! `[[resolve]]` table to a vector file (`vectors/regressions.toml` in a
+//! checkout, a project's own file beside its config elsewhere) that states
+//! the reference resolvers' answers under every spec, and under each
+//! reading where a reading changes them ([`answers`]), so that the vector
+//! can fail whatever spec a library is graded under.
 //!
 //! The file's text only grows: the new text is the old one with the vector
 //! after it, so everything already in it stays byte for byte. The new text
 //! is checked through the vectors loader before it is written, and replaces
 //! the file atomically ([`rfc1808_vectors::files::replace`]): a full disk or
 //! a killed process leaves the file as it was. A pair already present as a
-//! vector in any file of the directory is refused, and so is a pair on which
-//! the two Step 6 versions of the reference disagree (that is a resolver bug,
-//! not a finding about an implementation).
+//! vector is refused, and so is a pair on which two versions of a spec's
+//! reference disagree (that is a resolver bug, not a finding about an
+//! implementation), and a pair the spec of the finding leaves undefined
+//! (a vector no answer could fail under it).
+//!
+//! # What it reads
+//!
+//! The target file, and what its ids must not collide with: in a checkout
+//! (the file is one of the corpus's files, in a directory that holds them
+//! all) the other files of that directory; anywhere else the built-in
+//! vectors, or those of `--vectors`, and the files added with
+//! `--add-vectors` ([`VectorSource`]). Nothing else in the file's directory
+//! is read, so a config or an expectations file may sit beside it.
 //!
 //! # Concurrent promotions
 //!
-//! Ids are unique across the vector files of a directory, so promotions
-//! into one directory (two fuzz campaigns with `--promote`, a CI matrix
-//! sharing a checkout) take turns: each holds an advisory lock on the
-//! directory's [`LOCK_FILE`] while it reads the files, chooses the next id
-//! and writes, and a promotion waits up to [`LOCK_TIMEOUT`] for its turn.
+//! Promotions into one directory (two fuzz campaigns with `--promote`, a
+//! CI matrix sharing a checkout) take turns: each holds an advisory lock on
+//! the directory's [`LOCK_FILE`] while it reads the files, chooses the next
+//! id and writes, and a promotion waits up to [`LOCK_TIMEOUT`] for its turn.
 //! The lock file is never removed: a promotion waiting on it would
 //! otherwise hold a lock on a file no longer in the directory, which a later
 //! one would not see. The lock is released when the process ends, however
@@ -28,8 +40,8 @@
 //! A promoted vector is `regression/N`. N is one more than the high-water
 //! mark, the largest of
 //!
-//! - every `N` of an id `regression/N` or `regression/N-...` in any vector
-//!   file of the directory, and
+//! - every `N` of an id `regression/N` or `regression/N-...` in the target
+//!   file and the vectors it is checked against, and
 //! - every mark line `# rfc1808 promote: ids up to regression/N are taken`
 //!   in the target file.
 //!
@@ -38,6 +50,8 @@
 //! alone, so a deleted vector's number is never handed out again, and an
 //! expectations list that named it can never silently come to mean another
 //! case.
+
+pub mod answers;
 
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -48,11 +62,13 @@ use std::time::{Duration, Instant};
 use fs4::{FileExt, TryLockError};
 
 use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::{resolve_traced, Step, Step6};
+use rfc1808_resolver::Step;
 use rfc1808_vectors::files::{self, ReplaceError};
-use rfc1808_vectors::{Corpus, LoadError, ResolveVector};
+use rfc1808_vectors::{Corpus, LoadError, ResolveVector, Spec, SpecAnswers, EMBEDDED_FILES};
 
 use crate::command_line;
+use crate::corpus::VectorSource;
+use answers::{Answers, Disagreement};
 
 /// The id group of promoted vectors.
 pub const GROUP: &str = "regression";
@@ -79,22 +95,33 @@ pub struct Candidate {
     pub source: String,
     /// Its root cause, one line.
     pub note: String,
+    /// The spec it is a deviation from (`rfc1808 fuzz --spec`, `promote
+    /// --spec`): the note is that spec's (`note.SPEC`), and a case the spec
+    /// leaves undefined is refused. `None`: the note is every spec's.
+    pub spec: Option<Spec>,
 }
 
 /// A vector that was appended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promoted {
     pub id: String,
+    /// RFC 1808's answer under its default readings.
     pub expected: String,
+    /// Every spec's answers, in [`Spec::ALL`] order.
+    pub specs: Vec<SpecAnswers>,
+    /// The step of RFC 1808 section 4 the reference finished at.
     pub step: Step,
     pub file: PathBuf,
     /// The text appended to the file.
     pub snippet: String,
     /// Whether the file was created for it.
     pub created: bool,
-    /// Whether the file's directory holds a project's own vectors rather
-    /// than a checkout's whole set (no `rfc1808-*` vector in it).
-    pub standalone: bool,
+    /// The command that runs it now.
+    pub run: String,
+    /// Whether the file is a checkout's corpus file, which `cargo test` and
+    /// the built-in vectors read after the next build, rather than a
+    /// project's own, run beside the built-in vectors.
+    pub in_checkout: bool,
 }
 
 /// Why a finding was not promoted. In every case the file is unchanged.
@@ -126,13 +153,16 @@ pub enum PromoteError {
         id: String,
         origin: String,
     },
-    /// The two Step 6 versions give different answers.
+    /// Two versions of a spec's reference give different answers.
     ResolverBug {
         base: String,
         relative: String,
-        stack: String,
-        string: String,
+        /// Boxed: large, and rare.
+        disagreement: Box<Disagreement>,
     },
+    /// The spec of the finding leaves the case undefined, so no answer
+    /// could fail the vector under it.
+    Undefined { spec: Spec, why: &'static str },
     /// The text that would be appended does not load back as the vector
     /// it is meant to be (a bug of this module).
     Verify { file: PathBuf, problem: String },
@@ -188,14 +218,30 @@ impl fmt::Display for PromoteError {
             PromoteError::ResolverBug {
                 base,
                 relative,
-                stack,
-                string,
-            } => write!(
+                disagreement: d,
+            } => {
+                let under = if d.readings.is_empty() {
+                    String::new()
+                } else {
+                    format!(" under {}", d.readings)
+                };
+                write!(
+                    f,
+                    "the {} reference resolver's two versions disagree on base {base:?} with \
+                     relative {relative:?}{under}: {} gives {}, {} gives {}; that is a bug in \
+                     the resolver, not a vector to promote: please report it",
+                    (d.spec).title(),
+                    d.answers[0].0,
+                    d.answers[0].1,
+                    d.answers[1].0,
+                    d.answers[1].1
+                )
+            }
+            PromoteError::Undefined { spec, why } => write!(
                 f,
-                "the reference resolver's two Step 6 versions disagree on base {base:?} with \
-                 relative {relative:?}: the segment stack gives {stack:?}, the string patterns \
-                 give {string:?}; that is a bug in the resolver, not a vector to promote: \
-                 please report it"
+                "{} does not define this case: {why}; no answer could fail its vector under \
+                 it, so nothing is promoted",
+                (*spec).title(),
             ),
             PromoteError::Write(e) => write!(
                 f,
@@ -275,61 +321,61 @@ impl Candidate {
             relative: input.relative,
             source: source.unwrap_or_else(|| format!("cargo-fuzz artifact {}", file.display())),
             note,
+            spec: None,
         })
     }
 }
 
 impl Promoted {
-    /// What `rfc1808 promote` prints: the vector appended, and how to run
-    /// it.
+    /// What `rfc1808 promote` prints: the vector appended, its answer
+    /// under each spec, and how to run it.
     pub fn summary(&self, candidate: &Candidate) -> String {
-        let dir = self.file.parent().unwrap_or(Path::new("."));
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        let created = if self.created {
-            format!(
+        let mut out = String::new();
+        if self.created {
+            out += &format!(
                 "created {} for the vectors you promote\n",
                 self.file.display()
-            )
-        } else {
-            String::new()
-        };
-        let runs = if self.standalone {
-            "runs the vectors of that directory (the built-in vectors run without --vectors)"
-        } else {
-            "runs it now; `cargo test` and the built-in vectors have it after the next build"
-        };
-        format!(
-            "{created}appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n  expected: {:?} (finished at {})\n\
-             `{}` {runs}\n",
+            );
+        }
+        out += &format!(
+            "appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n",
             self.id,
             self.file.display(),
             candidate.base,
-            candidate.relative,
-            self.expected,
-            self.step,
-            command_line::run_vectors_of(dir),
-        )
+            candidate.relative
+        );
+        for answers in &self.specs {
+            let mut line = format!("  {}: {:?}", (answers.spec).title(), answers.expected);
+            if answers.spec == Spec::Rfc1808 {
+                line += &format!(" (finished at {})", self.step);
+            }
+            if !answers.readings.is_empty() {
+                let n = answers.readings.len();
+                line += &format!(
+                    "; {n} other {} under other readings",
+                    if n == 1 { "answer" } else { "answers" }
+                );
+            }
+            if let Some(why) = &answers.undefined {
+                line += &format!("; undefined there: {why}");
+            }
+            out += &line;
+            out.push('\n');
+        }
+        if self.in_checkout {
+            out += &format!(
+                "`{}` runs it now; `cargo test` and the built-in vectors have it after the next build\n",
+                self.run
+            );
+        } else {
+            out += &format!(
+                "`{}` runs it beside the built-in vectors; a config file's `vectors` key keeps \
+                 it in every run (docs/vectors.md)\n",
+                self.run
+            );
+        }
+        out
     }
-}
-
-/// The reference's answer and the step it finished at, when both Step 6
-/// versions agree.
-pub fn expected(base: &str, relative: &str) -> Result<(String, Step), PromoteError> {
-    let (stack, step) = resolve_traced(base, relative, Step6::SegmentStack);
-    let string = resolve_traced(base, relative, Step6::StringPattern).0;
-    if stack != string {
-        return Err(PromoteError::ResolverBug {
-            base: base.to_owned(),
-            relative: relative.to_owned(),
-            stack,
-            string,
-        });
-    }
-    Ok((stack, step))
 }
 
 /// The vector with the same base and relative URL, if there is one.
@@ -341,9 +387,14 @@ pub fn find_pair<'c>(corpus: &'c Corpus, base: &str, relative: &str) -> Option<&
 }
 
 /// Appends `finding` to the vector file `file` as a new vector, after
-/// checking it against every vector file in the same directory, holding the
-/// directory's lock (see [Concurrent promotions](self#concurrent-promotions)).
-pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteError> {
+/// checking it against `file` and the vectors `beside` names (see [What it
+/// reads](self#what-it-reads)), holding the lock of `file`'s directory (see
+/// [Concurrent promotions](self#concurrent-promotions)).
+pub fn promote(
+    file: &Path,
+    finding: &Candidate,
+    beside: &VectorSource,
+) -> Result<Promoted, PromoteError> {
     check_line(&finding.note).map_err(PromoteError::Note)?;
     if check_line(&finding.source).is_err() {
         return Err(PromoteError::Source);
@@ -352,12 +403,12 @@ pub fn promote(file: &Path, finding: &Candidate) -> Result<Promoted, PromoteErro
     if !dir.exists() {
         // A finding that would be refused creates no directory: the files
         // there are none, so nothing another promotion does changes this.
-        plan(file, finding)?;
+        plan(file, finding, beside)?;
         std::fs::create_dir_all(dir).map_err(io_error(file, "create its directory"))?;
     }
     let _lock = lock(dir, LOCK_TIMEOUT)?;
     // Read under the lock: what another promotion wrote before is there.
-    let plan = plan(file, finding)?;
+    let plan = plan(file, finding, beside)?;
     files::replace(file, plan.text.as_bytes()).map_err(PromoteError::Write)?;
     Ok(plan.promoted)
 }
@@ -368,9 +419,10 @@ struct Plan {
     promoted: Promoted,
 }
 
-/// Reads `file` and the vector files beside it, chooses the next id, and
-/// checks that the text with `finding` appended loads as that vector.
-fn plan(file: &Path, finding: &Candidate) -> Result<Plan, PromoteError> {
+/// Reads `file` and the vectors it is checked against, computes the
+/// answers, chooses the next id, and checks that the text with `finding`
+/// appended loads as that vector.
+fn plan(file: &Path, finding: &Candidate, beside: &VectorSource) -> Result<Plan, PromoteError> {
     // A FIFO would block the read, and `/dev/zero` never end.
     if file.metadata().is_ok_and(|m| !m.is_file()) {
         return Err(io_error(file, "read the vector file")(io::Error::other(
@@ -383,14 +435,15 @@ fn plan(file: &Path, finding: &Candidate) -> Result<Plan, PromoteError> {
     } else {
         std::fs::read_to_string(file).map_err(io_error(file, "read the vector file"))?
     };
-    let mut corpus = load_beside(file)?;
-    let standalone = !corpus.resolve.iter().any(|v| v.id.starts_with("rfc1808-"));
-    if standalone {
-        // A project's own vector directory, run beside the built-in vectors:
-        // a pair among them is no finding, and its ids must not collide
-        // with theirs.
-        corpus.resolve.extend(rfc1808_vectors::embedded().resolve);
-    }
+    let name = file.display().to_string();
+    let mut corpus = Corpus::default();
+    corpus
+        .add_str(&name, &text)
+        .map_err(PromoteError::Vectors)?;
+    let (others, run, in_checkout) = others(file, beside)?;
+    corpus
+        .add_corpus(others)
+        .map_err(|e| PromoteError::Vectors(e.into()))?;
     if let Some(v) = find_pair(&corpus, &finding.base, &finding.relative) {
         return Err(PromoteError::Duplicate {
             base: finding.base.clone(),
@@ -399,21 +452,32 @@ fn plan(file: &Path, finding: &Candidate) -> Result<Plan, PromoteError> {
             origin: v.origin.to_string(),
         });
     }
-    let (expected, step) = expected(&finding.base, &finding.relative)?;
+    let answers = answers::answers(&finding.base, &finding.relative).map_err(|disagreement| {
+        PromoteError::ResolverBug {
+            base: finding.base.clone(),
+            relative: finding.relative.clone(),
+            disagreement: Box::new(disagreement),
+        }
+    })?;
+    if let Some(spec) = finding.spec {
+        if let Some(why) = answers::undefined(spec, &finding.base, &finding.relative) {
+            return Err(PromoteError::Undefined { spec, why });
+        }
+    }
     let number = high_water_mark(&corpus, &text)
         .checked_add(1)
         .ok_or_else(|| PromoteError::Exhausted {
             file: file.to_owned(),
         })?;
     let id = format!("{GROUP}/{number}");
-    let mut snippet = snippet(&text, &id, finding, &expected, step);
+    let vector = Vector::new(&id, finding, answers);
+    let mut snippet = vector.snippet(&text);
     if created {
         snippet.insert_str(0, NEW_FILE_HEADER);
     }
 
     // Load the file as it will be before writing it, so a snippet that
     // would break it is never written.
-    let name = file.display().to_string();
     let new_text = format!("{text}{snippet}");
     let mut after = Corpus::default();
     after
@@ -422,27 +486,7 @@ fn plan(file: &Path, finding: &Candidate) -> Result<Plan, PromoteError> {
             file: file.to_owned(),
             problem: e.to_string(),
         })?;
-    let loaded = after.resolve.last().map(|v| {
-        (
-            v.id.as_str(),
-            v.base.as_str(),
-            v.relative.as_str(),
-            v.expected.as_str(),
-            v.source.as_str(),
-            v.tags.clone(),
-            v.note.as_deref(),
-        )
-    });
-    let want = (
-        id.as_str(),
-        finding.base.as_str(),
-        finding.relative.as_str(),
-        expected.as_str(),
-        finding.source.as_str(),
-        vec![GROUP.to_owned(), step.tag().to_owned()],
-        Some(finding.note.as_str()),
-    );
-    if loaded != Some(want) {
+    if !after.resolve.last().is_some_and(|v| vector.is(v)) {
         return Err(PromoteError::Verify {
             file: file.to_owned(),
             problem: "it reads back with other values".to_owned(),
@@ -451,15 +495,88 @@ fn plan(file: &Path, finding: &Candidate) -> Result<Plan, PromoteError> {
     Ok(Plan {
         text: new_text,
         promoted: Promoted {
-            id,
-            expected,
-            step,
+            id: id.clone(),
+            expected: vector.specs[0].expected.clone(),
+            specs: vector.specs,
+            step: vector.step,
             file: file.to_owned(),
             snippet,
             created,
-            standalone,
+            run,
+            in_checkout,
         },
     })
+}
+
+/// The vectors `file`'s ids and pairs must not repeat, without `file`'s
+/// own; the command that runs `file` with them; and whether `file` is a
+/// checkout's corpus file. In a checkout, those are the other files of the
+/// corpus directory; anywhere else, `beside`.
+fn others(file: &Path, beside: &VectorSource) -> Result<(Corpus, String, bool), PromoteError> {
+    let dir = directory(file);
+    let file_name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let in_checkout = EMBEDDED_FILES.iter().any(|(name, _)| *name == file_name)
+        && EMBEDDED_FILES
+            .iter()
+            .all(|(name, _)| dir.join(name).is_file());
+    // File by file, so that the target is left out wherever it is.
+    let mut paths: Vec<PathBuf> = Vec::new();
+    if in_checkout {
+        paths = vector_files(dir)?;
+    } else {
+        if let Some(d) = &beside.dir {
+            paths.extend(vector_files(d)?);
+        }
+        for added in &beside.added {
+            match added.is_dir() {
+                true => paths.extend(vector_files(added)?),
+                false => paths.push(added.clone()),
+            }
+        }
+    }
+    // The built-in vectors first, so that a clash is told at the file.
+    let mut corpus = if in_checkout || beside.dir.is_some() {
+        Corpus::default()
+    } else {
+        rfc1808_vectors::embedded()
+    };
+    let mut covered = false;
+    for path in &paths {
+        if files::same_file(path, file) {
+            covered = true;
+        } else {
+            corpus.add_file(path).map_err(PromoteError::Vectors)?;
+        }
+    }
+    if in_checkout {
+        let run = VectorSource {
+            dir: Some(dir.to_owned()),
+            added: Vec::new(),
+        };
+        return Ok((corpus, command_line::run_vectors(&run), true));
+    }
+    let mut run = beside.clone();
+    if !covered {
+        run.added.push(file.to_owned());
+    }
+    Ok((corpus, command_line::run_vectors(&run), false))
+}
+
+/// The `*.toml` files of `dir` that `--vectors` and `--add-vectors` read,
+/// in name order.
+fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, PromoteError> {
+    let entries = std::fs::read_dir(dir).map_err(io_error(dir, "read the directory"))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(io_error(dir, "read the directory"))?.path();
+        if path.extension().is_some_and(|ext| ext == "toml")
+            && path.file_name().is_some_and(|name| name != "Cargo.toml")
+        {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 fn io_error<'a>(file: &'a Path, doing: &'static str) -> impl Fn(io::Error) -> PromoteError + 'a {
@@ -470,8 +587,7 @@ fn io_error<'a>(file: &'a Path, doing: &'static str) -> impl Fn(io::Error) -> Pr
     }
 }
 
-/// The directory of `file`: where its lock file is, and the vector files
-/// its ids must not collide with.
+/// The directory of `file`: where its lock file is.
 fn directory(file: &Path) -> &Path {
     match file.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
@@ -515,31 +631,9 @@ fn lock(dir: &Path, timeout: Duration) -> Result<File, PromoteError> {
 /// The first lines of a vector file that `promote` creates.
 const NEW_FILE_HEADER: &str = "\
 # Findings promoted by `rfc1808 promote` (docs/vectors.md), each a vector
-# whose expected value is the reference resolver's answer.
+# whose answers are the reference resolvers' under every spec.
 
 ";
-
-/// Every vector file of `file`'s directory, `file` included if it exists.
-/// A directory that does not exist yet, or holds no `*.toml` file, holds no
-/// vectors.
-fn load_beside(file: &Path) -> Result<Corpus, PromoteError> {
-    let dir = directory(file);
-    let has_toml = std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries
-            .flatten()
-            .any(|e| e.path().extension().is_some_and(|ext| ext == "toml"))
-    });
-    let mut corpus = if has_toml {
-        rfc1808_vectors::load_dir(dir).map_err(PromoteError::Vectors)?
-    } else {
-        Corpus::default()
-    };
-    // `load_dir` reads `*.toml` only; a target with another name is read too.
-    if file.exists() && file.extension().is_none_or(|ext| ext != "toml") {
-        corpus.add_file(file).map_err(PromoteError::Vectors)?;
-    }
-    Ok(corpus)
-}
 
 fn check_line(s: &str) -> Result<(), &'static str> {
     if s.trim().is_empty() {
@@ -566,37 +660,115 @@ pub fn high_water_mark(corpus: &Corpus, text: &str) -> u64 {
     from_ids.chain(from_marks).max().unwrap_or(0)
 }
 
-/// The text to append to a file that holds `text`.
-fn snippet(text: &str, id: &str, finding: &Candidate, expected: &str, step: Step) -> String {
-    let value = |s: &str| toml::Value::String(s.to_owned()).to_string();
-    let mut out = String::new();
-    if !text.is_empty() && !text.ends_with('\n') {
-        out.push('\n');
+/// The vector a promotion writes.
+struct Vector<'a> {
+    id: &'a str,
+    finding: &'a Candidate,
+    /// Every spec's answers, with the note where it belongs.
+    specs: Vec<SpecAnswers>,
+    step: Step,
+    tags: Vec<String>,
+}
+
+impl<'a> Vector<'a> {
+    fn new(id: &'a str, finding: &'a Candidate, answers: Answers) -> Self {
+        let mut specs = answers.specs;
+        for a in &mut specs {
+            if finding.spec.is_none_or(|spec| spec == a.spec) {
+                a.note = Some(finding.note.clone());
+            }
+        }
+        let mut tags = vec![GROUP.to_owned(), answers.step.tag().to_owned()];
+        if specs.iter().any(|a| a.expected != specs[0].expected) {
+            tags.push("specs-differ".to_owned());
+        }
+        Vector {
+            id,
+            finding,
+            specs,
+            step: answers.step,
+            tags,
+        }
     }
-    if !text.is_empty() {
-        out.push('\n');
+
+    /// Whether `v`, read back, is this vector.
+    fn is(&self, v: &ResolveVector) -> bool {
+        v.id == self.id
+            && v.base == self.finding.base
+            && v.relative == self.finding.relative
+            && v.specs == self.specs
+            && v.source == self.finding.source
+            && v.tags == self.tags
     }
-    out.push_str("[[resolve]]\n");
-    for (key, v) in [
-        ("id", id),
-        ("base", &finding.base),
-        ("relative", &finding.relative),
-        ("expected", expected),
-        ("source", &finding.source),
-    ] {
-        out.push_str(&format!("{key} = {}\n", value(v)));
+
+    /// The text to append to a file that holds `text`, in the corpus's own
+    /// layout (`vectors/rfc3986.toml`).
+    fn snippet(&self, text: &str) -> String {
+        let value = |s: &str| toml::Value::String(s.to_owned()).to_string();
+        let mut out = String::new();
+        if !text.is_empty() && !text.ends_with('\n') {
+            out.push('\n');
+        }
+        if !text.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("[[resolve]]\n");
+        for (key, v) in [
+            ("id", self.id),
+            ("base", &self.finding.base),
+            ("relative", &self.finding.relative),
+        ] {
+            out.push_str(&format!("{key} = {}\n", value(v)));
+        }
+        let each = |f: &dyn Fn(&SpecAnswers) -> String| {
+            self.specs
+                .iter()
+                .map(|a| format!("{} = {}", a.spec, f(a)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str(&format!(
+            "expected = {{ {} }}\n",
+            each(&|a| value(&a.expected))
+        ));
+        for a in self.specs.iter().filter(|a| !a.readings.is_empty()) {
+            let pairs: Vec<String> = a
+                .readings
+                .iter()
+                .map(|(key, answer)| {
+                    let answer = match answer {
+                        rfc1808_vectors::Stated::Resolves(url) => value(url),
+                        rfc1808_vectors::Stated::Rejects(why) => {
+                            format!("{{ rejects = {} }}", value(why))
+                        }
+                    };
+                    format!("{} = {answer}", value(&key.to_string()))
+                })
+                .collect();
+            out.push_str(&format!(
+                "readings.{} = {{ {} }}\n",
+                a.spec,
+                pairs.join(", ")
+            ));
+        }
+        for a in &self.specs {
+            if let Some(why) = &a.undefined {
+                out.push_str(&format!("undefined.{} = {}\n", a.spec, value(why)));
+            }
+        }
+        out.push_str(&format!("source = {}\n", value(&self.finding.source)));
+        let tags: Vec<String> = self.tags.iter().map(|t| value(t)).collect();
+        out.push_str(&format!("tags = [{}]\n", tags.join(", ")));
+        match self.finding.spec {
+            None => out.push_str(&format!("note = {}\n", value(&self.finding.note))),
+            Some(spec) => out.push_str(&format!("note.{spec} = {}\n", value(&self.finding.note))),
+        }
+        let number = self.id.rsplit('/').next().unwrap_or(self.id);
+        out.push_str(&format!(
+            "{MARK}{number} are taken; keep this line when deleting vectors\n"
+        ));
+        out
     }
-    out.push_str(&format!(
-        "tags = [{}, {}]\n",
-        value(GROUP),
-        value(step.tag())
-    ));
-    out.push_str(&format!("note = {}\n", value(&finding.note)));
-    let number = id.rsplit('/').next().unwrap_or(id);
-    out.push_str(&format!(
-        "{MARK}{number} are taken; keep this line when deleting vectors\n"
-    ));
-    out
 }
 
 #[cfg(test)]
@@ -664,18 +836,59 @@ tags = []
             relative: "\t..\\g\n".to_owned(),
             source: "test".to_owned(),
             note: "why".to_owned(),
+            spec: None,
         };
-        let s = snippet("# no newline", "regression/3", &finding, "r", Step::Step6);
+        let answers = answers::answers(&finding.base, &finding.relative).unwrap();
+        let vector = Vector::new("regression/3", &finding, answers);
+        let s = vector.snippet("# no newline");
         assert!(
             s.starts_with("\n\n[[resolve]]\nid = \"regression/3\"\n"),
             "{s}"
         );
         assert!(s.ends_with(&format!(
-            "tags = [\"regression\", \"step6\"]\nnote = \"why\"\n{MARK}3 are taken; keep this line when deleting vectors\n"
+            "note = \"why\"\n{MARK}3 are taken; keep this line when deleting vectors\n"
         )));
         let mut c = Corpus::default();
         c.add_str("t", s.trim_start()).unwrap();
-        assert_eq!(c.resolve[0].base, finding.base);
+        assert!(vector.is(&c.resolve[0]), "{s}");
         assert_eq!(c.resolve[0].relative, finding.relative);
+    }
+
+    #[test]
+    fn a_snippet_states_every_specs_answers_readings_and_the_findings_note() {
+        let finding = Candidate {
+            base: "http://a/b/c/d;p?q".to_owned(),
+            relative: "../../../g".to_owned(),
+            source: "rfc1808 fuzz against js".to_owned(),
+            note: "js keeps the `..` above the root".to_owned(),
+            spec: Some(Spec::Rfc3986),
+        };
+        let answers = answers::answers(&finding.base, &finding.relative).unwrap();
+        let vector = Vector::new("regression/4", &finding, answers);
+        let s = vector.snippet("");
+        assert_eq!(
+            s,
+            format!(
+                "[[resolve]]\n\
+                 id = \"regression/4\"\n\
+                 base = \"http://a/b/c/d;p?q\"\n\
+                 relative = \"../../../g\"\n\
+                 expected = {{ rfc1808 = \"http://a/../g\", rfc2396 = \"http://a/../g\", rfc3986 = \"http://a/g\" }}\n\
+                 readings.rfc2396 = {{ \"above-root=error\" = {{ rejects = \"the reference climbs above the root: the merged path `/../g` still begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\" }}, \"above-root=removed\" = \"http://a/g\" }}\n\
+                 source = \"rfc1808 fuzz against js\"\n\
+                 tags = [\"regression\", \"step6\", \"specs-differ\"]\n\
+                 note.rfc3986 = \"js keeps the `..` above the root\"\n\
+                 {MARK}4 are taken; keep this line when deleting vectors\n"
+            )
+        );
+        let mut c = Corpus::default();
+        c.add_str("t", &s).unwrap();
+        let v = &c.resolve[0];
+        assert!(vector.is(v));
+        assert_eq!(v.note, None, "the note is RFC 3986's");
+        assert_eq!(
+            v.note_under(Spec::Rfc3986),
+            Some("js keeps the `..` above the root")
+        );
     }
 }

@@ -229,7 +229,7 @@ impl<W: Write> Server<W> {
                     name: NAME.to_owned(),
                     implementation_version: env!("CARGO_PKG_VERSION").to_owned(),
                     language: "rust".to_owned(),
-                    spec: crate::report::spec_title(self.spec),
+                    spec: self.spec.title(),
                 })
                 .encode(&mut self.buf);
             }

@@ -55,6 +55,7 @@ use rfc1808_vectors::versions::library_version;
 use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector, Spec};
 
 use crate::command_line;
+use crate::corpus::VectorSource;
 use crate::expectations::{self, Expectations};
 use crate::filter::{Filter, UnmatchedPattern};
 use crate::implementation::{ExpectationsFiles, ImplSpec, Implementation, Protocol};
@@ -93,6 +94,10 @@ struct Planned {
     expectations_flag: Option<PathBuf>,
     /// Files read so far, so that each is read once.
     read: Vec<(PathBuf, Expectations)>,
+    /// The file the run writes its failures to
+    /// ([`Session::will_write_expectations`]), which it may be graded
+    /// against before it exists.
+    writes: Option<PathBuf>,
 }
 
 /// Implementations, the vectors a filter selects, and expectations.
@@ -100,7 +105,8 @@ struct Planned {
 pub struct Session<'c> {
     corpus: &'c Corpus,
     filter: Filter,
-    vectors_dir: Option<PathBuf>,
+    /// Where the corpus was read from, for the rerun lines.
+    vectors: VectorSource,
     planned: Vec<Planned>,
     /// The readings every implementation is held to, as given
     /// (`AMBIGUITY=READING,...`): each is read against the registry of the
@@ -119,7 +125,7 @@ impl<'c> Session<'c> {
         Ok(Session {
             corpus,
             filter,
-            vectors_dir: None,
+            vectors: VectorSource::default(),
             planned: Vec::new(),
             held: String::new(),
             spec: None,
@@ -128,7 +134,13 @@ impl<'c> Session<'c> {
 
     /// Says that the corpus was read from `dir`, for the rerun lines.
     pub fn set_vectors_dir(&mut self, dir: &Path) {
-        self.vectors_dir = Some(dir.to_owned());
+        self.vectors.dir = Some(dir.to_owned());
+    }
+
+    /// Says where the corpus was read from, for the rerun lines: a
+    /// directory and vector files added ([`VectorSource`]).
+    pub fn set_vectors(&mut self, vectors: VectorSource) {
+        self.vectors = vectors;
     }
 
     /// Holds every implementation to the readings `readings` names
@@ -173,6 +185,7 @@ impl<'c> Session<'c> {
             pinned: None,
             expectations_flag: None,
             read: Vec::new(),
+            writes: None,
         });
     }
 
@@ -198,6 +211,27 @@ impl<'c> Session<'c> {
         let at = self.position(name)?;
         self.planned[at].expectations_flag = Some(file);
         Ok(())
+    }
+
+    /// Says that the run will write the failures of the implementation
+    /// `name` to `file` ([`Session::write_expectations`]). If that is the
+    /// expectations file it is graded against and it does not exist yet, it
+    /// is graded against none, rather than stopped: the first run of a new
+    /// config creates the file its `expectations` names.
+    pub fn will_write_expectations(&mut self, name: &str, file: &Path) -> Result<(), UnknownName> {
+        let at = self.position(name)?;
+        self.planned[at].writes = Some(file.to_owned());
+        Ok(())
+    }
+
+    /// Whether `file` is the one the implementation at `at` writes, and not
+    /// there yet.
+    fn written_later(&self, at: usize, file: &Path) -> bool {
+        !file.exists()
+            && self.planned[at]
+                .writes
+                .as_deref()
+                .is_some_and(|w| files::same_file(w, file))
     }
 
     /// The spec the implementation at `at` is graded under, when it is
@@ -274,6 +308,9 @@ impl<'c> Session<'c> {
         let Some(file) = self.expectations_file(at, spec) else {
             return Ok(None);
         };
+        if self.written_later(at, &file) {
+            return Ok(None);
+        }
         let expectations = self.read(at, &file)?;
         expectations.check_spec(spec)?;
         Ok(Some(expectations.clone()))
@@ -287,7 +324,9 @@ impl<'c> Session<'c> {
     pub fn load_expectations(&mut self) -> Result<(), SessionError> {
         for at in 0..self.planned.len() {
             for file in self.files_before_start(at) {
-                self.read(at, &file).map_err(SessionError::Expectations)?;
+                if !self.written_later(at, &file) {
+                    self.read(at, &file).map_err(SessionError::Expectations)?;
+                }
             }
             if let Some(spec) = self.spec_before_start(at) {
                 self.expectations_under(at, spec)
@@ -413,11 +452,11 @@ impl<'c> Session<'c> {
         file: Option<&Path>,
         info: Option<&crate::Info>,
     ) -> String {
-        let dir = self.vectors_dir.as_deref();
+        let vectors = &self.vectors;
         let planned = &self.planned[at];
         let mut rerun = match &planned.entrant {
-            Entrant::Reference(step6) => command_line::rerun_reference(dir, *step6, file),
-            Entrant::Subprocess(imp) => command_line::rerun_subprocess(dir, imp, file),
+            Entrant::Reference(step6) => command_line::rerun_reference(vectors, *step6, file),
+            Entrant::Subprocess(imp) => command_line::rerun_subprocess(vectors, imp, file),
         };
         rerun += &command_line::spec_flag(spec, info.and_then(crate::Info::claimed_spec));
         if !self.held.trim().is_empty() {
@@ -445,7 +484,12 @@ impl<'c> Session<'c> {
         file: &Path,
     ) -> Result<Written, SessionError> {
         let imp = &report.implementations[at];
-        let graded_against = imp.expectations.as_deref().map(Path::new);
+        // A file the run was to be graded against but creates was not read.
+        let graded_against = imp
+            .expectations
+            .as_deref()
+            .map(Path::new)
+            .filter(|f| f.exists());
         let from = if file.exists() {
             Some(file)
         } else {
@@ -713,7 +757,8 @@ mod tests {
         assert_eq!(
             session.load_expectations().unwrap_err().to_string(),
             "--reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`, \
-             `base-dot-segments`, `escaped-dots`, `double-slash-path` (`js` is graded under rfc3986)"
+             `base-case`, `base-percent-encoding`, `base-dot-segments`, `base-port`, \
+             `base-empty-path`, `escaped-dots`, `double-slash-path` (`js` is graded under rfc3986)"
         );
     }
 

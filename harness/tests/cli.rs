@@ -30,7 +30,7 @@ fn the_reference_passes_everything() {
             "  reading empty-component=kept (7 vectors)",
             "  reading entirely-empty=string (6 vectors)",
             "  reading empty-net-loc=kept (2 vectors)",
-            "  reading escaped-dots=literal (5 vectors)"
+            "  reading escaped-dots=literal (6 vectors)"
         ],
         "the reference follows the default readings"
     );
@@ -586,7 +586,7 @@ fn json_report_has_the_documented_schema() {
     ]);
     assert_exit(&o, 1);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["schema_version"], 2);
     assert_eq!(doc["ok"], false);
     assert_eq!(doc["parse"], serde_json::Value::Null);
     let imp = &doc["implementations"][0];
@@ -656,13 +656,13 @@ fn several_reports_in_one_run() {
     assert_eq!(attention.len(), 23, "{markdown}");
     assert_eq!(
         attention[0],
-        "- **wrong**: new failure `rfc1808-5.1/g`: got \"g\" (expected \"http://a/b/c/g\") (unexplained)"
+        "- **wrong**: new failure `rfc1808-5.1/g`, relative `g` against base `http://a/b/c/d;p?q#f`: got \"g\" (expected \"http://a/b/c/g\") (unexplained)"
     );
     let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with('|')).collect();
     // The implementations table (header, separator, one row), then the
     // matrix: header, separator, the 23 failing vectors.
     assert_eq!(rows.len(), 3 + 25, "{markdown}");
-    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | — | RFC 1808 | 1/24 / 2/24 / 1/24 | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 |");
+    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | — | RFC 1808 | 1/24 / 2/24 / 1/24 | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 | 0 |");
     assert_eq!(rows[3], "| vector | expected | wrong |");
     assert_eq!(rows[5], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
     // Every matrix row has the three cells of its header.
@@ -762,7 +762,7 @@ fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
     assert_exit(&o, 2);
     assert_eq!(
         stderr(&o),
-        "rfc1808: --vectors applies to list, run and fuzz; this command reads no vectors\n"
+        "rfc1808: --vectors applies to list, run, fuzz and promote; this command reads no vectors\n"
     );
     // Before or after the command, for the commands that read vectors.
     for args in [
@@ -786,8 +786,11 @@ fn help_lists_the_exit_codes() {
         help(&["--help"]).ends_with(
             "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
              1  run: a conformance failure (a wrong answer, an unexpected pass, a stale\n     \
-             expectation, an error on some case); fuzz: a new kind of mismatch\n  \
-             2  a usage, configuration, I/O or start-up error\n"
+             expectation, an error on some case); fuzz: a new kind of mismatch; both:\n     \
+             the readings of an ambiguity mixed where the expectations do not allow it\n  \
+             2  a usage, configuration, I/O or start-up error\n  \
+             141  standard output or standard error was closed before all was written\n     \
+             (`| head`): the rest is not written, files asked for are\n"
         ),
         "{}",
         help(&["--help"])
@@ -795,12 +798,20 @@ fn help_lists_the_exit_codes() {
     let run = help(&["run", "--help"]);
     assert!(
         run.contains("\nExit codes:\n  0  every vector passed or failed as expected\n  1  a conformance failure: ")
-            && run.ends_with("cannot start, a report that cannot be written\n"),
+            && run.ends_with(
+                "cannot start, a report that cannot be written\n  \
+                 141  standard output or standard error was closed before all was written\n     \
+                 (`| head`); the report files and expectations asked for are written\n"
+            ),
         "{run}"
     );
     assert!(help(&["fuzz", "--help"]).ends_with(
-        "\nExit codes:\n  0  no mismatch outside the expectations\n  1  a new kind of mismatch (a finding)\n  \
-         2  a usage, configuration, I/O or start-up error\n"
+        "\nExit codes:\n  0  no mismatch outside the expectations, no readings mixed that they do\n     \
+         not allow\n  1  a new kind of mismatch (a finding), or the readings of an ambiguity\n     \
+         mixed (one reading on some cases, another on others) where the\n     \
+         expectations do not allow it\n  2  a usage, configuration, I/O or start-up error\n  \
+         141  standard output or standard error was closed before all was written\n     \
+         (`2>&1 | head`); the promotions asked for are made\n"
     ));
 }
 

@@ -87,8 +87,11 @@ fn a_promoted_pair_is_appended_loads_and_runs() {
         stdout(&out),
         format!(
             "appended `regression/1` to {}\n  base:     \"http://a/b/c\"\n  relative: \"/./g?\"\n  \
-             expected: \"http://a/./g?\" (finished at Step 4 (the embedded path starts with a slash))\n\
-             `rfc1808 --vectors {} run` runs it now; `cargo test` and the built-in vectors have it after the next build\n",
+             RFC 1808: \"http://a/./g?\" (finished at Step 4 (the embedded path starts with a slash)); \
+             1 other answer under other readings\n  \
+             RFC 2396: \"http://a/./g?\"\n  \
+             RFC 3986: \"http://a/g?\"\n\
+             `rfc1808 run --vectors {}` runs it now; `cargo test` and the built-in vectors have it after the next build\n",
             file.display(),
             copy.dir().display()
         )
@@ -102,9 +105,10 @@ fn a_promoted_pair_is_appended_loads_and_runs() {
 id = \"regression/1\"
 base = \"http://a/b/c\"
 relative = \"/./g?\"
-expected = \"http://a/./g?\"
+expected = { rfc1808 = \"http://a/./g?\", rfc2396 = \"http://a/./g?\", rfc3986 = \"http://a/g?\" }
+readings.rfc1808 = { \"empty-component=absent\" = \"http://a/./g\" }
 source = \"a bug report\"
-tags = [\"regression\", \"step4\"]
+tags = [\"regression\", \"step4\", \"specs-differ\"]
 note = \"the library removes dot segments from absolute paths\"
 # rfc1808 promote: ids up to regression/1 are taken; keep this line when deleting vectors
 "
@@ -345,8 +349,12 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
         "created vectors/regressions.toml for the vectors you promote\n\
          appended `regression/1` to vectors/regressions.toml\n  \
          base:     \"http://a/b/c/d;p?q#f\"\n  relative: \"/./g?\"\n  \
-         expected: \"http://a/./g?\" (finished at Step 4 (the embedded path starts with a slash))\n\
-         `rfc1808 --vectors vectors run` runs the vectors of that directory (the built-in vectors run without --vectors)\n"
+         RFC 1808: \"http://a/./g?\" (finished at Step 4 (the embedded path starts with a slash)); \
+         1 other answer under other readings\n  \
+         RFC 2396: \"http://a/./g?\"\n  \
+         RFC 3986: \"http://a/g?\"\n\
+         `rfc1808 run --add-vectors vectors/regressions.toml` runs it beside the built-in vectors; \
+         a config file's `vectors` key keeps it in every run (docs/vectors.md)\n"
     );
     let file = project.path().join("vectors/regressions.toml");
     assert!(std::fs::read_to_string(&file)
@@ -370,20 +378,131 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
     assert!(stdout(&out).starts_with(
         "created ci/found.toml for the vectors you promote\nappended `regression/1` to ci/found.toml\n"
     ));
-    // The new vectors run.
+    // The new vectors run beside the built-in ones.
     let out = Command::new(BIN)
-        .args(["run", "--vectors", "vectors"])
+        .args([
+            "run",
+            "--add-vectors",
+            "vectors/regressions.toml",
+            "--id",
+            "regression/*",
+        ])
         .current_dir(project.path())
         .output()
         .unwrap();
-    // After the header line that names the tool and the vector set.
     assert!(
-        stdout(&out).ends_with(
+        stdout(&out).contains(
             "\n\nreference: ok. 2 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
         ),
         "{}",
         stdout(&out)
     );
+}
+
+/// A project's own file beside its config and expectations, as
+/// docs/ci.md lays them out: `--to FILE` reads FILE and the built-in
+/// vectors, and nothing else of the directory.
+#[test]
+fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
+    let project = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(project.path().join(name), text).unwrap();
+    write(
+        "rfc1808.toml",
+        "vectors = [\"rfc1808-vectors.toml\"]\n\n[[implementation]]\nname = \"mylib\"\n\
+         command = [\"node\", \"adapter.js\"]\nprotocol = \"jsonl\"\nspec = \"rfc3986\"\n\
+         expectations = \"rfc1808-expected.toml\"\n",
+    );
+    write(
+        "rfc1808-expected.toml",
+        "spec = \"rfc3986\"\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"r\"\n",
+    );
+    write("Cargo.toml", "[package]\nname = \"not-vectors\"\n");
+    let promote = |relative: &str, extra: &[&str]| {
+        let mut args = vec![
+            "promote",
+            "--base",
+            "http://a",
+            "--relative",
+            relative,
+            "--source",
+            "issue 7",
+            "--note",
+            "mylib throws URIError on percent-encoded userinfo",
+            "--to",
+            "rfc1808-vectors.toml",
+        ];
+        args.extend_from_slice(extra);
+        Command::new(BIN)
+            .args(&args)
+            .current_dir(project.path())
+            .output()
+            .unwrap()
+    };
+    let out = promote("//%aa@", &["--spec", "rfc3986"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).ends_with(
+            "`rfc1808 run --add-vectors rfc1808-vectors.toml` runs it beside the built-in vectors; \
+             a config file's `vectors` key keeps it in every run (docs/vectors.md)\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    let text = std::fs::read_to_string(project.path().join("rfc1808-vectors.toml")).unwrap();
+    assert!(
+        text.ends_with(
+            "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"//%aa@\"\n\
+             expected = { rfc1808 = \"http://%aa@\", rfc2396 = \"http://%aa@\", rfc3986 = \"http://%aa@\" }\n\
+             source = \"issue 7\"\ntags = [\"regression\", \"step3\"]\n\
+             note.rfc3986 = \"mylib throws URIError on percent-encoded userinfo\"\n\
+             # rfc1808 promote: ids up to regression/1 are taken; keep this line when deleting vectors\n"
+        ),
+        "{text}"
+    );
+    // A case RFC 3986 leaves undefined is no test under it.
+    let out = Command::new(BIN)
+        .args([
+            "promote",
+            "--base",
+            "a",
+            "--relative",
+            "b",
+            "--source",
+            "s",
+            "--note",
+            "n",
+            "--spec",
+            "rfc3986",
+            "--to",
+            "rfc1808-vectors.toml",
+        ])
+        .current_dir(project.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "rfc1808: RFC 3986 does not define this case: the base is not a URI (section 5.2.1 \
+         resolves against one; the grammar of section 3); no answer could fail its vector under \
+         it, so nothing is promoted\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(project.path().join("rfc1808-vectors.toml")).unwrap(),
+        text
+    );
+    // The config's run reads the file beside the built-in vectors.
+    let out = Command::new(BIN)
+        .args([
+            "list",
+            "--add-vectors",
+            "rfc1808-vectors.toml",
+            "--id",
+            "regression/*",
+        ])
+        .current_dir(project.path())
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&out), "regression/1\tresolve\tregression,step3\n");
 }
 
 #[test]

@@ -1,9 +1,10 @@
 //! `rfc1808 resolve --spec rfc2396|rfc3986`: the later RFCs' reference
-//! resolvers and their readings on the command line.
+//! resolvers and their readings on the command line, and the reports of
+//! runs graded under them.
 
 mod common;
 
-use common::{rfc1808, stderr, stdout};
+use common::{rfc1808, scratch, stderr, stdout};
 
 /// RFC 3986 section 5.4 and RFC 2396 Appendix C's base.
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -97,13 +98,78 @@ fn readings_are_the_specs_own() {
         (
             Some(2),
             "rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of \
-             `same-scheme`, `base-dot-segments`, `escaped-dots`, `double-slash-path`\n"
+             `same-scheme`, `base-case`, `base-percent-encoding`, `base-dot-segments`, \
+             `base-port`, `base-empty-path`, `escaped-dots`, `double-slash-path`\n"
                 .to_owned()
         )
     );
-    let (code, out) = resolve(&["--spec", "rfc3986", "--explain", BASE, "g"]);
-    assert_eq!(code, Some(2));
-    assert!(out.contains("--explain: only for --spec rfc1808"), "{out}");
+}
+
+#[test]
+fn explain_names_the_branch_the_merge_and_the_readings_under_each_later_spec() {
+    assert_eq!(
+        resolve(&["--spec", "rfc3986", "--explain", "HTTP://A/b/c", "g"]),
+        (
+            Some(0),
+            "HTTP://A/b/g\n\
+             5.2.2: R.path is relative: T.path = remove_dot_segments(merge(Base.path, R.path))\n\
+             5.2.3: merged \"/b/\" (the base's path but its last segment) and \"g\", then 5.2.4 \
+             removed dot segments\n\
+             decided by reading base-case=kept (docs/readings-rfc3986.md); base-case=scheme gives \
+             http://A/b/g; base-case=scheme-and-host gives http://a/b/g\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc3986",
+            "--explain",
+            "--reading",
+            "base-port=elided",
+            "--reading",
+            "base-empty-path=http-and-https",
+            "http://a:80",
+            "?y"
+        ]),
+        (
+            Some(0),
+            "http://a/?y\n\
+             5.2.1: the base normalized to \"http://a/\" (readings \
+             base-port=elided,base-empty-path=http-and-https)\n\
+             5.2.2: R.path == \"\": T.path = Base.path, T.query = R.query if defined, else \
+             Base.query\n\
+             5.2.3: no merge\n\
+             decided by reading base-port=elided (docs/readings-rfc3986.md); base-port=kept gives \
+             http://a:80/?y; base-port=empty-elided gives http://a:80/?y\n\
+             decided by reading base-empty-path=http-and-https (docs/readings-rfc3986.md); \
+             base-empty-path=kept gives http://a?y\n"
+                .to_owned()
+        )
+    );
+    // A rejection is printed as without --explain, and exits 1.
+    assert_eq!(
+        resolve(&[
+            "--spec",
+            "rfc2396",
+            "--explain",
+            "--reading",
+            "above-root=error",
+            BASE,
+            "../../../g"
+        ]),
+        (
+            Some(1),
+            "rejected: the reference climbs above the root: the merged path `/../g` still \
+             begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\n\
+             finished at 5.2 step 6 (a relative-path, merged with the base's path)\n\
+             merged: step 6 joins all but the last segment of the base's path and the \
+             reference's path (6a, 6b), then removes dot segments (6c to 6g)\n\
+             decided by reading above-root=error (docs/readings-rfc2396.md); above-root=kept \
+             gives http://a/../g; above-root=removed gives http://a/g\n"
+                .to_owned()
+        )
+    );
 }
 
 #[test]
@@ -154,5 +220,55 @@ fn run_by_each_spec_passes_on_its_reference() {
         stderr(&o).contains("unknown ambiguity `above-root`, expected one of `same-scheme`"),
         "{}",
         stderr(&o)
+    );
+}
+
+#[test]
+fn markdown_and_html_reports_are_titled_by_the_spec_graded_under() {
+    let dir = scratch("spec_cli", "titles");
+    let html = dir.join("r.html");
+    let o = rfc1808(&[
+        "run",
+        "--spec",
+        "rfc3986",
+        "--format",
+        "markdown",
+        "--report",
+        &format!("html={}", html.display()),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let markdown = stdout(&o);
+    assert!(
+        markdown.starts_with("## RFC 3986 conformance\n\n✅ "),
+        "{markdown}"
+    );
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        html.contains("<title>RFC 3986 conformance: passed</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h1>RFC 3986 conformance <span class=\"verdict passed\">"),
+        "{html}"
+    );
+    // Graded under two specs, the title names both.
+    let o = rfc1808(&[
+        "run",
+        "--impl",
+        "py=python3 tests/fixtures/claims.py 'RFC 3986'",
+        "--impl",
+        "rb=python3 tests/fixtures/claims.py 'RFC 2396'",
+        "--protocol",
+        "jsonl",
+        "--id",
+        "rfc1808-5.1/scheme",
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("## RFC 2396 and RFC 3986 conformance\n"),
+        "{}",
+        stdout(&o)
     );
 }

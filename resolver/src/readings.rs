@@ -394,6 +394,20 @@ impl Readings {
         })
     }
 
+    /// How many ambiguities `other` reads otherwise.
+    pub fn differences(&self, other: &Readings) -> usize {
+        [
+            self.empty_component != other.empty_component,
+            self.entirely_empty != other.entirely_empty,
+            self.inherit_if_any != other.inherit_if_any,
+            self.empty_net_loc != other.empty_net_loc,
+            self.escaped_dots != other.escaped_dots,
+        ]
+        .into_iter()
+        .filter(|&d| d)
+        .count()
+    }
+
     /// The readings that differ from the default, as `NAME=VALUE` pairs in
     /// registry order.
     pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {

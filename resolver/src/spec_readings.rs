@@ -253,6 +253,11 @@ macro_rules! readings_struct {
             pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
                 spec_readings::non_default(REGISTRY, |name| self.get(name))
             }
+
+            /// How many ambiguities `other` reads otherwise.
+            pub fn differences(&self, other: &Readings) -> usize {
+                0 $(+ usize::from(self.$field != other.$field))+
+            }
         }
 
         impl FromStr for Readings {

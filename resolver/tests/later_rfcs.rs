@@ -132,3 +132,70 @@ proptest! {
         );
     }
 }
+
+/// A base with the shapes section 5.2.1's normalization turns on: scheme
+/// and host case, percent-encodings (unreserved or not, either hex case),
+/// ports, dot segments and an empty path.
+fn unnormalized_base() -> impl Strategy<Value = String> {
+    (
+        "[Hh][Tt][Tt][Pp][Ss]?|[Ff][Oo][Oo]",
+        proptest::option::of("([aA4@]|%4[1aA]|%7[eE]){0,3}(:[08]{0,2})?"),
+        "(/([a.A]|%2[eEfF]|%7[eE]){0,3}){0,3}",
+        proptest::option::of("[a%7Ee]{0,3}"),
+    )
+        .prop_map(|(scheme, authority, path, query)| {
+            let mut url = scheme;
+            url += ":";
+            if let Some(a) = authority {
+                url += &format!("//{a}");
+            }
+            url += &path;
+            if let Some(q) = query {
+                url += &format!("?{q}");
+            }
+            url
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// `Readings::every_for` leaves out only ambiguities that cannot change
+    /// the answer: under every choice of `Readings::every`, the answer is
+    /// the one under the same choice with the ambiguities `every_for` does
+    /// not vary set back to their defaults; and `Readings::answers_for`
+    /// gives each of its choices `resolve_with`'s answer.
+    #[test]
+    fn rfc3986_every_for_leaves_out_only_what_changes_nothing(
+        base in unnormalized_base(),
+        reference in "[a./%2eEA:]{0,6}|//[aA]|/[a.%2eE]{0,5}|[Hh][Tt][Tt][Pp]:[a./]{0,3}|foo:[a./]{0,3}|\\?[a]?|#"
+    ) {
+        use rfc1808_resolver::rfc3986::{self, Readings, REGISTRY};
+        let some = Readings::default().every_for(&base, &reference);
+        let varied: Vec<&str> = REGISTRY
+            .iter()
+            .map(|a| a.name)
+            .filter(|&name| some.iter().any(|r| r.get(name) != Readings::default().get(name)))
+            .collect();
+        let answer = |r: Readings| rfc3986::resolve_with(&base, &reference, r, rfc3986::DotSegments::Linear);
+        // `answers_for` resolves each distinct base and answer once, and
+        // gives what `resolve_with` gives.
+        let answers = Readings::default().answers_for(&base, &reference);
+        prop_assert_eq!(answers.iter().map(|(r, _)| *r).collect::<Vec<_>>(), some.clone());
+        for (r, url) in &answers {
+            prop_assert_eq!(url, &answer(*r), "{:?} + {:?} under {}", base, reference, r);
+        }
+        for readings in Readings::every() {
+            let mut projected = readings;
+            for a in REGISTRY.iter().filter(|a| !varied.contains(&a.name)) {
+                projected.set(a.name, a.default_reading().name).unwrap();
+            }
+            prop_assert!(some.contains(&projected));
+            prop_assert_eq!(
+                answer(readings),
+                answer(projected),
+                "{:?} + {:?} under {}", base, reference, readings
+            );
+        }
+    }
+}

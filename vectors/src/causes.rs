@@ -114,6 +114,29 @@ impl Explainer {
     }
 }
 
+/// A verdict graded further by cause: a wrong answer (or rejection) not
+/// listed by id that the listed deviations explain is an expected failure.
+/// Returns the verdict, and the explanation of a wrong answer. Every runner
+/// grades by cause here: `rfc1808 run` and the `libtest` suite.
+pub fn regrade(
+    explainer: &Explainer,
+    vector: &crate::ResolveVector,
+    answer: &Answer,
+    verdict: crate::grade::Verdict,
+) -> (crate::grade::Verdict, Option<Explanation>) {
+    use crate::grade::Verdict;
+    if !verdict.answered_wrong() {
+        return (verdict, None);
+    }
+    let explanation = explainer.explain(&vector.base, &vector.relative, answer);
+    match explanation {
+        Some(Explanation::By(set)) if set.is_subset(explainer.listed()) => {
+            (Verdict::ExpectedFailure, explanation)
+        }
+        _ => (verdict, explanation),
+    }
+}
+
 /// The line a report gives a failure's cause: `explained by a + b`,
 /// `unexplained`.
 pub fn describe(explanation: Option<&Explanation>) -> Option<String> {

@@ -29,6 +29,13 @@ impl VectorSetDigest {
     }
 }
 
+impl VectorSetDigest {
+    /// Adds every file of `other`, as if each were added here.
+    pub(crate) fn add_set(&mut self, other: VectorSetDigest) {
+        self.0 = self.0.wrapping_add(other.0);
+    }
+}
+
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
     bytes.fold(0xcbf2_9ce4_8422_2325, |hash, b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)

@@ -79,7 +79,8 @@ use semver::Version;
 
 use rfc1808_resolver::deviations::{Deviation, Id, Set};
 
-use crate::grade::{Answer, ExpectedFailures};
+use crate::grade::{Answer, ExpectedFailures, Verdict};
+use crate::readings::Followed;
 use crate::versions::{library_version, Versions};
 use crate::{Corpus, LineIndex, LoadError, Spec};
 
@@ -512,6 +513,9 @@ pub enum Decision {
     Fails { observed: String },
     /// It answered right.
     Passes,
+    /// It answered wrong, and the deviations the file lists explain it:
+    /// it needs no entry of its own, whatever version it holds for.
+    Explained,
     /// The run says nothing new: the vector was filtered out, or the
     /// implementation failed to answer it.
     Undecided,
@@ -539,6 +543,46 @@ pub fn observed(answer: &Answer, expected: &str) -> String {
         Answer::NotRepresentable(why) => format!("not representable: {why}"),
         Answer::Error(why) => format!("error: {why}"),
     }
+}
+
+/// [`observed`] for `answer` to `vector`, against `spec`'s expected answer.
+pub fn observed_under(vector: &crate::ResolveVector, spec: Spec, answer: &Answer) -> String {
+    let expected = vector
+        .answers(spec)
+        .map_or(&vector.expected, |a| &a.expected);
+    observed(answer, expected)
+}
+
+/// What a run graded under `spec` decides about `vector`, given its
+/// `answer` and the [`Verdict`] it got: a wrong answer or a rejection
+/// fails, with what was observed; a right one passes; an error, or a case
+/// that could not be sent, says nothing new.
+pub fn decide(
+    vector: &crate::ResolveVector,
+    spec: Spec,
+    verdict: Verdict,
+    answer: &Answer,
+) -> Decision {
+    if verdict.answered_wrong() {
+        Decision::Fails {
+            observed: observed_under(vector, spec, answer),
+        }
+    } else if verdict.answered_right() {
+        Decision::Passes
+    } else {
+        Decision::Undecided
+    }
+}
+
+/// The ambiguities a run followed different readings of, each with what
+/// was seen (`kept on a, b; absent on c`): the `inconsistent` argument of
+/// [`rewrite_for`].
+pub fn inconsistent_seen(followed: &Followed, spec: Spec) -> Vec<(&'static str, String)> {
+    followed
+        .verdicts(spec)
+        .into_iter()
+        .filter_map(|(ambiguity, following)| Some((ambiguity.name, following.disagreement()?)))
+        .collect()
 }
 
 /// The first line of a file written from scratch.
@@ -717,6 +761,7 @@ pub fn rewrite_for(
             (Decision::Undecided, None) | (Decision::Passes, None) => None,
             (Decision::Undecided, Some((table, _))) => Some(table),
             (Decision::Passes, Some(before)) => carry(before, false),
+            (Decision::Explained, _) => None,
             (Decision::Fails { .. }, Some(before)) => carry(before, true),
             (Decision::Fails { observed }, None) => {
                 added += 1;
@@ -1133,7 +1178,9 @@ reason = "was broken once"
             Expectations::parse_str("py.toml", ambiguity)
                 .unwrap_err()
                 .to_string(),
-            "py.toml:3: key `ambiguity`: rfc3986: unknown ambiguity `empty-component`, expected one of `same-scheme`, `base-dot-segments`, `escaped-dots`, `double-slash-path`"
+            "py.toml:3: key `ambiguity`: rfc3986: unknown ambiguity `empty-component`, expected \
+             one of `same-scheme`, `base-case`, `base-percent-encoding`, `base-dot-segments`, \
+             `base-port`, `base-empty-path`, `escaped-dots`, `double-slash-path`"
         );
         let same_scheme = ambiguity.replace("empty-component", "same-scheme");
         assert_eq!(

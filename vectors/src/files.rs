@@ -18,11 +18,37 @@
 //!
 //! A process killed between writing and renaming leaves its temporary file,
 //! named `.NAME.XXXXXX.tmp` beside the file, and nothing else changed.
+//!
+//! [`same_file`] tells whether two paths name one file, for a writer that
+//! must not read what it is about to replace as something else.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+/// Whether `a` and `b` name one file, however each is written
+/// (`./x.toml`, `dir/../x.toml`, an absolute path), whether or not it
+/// exists yet: the canonical path where there is one, else the canonical
+/// directory and the name.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    identity(a) == identity(b)
+}
+
+/// `path` as one name for its file (see [`same_file`]).
+fn identity(path: &Path) -> PathBuf {
+    if let Ok(canonical) = path.canonicalize() {
+        return canonical;
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match (dir.canonicalize(), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_owned(),
+    }
+}
 
 /// Replaces `file` with `contents`, atomically (see the [module](self)).
 /// On error `file` is as it was, and the error says so.
@@ -281,6 +307,24 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn one_file_is_the_same_however_its_path_is_written() {
+        let dir = scratch("same-file");
+        fs::create_dir(dir.join("sub")).unwrap();
+        fs::write(dir.join("a.toml"), "").unwrap();
+        let a = dir.join("a.toml");
+        assert!(same_file(&a, &dir.join("sub/../a.toml")));
+        assert!(same_file(&a, &dir.join("./a.toml")));
+        // Not there yet: the directory and the name decide.
+        assert!(same_file(
+            &dir.join("new.toml"),
+            &dir.join("sub/../new.toml")
+        ));
+        assert!(!same_file(&a, &dir.join("new.toml")));
+        assert!(!same_file(&a, &dir.join("sub/a.toml")));
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The names in `dir`, sorted.

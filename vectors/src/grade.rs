@@ -16,8 +16,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::readings::{Assignment, Match};
-use crate::{Corpus, ResolveVector, SpecAnswers};
+use rfc1808_resolver::readings::Ambiguity;
+
+use crate::expectations::Inconsistent;
+use crate::readings::{Assignment, Followed, Following, Match};
+use crate::{Corpus, ResolveVector, Spec, SpecAnswers};
 
 /// What an implementation answered for one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +57,10 @@ pub enum Accepts<'v> {
     /// reference's answers under every reading
     /// (`rfc1808_resolver::readings::every_answer`).
     OneOf(&'v [String]),
+    /// Nothing: the vector gives no answer under the spec graded by, so no
+    /// answer can be judged right ([`Verdict::NoAnswer`]). Unlike
+    /// [`Accepts::Anything`], this is no statement of the spec's.
+    Unstated,
 }
 
 impl Accepts<'_> {
@@ -64,6 +71,7 @@ impl Accepts<'_> {
             Accepts::Readings { answers, held } => answers.judge(url, held).is_some(),
             Accepts::Anything => true,
             Accepts::OneOf(urls) => urls.iter().any(|u| u == url),
+            Accepts::Unstated => false,
         }
     }
 
@@ -73,7 +81,7 @@ impl Accepts<'_> {
         match self {
             Accepts::Anything => true,
             Accepts::Readings { answers, held } => answers.judge_rejection(held).is_some(),
-            Accepts::Exactly(_) | Accepts::OneOf(_) => false,
+            Accepts::Exactly(_) | Accepts::OneOf(_) | Accepts::Unstated => false,
         }
     }
 
@@ -82,7 +90,7 @@ impl Accepts<'_> {
     pub fn reading(&self, url: &str) -> Option<Match> {
         match self {
             Accepts::Readings { answers, held } => answers.judge(url, held),
-            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) => None,
+            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) | Accepts::Unstated => None,
         }
     }
 
@@ -91,7 +99,7 @@ impl Accepts<'_> {
     pub fn rejection_reading(&self) -> Option<Match> {
         match self {
             Accepts::Readings { answers, held } => answers.judge_rejection(held),
-            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) => None,
+            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) | Accepts::Unstated => None,
         }
     }
 
@@ -118,16 +126,17 @@ impl ResolveVector {
     /// What this vector accepts as RFC 1808's right answer under a reading
     /// that keeps every reading `held` names.
     pub fn accepts_holding<'v>(&'v self, held: &'v Assignment) -> Accepts<'v> {
-        self.accepts_by(crate::Spec::Rfc1808, held)
+        self.accepts_by(Spec::Rfc1808, held)
     }
 
     /// What this vector accepts as `spec`'s right answer under a reading
     /// that keeps every reading `held` names (an assignment of `spec`'s
-    /// readings). A vector with no answer under `spec` accepts anything, as
-    /// one the spec leaves undefined does.
-    pub fn accepts_by<'v>(&'v self, spec: crate::Spec, held: &'v Assignment) -> Accepts<'v> {
+    /// readings). A vector with no answer under `spec` accepts nothing
+    /// ([`Accepts::Unstated`]): a test that no answer could fail is no
+    /// test.
+    pub fn accepts_by<'v>(&'v self, spec: Spec, held: &'v Assignment) -> Accepts<'v> {
         let Some(answers) = self.answers(spec) else {
-            return Accepts::Anything;
+            return Accepts::Unstated;
         };
         if answers.undefined.is_some() {
             Accepts::Anything
@@ -156,17 +165,21 @@ pub enum Verdict {
     Error,
     /// The case cannot be sent through the implementation's protocol.
     NotRepresentable,
+    /// The vector gives no answer under the spec graded by, so the answer
+    /// was not judged: not a pass, and not a failure ([`Accepts::Unstated`]).
+    NoAnswer,
 }
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
         Verdict::Passed,
         Verdict::Failed,
         Verdict::ExpectedFailure,
         Verdict::UnexpectedPass,
         Verdict::Error,
         Verdict::NotRepresentable,
+        Verdict::NoAnswer,
     ];
 
     /// The name used in the JSON report (`snake_case`).
@@ -178,6 +191,7 @@ impl Verdict {
             Verdict::UnexpectedPass => "unexpected_pass",
             Verdict::Error => "error",
             Verdict::NotRepresentable => "not_representable",
+            Verdict::NoAnswer => "no_answer",
         }
     }
 
@@ -190,6 +204,7 @@ impl Verdict {
             Verdict::UnexpectedPass => "unexpected passes",
             Verdict::Error => "errors",
             Verdict::NotRepresentable => "not representable",
+            Verdict::NoAnswer => "no answer under the spec",
         }
     }
 
@@ -216,6 +231,9 @@ impl Verdict {
 /// Grades `answer` against what a vector `accepts`; `listed` says whether
 /// the implementation is expected to fail the vector.
 pub fn grade(accepts: Accepts<'_>, answer: &Answer, listed: bool) -> Verdict {
+    if accepts == Accepts::Unstated && matches!(answer, Answer::Resolved(_) | Answer::Rejected(_)) {
+        return Verdict::NoAnswer;
+    }
     let right = match answer {
         Answer::Resolved(got) => accepts.admits(got),
         Answer::Rejected(_) => accepts.admits_rejection(),
@@ -290,6 +308,11 @@ impl<'a> ExpectedFailures<'a> {
         self
     }
 
+    /// The spec whose answers grade.
+    pub fn spec(&self) -> crate::Spec {
+        self.spec
+    }
+
     /// What `vector` accepts from this implementation.
     pub fn accepts<'v>(&'v self, vector: &'v ResolveVector) -> Accepts<'v> {
         vector.accepts_by(self.spec, &self.held)
@@ -338,6 +361,146 @@ pub fn check_listed(corpus: &Corpus, id: &str) -> Result<(), Stale> {
     }
 }
 
+/// The readings of `spec`'s ambiguities that `answer` to `vector` follows,
+/// whatever reading a run holds, so that an answer that fails only for
+/// being another reading says so; `None` when the answer is no reading's,
+/// or the vector's answer depends on no reading. A run's readings
+/// ([`reading_reports`]) are gathered from these.
+pub fn reading_followed(vector: &ResolveVector, spec: Spec, answer: &Answer) -> Option<Match> {
+    match answer {
+        // A rejection tells too, where a reading makes the reference an error.
+        Answer::Resolved(_) | Answer::Rejected(_) => {
+            vector.accepts_by(spec, &NO_READINGS).reading_of(answer)
+        }
+        Answer::NotRepresentable(_) | Answer::Error(_) => None,
+    }
+}
+
+/// What an implementation did about one ambiguity over a run, and whether
+/// that fails the run.
+#[derive(Clone, Debug)]
+pub struct ReadingReport {
+    pub ambiguity: &'static Ambiguity,
+    pub following: Following,
+    /// The expectations entry that allows different readings here, if any.
+    pub allowed: Option<Inconsistent>,
+}
+
+impl ReadingReport {
+    /// One line: `empty-component=absent (7 vectors)`, or the disagreement,
+    /// `empty-component: inconsistent: kept on a, b; absent on c`.
+    pub fn describe(&self) -> String {
+        let name = self.ambiguity.name;
+        let mut out = match &self.following {
+            Following::Follows { readings, vectors } if !readings.is_empty() => {
+                let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                let n = vectors.len();
+                format!(
+                    "{name}={} ({n} vector{})",
+                    names.join("|"),
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+            Following::Follows { .. } => format!("{name}: no vector told"),
+            Following::Inconsistent(_) => format!(
+                "{name}: inconsistent: {}",
+                self.following.disagreement().unwrap_or_default()
+            ),
+        };
+        match (&self.allowed, self.fails_run()) {
+            (Some(allowed), false) => out += &format!(" (allowed: {})", allowed.reason),
+            (Some(allowed), true) => {
+                out += &format!(
+                    " but the expectations allow different readings ({}:{}); remove the entry",
+                    "inconsistent-reading", allowed.line
+                )
+            }
+            (None, true) => {
+                out += "; list an `[[inconsistent-reading]]` in its expectations to allow it"
+            }
+            (None, false) => {}
+        }
+        out
+    }
+
+    /// Whether this fails the run: different readings not allowed, or
+    /// allowed but not found (the expectations are out of date).
+    pub fn fails_run(&self) -> bool {
+        matches!(self.following, Following::Inconsistent(_)) != self.allowed.is_some()
+    }
+}
+
+/// The reading followed of each ambiguity of `spec` that an answer told
+/// something about (`followed`, gathered from [`reading_followed`]), in
+/// registry order, then each ambiguity that the expectations entries
+/// `allowed` let it follow different readings of and no answer told about.
+pub fn reading_reports(
+    spec: Spec,
+    followed: &Followed,
+    allowed: &[Inconsistent],
+) -> Vec<ReadingReport> {
+    let allowing = |name: &str| allowed.iter().find(|i| i.ambiguity == name).cloned();
+    let mut out: Vec<ReadingReport> = followed
+        .verdicts(spec)
+        .into_iter()
+        .map(|(ambiguity, following)| ReadingReport {
+            ambiguity,
+            allowed: allowing(ambiguity.name),
+            following,
+        })
+        .collect();
+    for allowed in allowed {
+        if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
+            let registry = crate::registry(spec);
+            if let Some(ambiguity) = registry.iter().find(|a| a.name == allowed.ambiguity) {
+                out.push(ReadingReport {
+                    ambiguity,
+                    following: Following::Follows {
+                        readings: Vec::new(),
+                        vectors: Vec::new(),
+                    },
+                    allowed: Some(allowed.clone()),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The causes of a failed run that are not vector verdicts, counted for
+/// its summary line: `2 stale expectations`, `1 inconsistent reading`.
+pub fn other_causes(stale: usize, readings: &[ReadingReport]) -> Vec<String> {
+    let mut out = Vec::new();
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    if stale > 0 {
+        out.push(plural(stale, "stale expectation", "stale expectations"));
+    }
+    let inconsistent = readings
+        .iter()
+        .filter(|r| r.fails_run() && r.allowed.is_none())
+        .count();
+    let unneeded = readings
+        .iter()
+        .filter(|r| r.fails_run() && r.allowed.is_some())
+        .count();
+    if inconsistent > 0 {
+        out.push(plural(
+            inconsistent,
+            "inconsistent reading",
+            "inconsistent readings",
+        ));
+    }
+    if unneeded > 0 {
+        out.push(plural(
+            unneeded,
+            "stale inconsistent-reading entry",
+            "stale inconsistent-reading entries",
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,6 +533,15 @@ mod tests {
             grade(accepts, &Answer::NotRepresentable("NUL".into()), true),
             NotRepresentable
         );
+        // A vector with no answer under the spec judges no answer, listed
+        // or not; an error is still an error.
+        for listed in [false, true] {
+            assert_eq!(
+                answers().map(|a| grade(Accepts::Unstated, &a, listed)),
+                [NoAnswer, NoAnswer, NoAnswer, Error]
+            );
+        }
+        assert!(!NoAnswer.fails_run() && !NoAnswer.answered_right() && !NoAnswer.answered_wrong());
         let fails: Vec<Verdict> = Verdict::ALL.into_iter().filter(|v| v.fails_run()).collect();
         assert_eq!(fails, [Failed, UnexpectedPass, Error]);
     }
@@ -475,6 +647,33 @@ mod tests {
         assert_eq!(
             listed.grade(v, &Answer::Error("crash".into())),
             Verdict::Error
+        );
+    }
+
+    #[test]
+    fn a_vector_with_no_answer_under_the_spec_is_no_pass() {
+        let mut corpus = Corpus::default();
+        corpus
+            .add_str(
+                "mine.toml",
+                "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"//%aa@\"\n\
+                 expected = \"http://%aa@\"\nsource = \"s\"\ntags = []\n",
+            )
+            .unwrap();
+        let v = &corpus.resolve[0];
+        let rfc3986 = ExpectedFailures::default().by_spec(crate::Spec::Rfc3986);
+        assert_eq!(rfc3986.accepts(v), Accepts::Unstated);
+        assert_eq!(
+            rfc3986.grade(v, &Answer::Rejected("URIError".into())),
+            Verdict::NoAnswer
+        );
+        assert_eq!(
+            rfc3986.grade(v, &Answer::Resolved("http://%aa@".into())),
+            Verdict::NoAnswer
+        );
+        assert_eq!(
+            ExpectedFailures::default().grade(v, &Answer::Rejected("URIError".into())),
+            Verdict::Failed
         );
     }
 

@@ -18,7 +18,7 @@
 //! | `id`     | string          | `group/name`, unique across all files and stable: never changed, never reused. `group` and `name` use `A-Z a-z 0-9 . _ -`. Expectation and skip lists refer to it. |
 //! | `source` | string          | where it comes from: an RFC section, or why it exists. |
 //! | `tags`   | array of string | for filtering (`rfc-example`, `interpretation`, `step6`, ...); may be empty. |
-//! | `note`   | string, optional| the reasoning behind the expected value, for a choice or a finding. |
+//! | `note`   | string, optional| the reasoning behind the expected value, for a choice or a finding. In a `[[resolve]]` vector it may be a table of strings by spec instead (below). |
 //!
 //! `[[resolve]]` vectors resolve a relative URL against a base:
 //!
@@ -30,8 +30,11 @@
 //! | `readings` | table by spec of tables, optional | answers under other readings of the spec's ambiguities: `readings.rfc1808 = { "empty-component=absent" = "http://a/b/c/g" }`. Each key is `AMBIGUITY=READING[,AMBIGUITY=READING...]`, names from the spec's registry ([`registry`]); each value the answer under those readings: a URL, or `{ rejects = "why" }` where under them the spec makes resolving the reference an error (RFC 2396 `above-root=error`), which a rejection passes. |
 //! | `undefined` | table of strings by spec, optional | the spec does not define this case (an input outside its grammar): any answer, or a rejection, passes. The value says why: `undefined.rfc1808 = "the base is outside the BNF: fsegment = 1*pchar"`. `expected` still holds the reference resolver's answer. |
 //!
-//! A spec key is `rfc1808`, `rfc2396` or `rfc3986` ([`Spec`]); `readings`
-//! and `undefined` may name only specs that `expected` gives an answer for.
+//! | `note`     | string, or table of strings by spec, optional | why the answer is what it is. A string is every spec's note; a table gives one per spec (`note.rfc1808 = "Step 5b: ..."`, `note.rfc3986 = "Section 5.2.2: ..."`), and a spec it leaves out has none. Reports show the note of the spec an implementation is graded under ([`ResolveVector::note_under`]). |
+//!
+//! A spec key is `rfc1808`, `rfc2396` or `rfc3986` ([`Spec`]); `readings`,
+//! `undefined` and `note` may name only specs that `expected` gives an
+//! answer for.
 //!
 //! How `readings` is read: the ambiguities a vector's keys name are the
 //! ones its answer depends on. For a choice of one reading of each, the
@@ -70,6 +73,7 @@ pub mod causes;
 mod digest;
 pub mod expectations;
 pub mod files;
+pub mod fingerprint;
 pub mod grade;
 #[cfg(feature = "libtest")]
 pub mod libtest;
@@ -112,6 +116,11 @@ impl Spec {
             Spec::Rfc2396 => "rfc2396",
             Spec::Rfc3986 => "rfc3986",
         }
+    }
+
+    /// How reports write it: `RFC 3986` for `rfc3986`.
+    pub fn title(self) -> String {
+        format!("RFC {}", &self.name()[3..])
     }
 }
 
@@ -156,6 +165,8 @@ pub struct ResolveVector {
     pub specs: Vec<SpecAnswers>,
     pub source: String,
     pub tags: Vec<String>,
+    /// RFC 1808's note: the `note` string, or its `rfc1808` key. Another
+    /// spec's is [`ResolveVector::note_under`].
     pub note: Option<String>,
     /// Where the vector was read from.
     pub origin: Origin,
@@ -198,6 +209,12 @@ impl ResolveVector {
     pub fn rfc1808(&self) -> &SpecAnswers {
         &self.specs[0]
     }
+
+    /// The note that explains `spec`'s answer, if the vector gives one:
+    /// a `note` string is every spec's, a table gives each its own.
+    pub fn note_under(&self, spec: Spec) -> Option<&str> {
+        self.answers(spec)?.note.as_deref()
+    }
 }
 
 impl fmt::Display for Origin {
@@ -235,6 +252,42 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+/// An id that two sets of vectors both use ([`Corpus::add_corpus`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuplicateId {
+    pub id: String,
+    /// Where the added vector is.
+    pub at: Origin,
+    /// Where the vector that had the id first is.
+    pub first: Origin,
+}
+
+impl fmt::Display for DuplicateId {
+    /// As the loader says it of two vectors of one set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: key `id`: duplicate id `{}`, first used at {}",
+            self.at, self.id, self.first
+        )
+    }
+}
+
+impl std::error::Error for DuplicateId {}
+
+impl From<DuplicateId> for LoadError {
+    fn from(e: DuplicateId) -> Self {
+        LoadError {
+            file: e.at.file.clone(),
+            line: e.at.line,
+            message: format!(
+                "key `id`: duplicate id `{}`, first used at {}",
+                e.id, e.first
+            ),
+        }
+    }
+}
 
 impl LoadError {
     /// An error in `text`, the contents of `file`, at the byte offset `at`
@@ -415,13 +468,8 @@ impl Corpus {
         let file: File = toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
 
         let mut seen: HashMap<&str, &Origin> = HashMap::new();
-        for origin_id in self
-            .resolve
-            .iter()
-            .map(|v| (&v.id, &v.origin))
-            .chain(self.parse.iter().map(|v| (&v.id, &v.origin)))
-        {
-            seen.insert(origin_id.0, origin_id.1);
+        for (id, origin) in self.origins() {
+            seen.insert(id, origin);
         }
         let mut new_ids: HashMap<String, usize> = HashMap::new();
         let lines = LineIndex::new(text);
@@ -476,10 +524,10 @@ impl Corpus {
                 base: v.base,
                 relative: v.relative,
                 expected: specs[0].expected.clone(),
+                note: specs[0].note.clone(),
                 specs,
                 source: v.source,
                 tags: v.tags,
-                note: v.note,
                 origin,
             });
         }
@@ -505,6 +553,38 @@ impl Corpus {
         self.parse.extend(parse);
         self.digest.add_file(name, text);
         Ok(())
+    }
+
+    /// Adds the vectors of `added`, loaded on their own (a project's own
+    /// files, run beside the built-in vectors), as [`Corpus::add_str`] adds
+    /// a file's: an id both hold is an error, and on error nothing is added.
+    pub fn add_corpus(&mut self, added: Corpus) -> Result<(), DuplicateId> {
+        let mut seen: HashMap<&str, &Origin> = HashMap::new();
+        for (id, origin) in self.origins() {
+            seen.insert(id, origin);
+        }
+        if let Some((id, origin, first)) = added
+            .origins()
+            .find_map(|(id, origin)| Some((id, origin, seen.get(id)?)))
+        {
+            return Err(DuplicateId {
+                id: id.to_owned(),
+                at: origin.clone(),
+                first: (*first).clone(),
+            });
+        }
+        self.resolve.extend(added.resolve);
+        self.parse.extend(added.parse);
+        self.digest.add_set(added.digest);
+        Ok(())
+    }
+
+    /// Every id with where it was read, resolve vectors first.
+    fn origins(&self) -> impl Iterator<Item = (&str, &Origin)> {
+        self.resolve
+            .iter()
+            .map(|v| (v.id.as_str(), &v.origin))
+            .chain(self.parse.iter().map(|v| (v.id.as_str(), &v.origin)))
     }
 
     /// Every id, resolve vectors first.
@@ -587,8 +667,21 @@ fn spec_answers(v: &RawResolve) -> Result<Vec<SpecAnswers>, (&'static str, Strin
     for (name, answers) in v.readings.iter().flatten() {
         readings.push((stated("readings", name)?, answers));
     }
+    let mut notes = Vec::new();
+    match &v.note {
+        None => {}
+        Some(RawNote::One(note)) => notes.extend(by_spec.keys().map(|&spec| (spec, note.clone()))),
+        Some(RawNote::BySpec(table)) => {
+            for (name, note) in table {
+                notes.push((stated("note", name)?, note.clone()));
+            }
+        }
+    }
     for (spec, why) in undefined {
         by_spec.get_mut(&spec).expect("checked above").undefined = Some(why);
+    }
+    for (spec, note) in notes {
+        by_spec.get_mut(&spec).expect("checked above").note = Some(note);
     }
     for (spec, answers) in readings {
         let target = by_spec.get_mut(&spec).expect("checked above");
@@ -691,7 +784,38 @@ struct RawResolve {
     undefined: Option<BTreeMap<String, String>>,
     source: String,
     tags: Vec<String>,
-    note: Option<String>,
+    note: Option<RawNote>,
+}
+
+/// `note = "..."` or `note = { rfc1808 = "...", ... }`.
+enum RawNote {
+    One(String),
+    BySpec(BTreeMap<String, String>),
+}
+
+impl<'de> Deserialize<'de> for RawNote {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Note;
+
+        impl<'de> Visitor<'de> for Note {
+            type Value = RawNote;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string, or a table of strings by spec")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawNote, E> {
+                Ok(RawNote::One(v.to_owned()))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawNote, A::Error> {
+                Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RawNote::BySpec)
+            }
+        }
+
+        deserializer.deserialize_any(Note)
+    }
 }
 
 /// `expected = "..."` or `expected = { rfc1808 = "...", ... }`.
@@ -841,6 +965,24 @@ tags = []
             "vectors/u.toml:3: key `id`: duplicate id `t/one`, first used at vectors/t.toml:3"
         );
         assert_eq!(corpus.resolve.len(), 1, "a failed file adds nothing");
+    }
+
+    #[test]
+    fn an_added_corpus_may_not_reuse_an_id() {
+        let mut built_in = load(ONE).unwrap();
+        let before = built_in.digest;
+        let mut mine = Corpus::default();
+        mine.add_str("mine.toml", &ONE.replace("t/one", "t/two"))
+            .unwrap();
+        built_in.add_corpus(mine.clone()).unwrap();
+        assert_eq!(built_in.resolve.len(), 2);
+        assert_ne!(built_in.digest, before, "the set names the added files");
+        let err = built_in.add_corpus(mine).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "mine.toml:3: key `id`: duplicate id `t/two`, first used at mine.toml:3"
+        );
+        assert_eq!(built_in.resolve.len(), 2, "a failed add adds nothing");
     }
 
     #[test]
@@ -1011,6 +1153,36 @@ tags = []
         let err = load(&ONE.replace("expected = \"http://a/g\"", "expected = 1")).unwrap_err();
         assert!(
             err.starts_with("vectors/t.toml:6: invalid type: integer `1`, expected a string, or a table of strings by spec"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_note_is_every_specs_or_given_by_spec() {
+        let both = "expected = { rfc1808 = \"http://a/g\", rfc3986 = \"http://a/g3\" }";
+        let text = ONE.replace("expected = \"http://a/g\"", both) + "note = \"one for all\"\n";
+        let v = &load(&text).unwrap().resolve[0];
+        assert_eq!(v.note.as_deref(), Some("one for all"));
+        assert_eq!(v.note_under(Spec::Rfc3986), Some("one for all"));
+        assert_eq!(v.note_under(Spec::Rfc2396), None, "no answer, no note");
+        let text = ONE.replace("expected = \"http://a/g\"", both)
+            + "note.rfc3986 = \"Section 5.2.2 merges\"\n";
+        let v = &load(&text).unwrap().resolve[0];
+        assert_eq!(v.note, None);
+        assert_eq!(v.note_under(Spec::Rfc1808), None);
+        assert_eq!(v.note_under(Spec::Rfc3986), Some("Section 5.2.2 merges"));
+        let text = ONE.replace("expected = \"http://a/g\"", both)
+            + "note = { rfc1808 = \"Step 6\", rfc3986 = \"5.2.3\" }\n";
+        let v = &load(&text).unwrap().resolve[0];
+        assert_eq!(v.note.as_deref(), Some("Step 6"));
+        assert_eq!(v.note_under(Spec::Rfc3986), Some("5.2.3"));
+        assert_eq!(
+            load(&(ONE.to_owned() + "note.rfc2396 = \"x\"\n")).unwrap_err(),
+            "vectors/t.toml:9: key `note.rfc2396`: `expected` gives no `rfc2396` answer"
+        );
+        let err = load(&(ONE.to_owned() + "note = 1\n")).unwrap_err();
+        assert!(
+            err.starts_with("vectors/t.toml:9: invalid type: integer `1`, expected a string, or a table of strings by spec"),
             "{err}"
         );
     }

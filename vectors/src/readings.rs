@@ -176,6 +176,9 @@ pub struct SpecAnswers {
     /// Why the spec does not define this case, when it does not: any answer
     /// or a rejection passes (`undefined.SPEC`).
     pub undefined: Option<String>,
+    /// Why the answer is what it is under this spec (`note`, or
+    /// `note.SPEC`).
+    pub note: Option<String>,
 }
 
 /// Which readings of a vector's ambiguities give an answer.
@@ -214,12 +217,14 @@ impl fmt::Display for Match {
 }
 
 impl SpecAnswers {
-    pub(crate) fn new(spec: Spec, expected: String) -> Self {
+    /// `expected` alone: no other reading's answer, defined, no note.
+    pub fn new(spec: Spec, expected: String) -> Self {
         SpecAnswers {
             spec,
             expected,
             readings: Vec::new(),
             undefined: None,
+            note: None,
         }
     }
 
@@ -356,6 +361,25 @@ pub enum Following {
     Inconsistent(Vec<(Vec<&'static Reading>, Vec<String>)>),
 }
 
+impl Following {
+    /// The disagreement, when the vectors that tell disagree: `kept on a,
+    /// b; absent on c`, the text of an `[[inconsistent-reading]]` reason
+    /// and of a report's reading line.
+    pub fn disagreement(&self) -> Option<String> {
+        let Following::Inconsistent(groups) = self else {
+            return None;
+        };
+        let groups: Vec<String> = groups
+            .iter()
+            .map(|(readings, ids)| {
+                let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
+                format!("{} on {}", names.join("|"), ids.join(", "))
+            })
+            .collect();
+        Some(groups.join("; "))
+    }
+}
+
 /// The readings an implementation followed, gathered over the vectors it
 /// answered as some reading does.
 #[derive(Clone, Debug, Default)]
@@ -418,10 +442,12 @@ impl Followed {
     }
 }
 
-/// `docs/readings.md`: the ambiguity table of `spec`'s registry, each
-/// ambiguity with its readings, the sentence behind each, the default and
-/// why, and the vectors that carry its readings' answers; then the vectors
-/// the spec leaves undefined. A test keeps the file equal to this.
+/// `docs/readings.md`: the ambiguity table of `spec`'s registry; for RFC
+/// 2396 and RFC 3986, what the spec says of normalizing the base
+/// (`BASE_NORMALIZATION` of its registry); each ambiguity with its
+/// readings, the sentence behind each, the default and why, and the
+/// vectors that carry its readings' answers; then the vectors the spec
+/// leaves undefined. A test keeps the file equal to this.
 pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
     let name = match spec {
         Spec::Rfc1808 => "RFC 1808",
@@ -485,6 +511,14 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
             a.sections,
             vectors_of(a).len()
         );
+    }
+    let base_normalization = match spec {
+        Spec::Rfc1808 => None,
+        Spec::Rfc2396 => Some(rfc1808_resolver::rfc2396::BASE_NORMALIZATION),
+        Spec::Rfc3986 => Some(rfc1808_resolver::rfc3986::BASE_NORMALIZATION),
+    };
+    if let Some(text) = base_normalization {
+        out += &format!("\n## Normalizing the base\n\n{text}\n");
     }
     for a in registry(spec) {
         out += &format!("\n## {}\n\n{}\n\n", a.name, a.question);
@@ -647,7 +681,8 @@ mod tests {
         assert!(assignment("").is_empty());
         assert_eq!(
             Assignment::parse(Spec::Rfc3986, "a=b").unwrap_err(),
-            "unknown ambiguity `a`, expected one of `same-scheme`, `base-dot-segments`, \
+            "unknown ambiguity `a`, expected one of `same-scheme`, `base-case`, \
+             `base-percent-encoding`, `base-dot-segments`, `base-port`, `base-empty-path`, \
              `escaped-dots`, `double-slash-path`"
         );
         assert_eq!(

@@ -13,6 +13,7 @@ use super::{
     fuzz, label, listed, note, source, Accepted, Bases, Kind, Listed, Options, Progress, Summary,
 };
 use crate::command_line::quote;
+use crate::corpus::VectorSource;
 use crate::expectations::Expectations;
 use crate::implementation::{ImplSpec, Implementation, Info};
 use crate::promote::{self, PromoteError, Promoted};
@@ -34,6 +35,9 @@ pub struct Campaign {
     /// built-in copy: the cases are seeded from the corpus, so a rerun
     /// needs the same one.
     pub vectors_dir: Option<String>,
+    /// The vector files added beside them (`--add-vectors`), for the same
+    /// reason.
+    pub added_vectors: Vec<String>,
 }
 
 impl Campaign {
@@ -63,21 +67,25 @@ impl Campaign {
                 max_cases,
                 bases,
                 readings: Accepted::default(),
+                allowed_inconsistent: Vec::new(),
             },
             listed: Vec::new(),
             expectations_file: None,
             vectors_dir: None,
+            added_vectors: Vec::new(),
         }
     }
 
-    /// Takes the resolve vectors `expectations` lists as known; returns a
-    /// warning for each entry that names none.
+    /// Takes the resolve vectors `expectations` lists as known, and the
+    /// ambiguities it allows different readings of as allowed; returns a
+    /// warning for each entry that names no resolve vector.
     pub fn use_expectations(
         &mut self,
         corpus: &Corpus,
         expectations: &Expectations,
     ) -> Vec<String> {
         self.listed = listed(corpus, expectations.entries.iter().map(|e| e.id.as_str()));
+        self.options.allowed_inconsistent = expectations.inconsistent.clone();
         self.expectations_file = Some(expectations.file.clone());
         expectations
             .entries
@@ -158,10 +166,13 @@ impl Campaign {
     /// same cases in the same order, whatever the pace of the run.
     pub fn rerun(&self, cases: u64) -> String {
         let command: Vec<String> = self.spec.command.iter().map(|w| quote(w)).collect();
-        let vectors = self
+        let mut vectors = self
             .vectors_dir
             .as_ref()
             .map_or(String::new(), |dir| format!(" --vectors {}", quote(dir)));
+        for path in &self.added_vectors {
+            vectors += &format!(" --add-vectors {}", quote(path));
+        }
         let mut line = format!(
             "rfc1808 fuzz{vectors} --spec {} --impl {} --protocol {}",
             self.options.readings.spec(),
@@ -239,15 +250,28 @@ impl fmt::Display for CannotPromote {
 impl std::error::Error for CannotPromote {}
 
 impl Fuzzed {
-    /// Whether the run found a kind its expectations do not list: exit
-    /// code 1.
+    /// Whether the run found a kind its expectations do not list.
     pub fn found_new(&self) -> bool {
         self.summary.new_findings().next().is_some()
     }
 
-    /// Appends one shrunk case of each new kind to `file`, stopping at the
-    /// first that cannot be for a reason other than being there already.
-    pub fn promote(&self, file: &Path) -> Result<Vec<Promotion>, CannotPromote> {
+    /// Whether the run fails, exit code 1: it found a kind its
+    /// expectations do not list, or the implementation mixed the readings
+    /// of an ambiguity they do not allow it to.
+    pub fn fails(&self) -> bool {
+        self.found_new() || self.summary.mixed_readings().next().is_some()
+    }
+
+    /// Appends one shrunk case of each new kind to `file`, each with its
+    /// answers under every spec and the note for the spec compared with,
+    /// its ids unique across `file` and the vectors `beside` names (those
+    /// of the run); stops at the first that cannot be for a reason other
+    /// than being there already.
+    pub fn promote(
+        &self,
+        file: &Path,
+        beside: &VectorSource,
+    ) -> Result<Vec<Promotion>, CannotPromote> {
         let label = label(&self.name, self.info.as_ref());
         let mut promotions = Vec::new();
         for finding in self.summary.new_findings() {
@@ -256,9 +280,10 @@ impl Fuzzed {
                 relative: finding.example.relative.clone(),
                 source: source(&self.name),
                 note: note(&label, finding),
+                spec: Some(self.spec),
             };
             let kind = finding.kind.clone();
-            match promote::promote(file, &candidate) {
+            match promote::promote(file, &candidate, beside) {
                 Ok(promoted) => promotions.push(Promotion {
                     kind,
                     result: Ok(promoted),
@@ -308,6 +333,7 @@ mod tests {
                 max_cases: Some(10),
                 bases: Bases::Any,
                 readings: Accepted::default(),
+                allowed_inconsistent: Vec::new(),
             }
         );
     }

@@ -147,18 +147,24 @@ const SCHEMES: [&str; 12] = [
 ];
 
 /// Net_locs of built bases, among them an empty one and ones holding `;`
-/// or `?` (section 2.4.3 parses the net_loc before the params and query).
-const NET_LOCS: [&str; 12] = [
-    "a", "a", "a", "a", "", "A", "a:80", "u:p@a", "a.b", "a;p", "a?q", "%61",
+/// or `?` (section 2.4.3 parses the net_loc before the params and query),
+/// and the shapes RFC 3986's normalization of the base turns on (section
+/// 5.2.1): upper case, a userinfo in mixed case, empty, default and other
+/// ports, percent-encodings.
+const NET_LOCS: [&str; 17] = [
+    "a", "a", "a", "a", "", "A", "a:80", "u:p@a", "a.b", "a;p", "a?q", "%61", "a:", "a:443",
+    "a:8080", "U@A", "%4A",
 ];
 
-/// Path segments of built bases: empty ones and dot segments included.
-const SEGMENTS: [&str; 14] = [
-    "b", "c", "d", "g", "b", "c", "", "", ".", "..", "...", "B", "%2E", "a:b",
+/// Path segments of built bases: empty ones and dot segments included, and
+/// percent-encodings of unreserved and reserved characters, in either
+/// case.
+const SEGMENTS: [&str; 17] = [
+    "b", "c", "d", "g", "b", "c", "", "", ".", "..", "...", "B", "%2E", "a:b", "%7e", "%7E", "%2f",
 ];
 
 const PARAMS: [&str; 5] = ["", "p", "p;q", "p/q", "x=1"];
-const QUERIES: [&str; 6] = ["", "q", "q;r", "q/r?s", "a=b&c", "/../"];
+const QUERIES: [&str; 7] = ["", "q", "q;r", "q/r?s", "a=b&c", "/../", "%7e"];
 const FRAGMENTS: [&str; 4] = ["", "f", "f/g", "s?t"];
 
 impl Generator {

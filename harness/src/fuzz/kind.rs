@@ -433,7 +433,7 @@ impl Kind {
     /// a letter is so of the one kind [`Kind::not_a_letter`]; one that
     /// keeps its kind keeps it.
     pub fn letter_variant(input: &Input, stage: Stage) -> Option<Input> {
-        let under = Under::every(stage.spec())[0];
+        let under = Under::defaults(stage.spec());
         let with_letter = |url: &str| -> Option<String> {
             let scheme = under.split(url).scheme?;
             if scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
@@ -933,7 +933,7 @@ mod tests {
 
     /// RFC 1808 under its default readings.
     fn rfc1808() -> Under {
-        Under::every(Spec::Rfc1808)[0]
+        Under::defaults(Spec::Rfc1808)
     }
 
     fn answer_kind(base: &str, relative: &str, answer: &Answer) -> String {
@@ -1088,7 +1088,7 @@ mod tests {
     /// The kind of `got` under `spec`'s default readings.
     fn later(spec: Spec, base: &str, relative: &str, got: &str) -> String {
         let answer = Answer::Resolved(got.to_owned());
-        Kind::of(&Input::new(base, relative), &answer, Under::every(spec)[0])
+        Kind::of(&Input::new(base, relative), &answer, Under::defaults(spec))
             .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
     }
 

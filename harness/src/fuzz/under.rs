@@ -12,7 +12,7 @@
 use std::fmt;
 
 use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::readings::Readings;
+use rfc1808_resolver::readings::{Ambiguity, Reading, Readings};
 use rfc1808_resolver::{rfc2396, rfc3986, Components, Options, Step, Step6};
 use rfc1808_vectors::{Assignment, Spec};
 
@@ -47,6 +47,15 @@ impl Under {
         }
     }
 
+    /// `spec`'s reference under its default readings.
+    pub fn defaults(spec: Spec) -> Under {
+        match spec {
+            Spec::Rfc1808 => Under::Rfc1808(Readings::default()),
+            Spec::Rfc2396 => Under::Rfc2396(rfc2396::Readings::default()),
+            Spec::Rfc3986 => Under::Rfc3986(rfc3986::Readings::default()),
+        }
+    }
+
     pub fn spec(self) -> Spec {
         match self {
             Under::Rfc1808(_) => Spec::Rfc1808,
@@ -56,11 +65,70 @@ impl Under {
     }
 
     /// The reading of the ambiguity `name` this choice makes.
-    fn get(self, name: &str) -> Option<&'static str> {
+    pub fn get(self, name: &str) -> Option<&'static str> {
         match self {
             Under::Rfc1808(r) => r.get(name),
             Under::Rfc2396(r) => r.get(name),
             Under::Rfc3986(r) => r.get(name),
+        }
+    }
+
+    /// How many ambiguities `other` reads otherwise; every ambiguity when
+    /// it is another spec's.
+    fn differences(self, other: Under) -> usize {
+        match (self, other) {
+            (Under::Rfc1808(a), Under::Rfc1808(b)) => a.differences(&b),
+            (Under::Rfc2396(a), Under::Rfc2396(b)) => a.differences(&b),
+            (Under::Rfc3986(a), Under::Rfc3986(b)) => a.differences(&b),
+            _ => usize::MAX,
+        }
+    }
+
+    /// The choices that can answer `input` otherwise than this one: for
+    /// RFC 3986 those of [`rfc3986::Readings::every_for`], which varies only
+    /// the ambiguities that can change the answer, and for the other specs
+    /// every choice; this one first, and each keeping the readings `held`
+    /// names.
+    fn every_for(self, input: &Input, held: &Assignment) -> Vec<Under> {
+        let follows = |u: &Under| {
+            held.pairs()
+                .iter()
+                .all(|(a, reading)| u.get(a.name) == Some(reading.name))
+        };
+        let mut all: Vec<Under> = match self {
+            Under::Rfc3986(readings) => readings
+                .every_for(&input.base, &input.relative)
+                .into_iter()
+                .map(Under::Rfc3986)
+                .collect(),
+            _ => Under::every(self.spec()),
+        };
+        all.retain(|u| *u != self && (held.is_empty() || follows(u)));
+        all.insert(0, self);
+        all
+    }
+
+    /// The reference's answer for `input`.
+    pub fn answer(self, input: &Input) -> Resolved {
+        let (base, relative) = (input.base.as_str(), input.relative.as_str());
+        match self {
+            Under::Rfc1808(readings) => {
+                let options = Options {
+                    step6: Step6::SegmentStack,
+                    readings,
+                };
+                Ok(rfc1808_resolver::resolve_with(base, relative, options))
+            }
+            Under::Rfc2396(readings) => {
+                rfc2396::resolve_with(base, relative, readings, Step6::SegmentStack)
+                    .map_err(|e| e.to_string())
+            }
+            Under::Rfc3986(readings) => Ok(rfc3986::resolve_with(
+                base,
+                relative,
+                readings,
+                rfc3986::DotSegments::Linear,
+            )),
         }
     }
 
@@ -77,14 +145,10 @@ impl Under {
                 (Ok(url), Stage::Rfc1808(step))
             }
             Under::Rfc2396(readings) => {
-                let resolved = rfc2396::resolve_with(base, relative, readings, Step6::SegmentStack)
-                    .map_err(|e| e.to_string());
-                (resolved, Stage::rfc2396(base, relative, readings))
+                (self.answer(input), Stage::rfc2396(base, relative, readings))
             }
             Under::Rfc3986(readings) => {
-                let url =
-                    rfc3986::resolve_with(base, relative, readings, rfc3986::DotSegments::Linear);
-                (Ok(url), Stage::rfc3986(base, relative, readings))
+                (self.answer(input), Stage::rfc3986(base, relative, readings))
             }
         }
     }
@@ -261,6 +325,24 @@ impl fmt::Display for Stage {
     }
 }
 
+/// Whether the reference's `resolved` is `answer`: the same URL, or a
+/// rejection where the reference rejects.
+fn gives(resolved: &Resolved, answer: &Answer) -> bool {
+    match (resolved, answer) {
+        (Ok(url), Answer::Resolved(got)) => url == got,
+        (Err(_), Answer::Rejected(_)) => true,
+        _ => false,
+    }
+}
+
+/// What one answer tells of the readings followed ([`Accepted::told`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Told {
+    /// Each ambiguity it tells something of, in registry order, with the
+    /// readings under which the reference gives the answer.
+    pub decided: Vec<(&'static Ambiguity, Vec<&'static Reading>)>,
+}
+
 /// The readings of a spec's ambiguities an answer may follow to be no
 /// mismatch: any of them, or those `--reading` holds to. The kind of a
 /// mismatch is told against the reference under the primary choice: the
@@ -291,7 +373,7 @@ impl Accepted {
                 .all(|(a, reading)| u.get(a.name) == Some(reading.name))
         };
         let mut all = Under::every(spec).into_iter().filter(follows);
-        let primary = all.next().unwrap_or(Under::every(spec)[0]);
+        let primary = all.next().unwrap_or(Under::defaults(spec));
         Accepted {
             primary,
             others: all.collect(),
@@ -322,13 +404,104 @@ impl Accepted {
     /// Whether `answer` is the reference's under another accepted choice of
     /// readings: the same URL, or a rejection where that choice rejects.
     pub fn allows(&self, input: &Input, answer: &Answer) -> bool {
-        self.others
+        self.answers(input)
+            .into_iter()
+            .skip(1)
+            .any(|(_, resolved)| gives(&resolved, answer))
+    }
+
+    /// The reference's answer under each of [`Accepted::choices`], in its
+    /// order. Under RFC 3986 each distinct base and answer is computed once
+    /// ([`rfc3986::Readings::answers_for`]): a base out of normal form in
+    /// several ways has many choices that give the same answer.
+    fn answers(&self, input: &Input) -> Vec<(Under, Resolved)> {
+        match self.primary {
+            Under::Rfc3986(primary) => primary
+                .answers_for(&input.base, &input.relative)
+                .into_iter()
+                .map(|(r, url)| (Under::Rfc3986(r), Ok(url)))
+                .filter(|(u, _)| *u == self.primary || self.follows_held(*u))
+                .collect(),
+            _ => self
+                .choices(input)
+                .into_iter()
+                .map(|u| (u, u.answer(input)))
+                .collect(),
+        }
+    }
+
+    /// Whether `u` keeps every reading held.
+    fn follows_held(&self, u: Under) -> bool {
+        self.held
+            .pairs()
             .iter()
-            .any(|u| match (u.resolve(input).0, answer) {
-                (Ok(url), Answer::Resolved(got)) => url == *got,
-                (Err(_), Answer::Rejected(_)) => true,
-                _ => false,
+            .all(|(a, reading)| u.get(a.name) == Some(reading.name))
+    }
+
+    /// The accepted choices that can answer `input` otherwise than the
+    /// primary one, the primary first. Under RFC 3986 only the ambiguities
+    /// that can change this case's answer vary
+    /// ([`rfc3986::Readings::every_for`]); under the other specs, all do.
+    fn choices(&self, input: &Input) -> Vec<Under> {
+        match self.primary {
+            Under::Rfc3986(_) => self.primary.every_for(input, &self.held),
+            _ => std::iter::once(self.primary)
+                .chain(self.others.iter().copied())
+                .collect(),
+        }
+    }
+
+    /// What `answer` to `input` tells of the readings an implementation
+    /// follows: each ambiguity some accepted choice of readings could have
+    /// answered otherwise, with the readings under which the reference
+    /// answers as `answer` does (an ambiguity that could not change the
+    /// answer, or that `--reading` holds, tells nothing). `None` when no
+    /// accepted choice gives `answer`: a mismatch.
+    pub fn told(&self, input: &Input, answer: &Answer) -> Option<Told> {
+        if !matches!(answer, Answer::Resolved(_) | Answer::Rejected(_)) {
+            return None;
+        }
+        let choices = self.choices(input);
+        let registry = rfc1808_vectors::registry(self.spec());
+        let primary = self.primary;
+        // Most answers are the primary's, and so are the answers of every
+        // choice one reading away from it: then every reading of every
+        // ambiguity gives this answer, and nothing is told.
+        if gives(&primary.answer(input), answer)
+            && choices
+                .iter()
+                .filter(|u| u.differences(primary) == 1)
+                .all(|u| gives(&u.answer(input), answer))
+        {
+            return Some(Told::default());
+        }
+        let giving: Vec<Under> = self
+            .answers(input)
+            .into_iter()
+            .filter(|(_, resolved)| gives(resolved, answer))
+            .map(|(u, _)| u)
+            .collect();
+        if giving.is_empty() {
+            return None;
+        }
+        let names = |among: &[Under], a: &Ambiguity| -> Vec<&'static str> {
+            a.readings
+                .iter()
+                .map(|r| r.name)
+                .filter(|name| among.iter().any(|u| u.get(a.name) == Some(name)))
+                .collect()
+        };
+        let decided = registry
+            .iter()
+            .filter_map(|a| {
+                let (could, did) = (names(&choices, a), names(&giving, a));
+                (did.len() < could.len()).then(|| {
+                    let readings = a.readings.iter().filter(|r| did.contains(&r.name));
+                    (a, readings.collect())
+                })
             })
+            .collect();
+        Some(Told { decided })
     }
 
     /// Whether the case is outside what the spec resolves, so that no
@@ -416,8 +589,65 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_tells_the_readings_that_give_it() {
+        let any = Accepted::holding(Spec::Rfc3986, &Assignment::none());
+        let told = |accepted: &Accepted, base: &str, reference: &str, answer: &str| {
+            let answer = Answer::Resolved(answer.to_owned());
+            accepted
+                .told(&Input::new(base, reference), &answer)
+                .map(|t| {
+                    t.decided
+                        .iter()
+                        .map(|(a, rs)| {
+                            let names: Vec<&str> = rs.iter().map(|r| r.name).collect();
+                            format!("{}={}", a.name, names.join("|"))
+                        })
+                        .collect::<Vec<_>>()
+                })
+        };
+        // A normal base tells nothing, whatever the answer's reading.
+        assert_eq!(told(&any, "http://a/b", "g", "http://a/g"), Some(vec![]));
+        assert_eq!(
+            told(&any, "HTTP://A/b", "g", "http://a/g"),
+            Some(vec!["base-case=scheme-and-host".to_owned()])
+        );
+        assert_eq!(
+            told(&any, "HTTP://a/b", "g", "http://a/g"),
+            Some(vec!["base-case=scheme|scheme-and-host".to_owned()])
+        );
+        assert_eq!(
+            told(&any, "HTTP://A/b", "g", "HTTP://A/g"),
+            Some(vec!["base-case=kept".to_owned()])
+        );
+        assert_eq!(
+            told(&any, "http://a:80", "?y", "http://a/?y"),
+            Some(vec![
+                "base-port=http-and-https-elided|elided".to_owned(),
+                "base-empty-path=http-and-https".to_owned()
+            ])
+        );
+        // The reference's authority is never normalized.
+        assert_eq!(told(&any, "http://a/b", "//A/x", "http://a/x"), None);
+        // Held to a reading, another's answer is no reading's.
+        let kept = Assignment::parse(Spec::Rfc3986, "base-case=kept").unwrap();
+        let kept = Accepted::holding(Spec::Rfc3986, &kept);
+        assert_eq!(told(&kept, "HTTP://A/b", "g", "http://a/g"), None);
+        assert_eq!(told(&kept, "HTTP://A/b", "g", "HTTP://A/g"), Some(vec![]));
+        assert!(!kept.allows(
+            &Input::new("HTTP://A/b", "g"),
+            &Answer::Resolved("http://a/g".to_owned())
+        ));
+        // RFC 1808's readings tell as well.
+        let rfc1808 = Accepted::default();
+        assert_eq!(
+            told(&rfc1808, "http://a/b", "g?", "http://a/g"),
+            Some(vec!["empty-component=absent".to_owned()])
+        );
+    }
+
+    #[test]
     fn later_specs_split_as_appendix_b_does() {
-        let u = Under::every(Spec::Rfc3986)[0];
+        let u = Under::defaults(Spec::Rfc3986);
         let c = u.split("http://a?q/b;p#f");
         assert_eq!(
             (c.net_loc, c.slash, c.path, c.params, c.query),

@@ -101,6 +101,9 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         None => out.push('\n'),
     }
     let _ = writeln!(out, "rerun: {}", fuzzed.rerun);
+    for following in &summary.readings {
+        let _ = writeln!(out, "reading {}", following.describe());
+    }
 
     let known_kinds = summary.findings.iter().filter(|f| f.known.is_some());
     let ordered: Vec<&Finding> = summary.new_findings().chain(known_kinds).collect();
@@ -194,6 +197,15 @@ pub fn render(fuzzed: &Fuzzed) -> String {
     } else {
         let _ = writeln!(out, "{new} kinds of mismatch found");
     }
+    let mixed: Vec<&str> = summary.mixed_readings().map(|f| f.ambiguity.name).collect();
+    if !mixed.is_empty() {
+        let _ = writeln!(
+            out,
+            "readings mixed on {}: {}",
+            counted(mixed.len() as u64, "ambiguity", "ambiguities"),
+            mixed.join(", ")
+        );
+    }
     out
 }
 
@@ -270,6 +282,7 @@ mod tests {
             first_finding: Some(Duration::from_millis(15)),
             gave_up: None,
             outside_grammar: 0,
+            readings: Vec::new(),
             findings: vec![
                 finding(
                     Steps::All,
@@ -337,6 +350,51 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
 
 2 kinds of mismatch found
 "#
+        );
+    }
+
+    #[test]
+    fn the_readings_followed_are_named_and_mixed_ones_fail() {
+        use crate::fuzz::{Followed, Told};
+        use rfc1808_resolver::rfc3986::REGISTRY;
+        let told = |ambiguity: &str, reading: &str| {
+            let a = REGISTRY.iter().find(|a| a.name == ambiguity).unwrap();
+            Told {
+                decided: vec![(a, vec![a.reading(reading).unwrap()])],
+            }
+        };
+        let mut followed = Followed::default();
+        let upper = Input::new("HTTP://A/b", "g");
+        followed.observe(&upper, &told("base-case", "scheme-and-host"));
+        followed.observe(&upper, &told("base-empty-path", "http-and-https"));
+        followed.observe(&upper, &told("base-empty-path", "kept"));
+        let summary = Summary {
+            cases: 10,
+            readings: followed.verdicts(REGISTRY, &[]),
+            ..Summary::default()
+        };
+        let report = render(&Fuzzed {
+            name: "py".to_owned(),
+            info: None,
+            seed: 1,
+            spec: Spec::Rfc3986,
+            held: String::new(),
+            rerun: "rfc1808 fuzz".to_owned(),
+            summary,
+        });
+        let lines: Vec<&str> = report.lines().collect();
+        assert_eq!(
+            lines[5..7],
+            [
+                "reading base-case=scheme-and-host (1 case)",
+                "reading base-empty-path: inconsistent: http-and-https on 1 case, e.g. \"g\" \
+                 against \"HTTP://A/b\"; kept on 1 case, e.g. \"g\" against \"HTTP://A/b\"; list an \
+                 `[[inconsistent-reading]]` in its expectations to allow it",
+            ]
+        );
+        assert_eq!(
+            lines[lines.len() - 1],
+            "readings mixed on 1 ambiguity: base-empty-path"
         );
     }
 

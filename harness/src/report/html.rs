@@ -18,8 +18,8 @@ use std::fmt::Write;
 use crate::expectations::Graded;
 use crate::implementation::Answer;
 use crate::report::{
-    answers_as, describe_answers_as, expected_under, first_difference, graded_specs, spec_title,
-    ImplReport, Report, TOOL_VERSION,
+    answers_as, describe_answers_as, expected_under, first_difference, graded_specs, ImplReport,
+    Report, TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
 
@@ -28,12 +28,13 @@ pub fn render(report: &Report<'_>) -> String {
     let imps = &report.implementations;
     let mut out = String::new();
     let verdict = if report.ok() { "passed" } else { "failed" };
+    let title = html(&report.title());
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>RFC 1808 conformance: {verdict}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
-         <header><h1>RFC 1808 conformance <span class=\"verdict {verdict}\">{verdict}</span></h1>\n\
+         <title>{title}: {verdict}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
+         <header><h1>{title} <span class=\"verdict {verdict}\">{verdict}</span></h1>\n\
          <p class=\"about\">rfc1808 {} · vector set <code>{}</code></p></header>\n",
         html(TOOL_VERSION),
         html(&report.vectors.to_string())
@@ -49,7 +50,7 @@ pub fn render(report: &Report<'_>) -> String {
         let agreement: Vec<String> = imp
             .agreement()
             .iter()
-            .map(|(_, agree, of)| format!("{agree}/{of}"))
+            .map(|a| format!("{}/{}", a.agree, a.of))
             .collect();
         let _ = write!(
             out,
@@ -57,7 +58,7 @@ pub fn render(report: &Report<'_>) -> String {
             html(&imp.name),
             html(&version),
             html(&spec),
-            html(&spec_title(imp.graded_under)),
+            html(&imp.graded_under.title()),
             html(&agreement.join(" / ")),
             if imp.ok() { "passed" } else { "failed" },
             if imp.ok() { "ok" } else { "FAILED" }
@@ -223,9 +224,9 @@ pub fn render(report: &Report<'_>) -> String {
         let expected: Vec<String> = expected_under(v, &graded)
             .into_iter()
             .map(|(spec, answer)| {
-                let answer = answer.map_or("undefined".to_owned(), |a| shown(a.as_str()));
+                let answer = answer.describe(shown);
                 match spec {
-                    Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                    Some(spec) => format!("{}: {answer}", spec.title()),
                     None => answer,
                 }
             })
@@ -272,7 +273,7 @@ fn about(imp: &ImplReport<'_>) -> (String, String) {
         // The reference resolver follows the spec it runs by.
         (None, None) => (
             format!("rfc1808 {TOOL_VERSION} (reference)"),
-            spec_title(imp.graded_under),
+            imp.graded_under.title(),
         ),
         (None, Some(_)) => ("not reported".to_owned(), "not reported".to_owned()),
     }
@@ -286,6 +287,7 @@ fn label(status: Verdict) -> &'static str {
         Verdict::UnexpectedPass => "unexpected pass",
         Verdict::Error => "error",
         Verdict::NotRepresentable => "not representable",
+        Verdict::NoAnswer => "no answer under the spec",
     }
 }
 
@@ -296,6 +298,7 @@ fn mark(status: Verdict) -> &'static str {
         Verdict::UnexpectedPass => "!",
         Verdict::ExpectedFailure => "○",
         Verdict::NotRepresentable => "–",
+        Verdict::NoAnswer => "?",
     }
 }
 
@@ -324,6 +327,9 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         .answers(imp.graded_under)
         .map_or(v.expected.as_str(), |a| a.expected.as_str());
     let summary = match &g.outcome.answer {
+        _ if status == Verdict::NoAnswer => {
+            format!("no answer under {}", (imp.graded_under).title())
+        }
         Answer::Resolved(got) if status == Verdict::UnexpectedPass => {
             format!("unexpected pass: {}", shown(got))
         }
@@ -337,14 +343,28 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         "<details><summary>{} {}</summary><dl>\
          <dt>base</dt><dd><code>{}</code></dd>\
          <dt>relative</dt><dd><code>{}</code></dd>\
-         <dt>expected</dt><dd><code>{}</code></dd>",
+         <dt>expected</dt><dd>{}</dd>",
         mark(status),
         html(&summary),
         html(&shown(&v.base)),
         html(&shown(&v.relative)),
-        html(&shown(expected))
+        match status {
+            Verdict::NoAnswer => format!(
+                "nothing: the vector gives no answer under {}, so this answer is not judged",
+                html(&(imp.graded_under).title())
+            ),
+            _ => format!("<code>{}</code>", html(&shown(expected))),
+        }
     );
     match &g.outcome.answer {
+        // Nothing to tell it from.
+        Answer::Resolved(got) if status == Verdict::NoAnswer => {
+            let _ = write!(
+                out,
+                "<dt>got</dt><dd><code>{}</code></dd>",
+                html(&shown(got))
+            );
+        }
         Answer::Resolved(got) => {
             let _ = write!(out, "<dt>got</dt><dd><code>");
             match first_difference(expected, got) {
@@ -386,6 +406,9 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
     }
     if let Some(reason) = &g.expected_failure {
         let _ = write!(out, "<dt>listed because</dt><dd>{}</dd>", html(reason));
+    }
+    if let Some(note) = v.note_under(imp.graded_under) {
+        let _ = write!(out, "<dt>why</dt><dd>{}</dd>", html(note.trim()));
     }
     if !g.outcome.stderr.is_empty() {
         let _ = write!(
@@ -466,7 +489,7 @@ th small { display: block; font-weight: normal; color: var(--muted); }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.passed { color: var(--pass); } td.failed, td.error { color: var(--fail); background: #ffebe9; }
 td.unexpected_pass { color: var(--warn); background: #fff8c5; }
-td.expected_failure { color: var(--muted); } td.not_representable, td.not-run { color: var(--muted); }
+td.expected_failure { color: var(--muted); } td.not_representable, td.not-run, td.no_answer { color: var(--muted); }
 td.tags { color: var(--muted); font-size: 12px; }
 .matrix td { max-width: 22rem; overflow-wrap: anywhere; }
 .matrix tbody th code { white-space: nowrap; }

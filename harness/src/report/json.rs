@@ -2,7 +2,7 @@
 //! result of every implementation, and the parse vectors. The schema is
 //! documented field by field in docs/reports.md ("The JSON report"); a change
 //! that removes or retypes a field bumps [`SCHEMA_VERSION`], adding a field
-//! does not.
+//! does not. Version 2: `expected` may be null, for the status `no_answer`.
 
 use serde::Serialize;
 
@@ -14,7 +14,7 @@ use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::Following;
 
 /// The version of the schema below.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Renders `report` as pretty-printed JSON, with a final newline.
 pub fn render(report: &Report<'_>) -> String {
@@ -142,6 +142,7 @@ struct Counts {
     unexpected_passes: usize,
     errors: usize,
     not_representable: usize,
+    no_answer: usize,
 }
 
 #[derive(Serialize)]
@@ -157,7 +158,9 @@ struct Result<'a> {
     status: &'static str,
     base: &'a str,
     relative: &'a str,
-    expected: &'a str,
+    /// Null when the vector gives no answer under the spec (status
+    /// `no_answer`).
+    expected: Option<&'a str>,
     answer: AnswerJson<'a>,
     stderr: &'a str,
     expected_failure_reason: Option<&'a str>,
@@ -173,6 +176,9 @@ struct Result<'a> {
     /// does not: any answer passed.
     #[serde(skip_serializing_if = "Option::is_none")]
     undefined: Option<&'a str>,
+    /// The vector's note for the spec it is graded under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
     /// For a resolved or rejected case: every spec whose answer this is
     /// (empty: none), the text report's `spec:` line.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -231,10 +237,10 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         agreement: imp
             .agreement()
             .into_iter()
-            .map(|(spec, agrees, of)| AgreementJson {
-                spec: spec.name(),
-                agrees,
-                of,
+            .map(|a| AgreementJson {
+                spec: a.spec.name(),
+                agrees: a.agree,
+                of: a.of,
             })
             .collect(),
         expectations: imp.expectations.as_deref(),
@@ -247,6 +253,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
             unexpected_passes: imp.count(Verdict::UnexpectedPass),
             errors: imp.count(Verdict::Error),
             not_representable: imp.count(Verdict::NotRepresentable),
+            no_answer: imp.count(Verdict::NoAnswer),
         },
         library_version: imp.version().map(|v| v.to_string()),
         version_drift: imp.describe_drift(),
@@ -321,7 +328,7 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
         status: g.verdict.key(),
         base: &v.base,
         relative: &v.relative,
-        expected: answers.map_or(&v.expected, |a| &a.expected),
+        expected: answers.map(|a| a.expected.as_str()),
         answer: AnswerJson { kind, value },
         stderr: &g.outcome.stderr,
         expected_failure_reason: g.expected_failure.as_deref(),
@@ -341,10 +348,8 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
                 })
                 .collect()
         }),
-        undefined: match answers {
-            Some(a) => a.undefined.as_deref(),
-            None => Some("the vector gives no answer under this spec"),
-        },
+        undefined: answers.and_then(|a| a.undefined.as_deref()),
+        note: v.note_under(imp.graded_under),
         answers_as: matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)).then(
             || {
                 answers_as(v, &g.outcome.answer)
@@ -397,7 +402,7 @@ mod tests {
     fn the_schema_has_its_documented_fields() {
         let corpus = rfc1808_vectors::embedded();
         let doc: Value = serde_json::from_str(&render(&sample(&corpus))).unwrap();
-        assert_eq!(doc["schema_version"], 1);
+        assert_eq!(doc["schema_version"], 2);
         assert_eq!(doc["tool"]["name"], "rfc1808");
         assert_eq!(doc["tool"]["version"], TOOL_VERSION);
         assert_eq!(doc["vectors"], corpus.digest.to_string());
@@ -427,7 +432,7 @@ mod tests {
         assert_eq!(
             py["counts"],
             json!({"total": 5, "passed": 0, "failed": 1, "expected_failures": 1,
-                   "unexpected_passes": 1, "errors": 1, "not_representable": 1})
+                   "unexpected_passes": 1, "errors": 1, "not_representable": 1, "no_answer": 0})
         );
         assert_eq!(
             py["stale_expectations"],

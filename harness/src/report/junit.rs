@@ -2,7 +2,9 @@
 //! one `<testsuite>` per implementation, one `<testcase>` per vector with
 //! `classname` the implementation and `name` the vector id. A failure or an
 //! unexpected pass is a `<failure>`, a crash or timeout an `<error>`, an
-//! expected failure or a case that cannot be sent `<skipped>`; a stale
+//! expected failure, a case that cannot be sent and a vector with no answer
+//! under the spec graded by `<skipped>` (the last counted apart in the
+//! property `rfc1808.no_answer`); a stale
 //! expectation is a failing test case of its own, so that CI shows it. The
 //! parse vectors, when the reference ran, are one more suite.
 //!
@@ -165,12 +167,16 @@ fn implementation(
                 let message = observed(&g.outcome, imp.graded_under);
                 body(&mut cases, "error", "error", &message, &details(imp, g), g);
             }
-            Verdict::ExpectedFailure | Verdict::NotRepresentable => {
+            Verdict::ExpectedFailure | Verdict::NotRepresentable | Verdict::NoAnswer => {
                 t.skipped += 1;
                 let message = match g.verdict {
                     Verdict::ExpectedFailure => format!(
                         "expected failure: {}",
                         g.expected_failure.as_deref().unwrap_or_default()
+                    ),
+                    Verdict::NoAnswer => format!(
+                        "no answer under {}: the vector gives none, so the answer was not judged",
+                        (imp.graded_under).title()
                     ),
                     _ => observed(&g.outcome, imp.graded_under),
                 };
@@ -198,9 +204,12 @@ fn implementation(
     let agreement: Vec<String> = imp
         .agreement()
         .iter()
-        .map(|(spec, agree, of)| format!("{spec} {agree}/{of}"))
+        .map(|a| format!("{} {}/{}", a.spec, a.agree, a.of))
         .collect();
     let agreement = agreement.join(", ");
+    // Counted apart from the other skipped cases, which a reporter sums.
+    let no_answer = imp.count(Verdict::NoAnswer);
+    let no_answer = (no_answer > 0).then(|| no_answer.to_string());
     let more: Vec<(&str, &str)> = [
         ("rfc1808.graded_under", Some(imp.graded_under.name())),
         ("rfc1808.agreement", Some(agreement.as_str())),
@@ -214,6 +223,7 @@ fn implementation(
         ("expectations", imp.expectations.as_deref()),
         ("expectations.drift", drift.as_deref()),
         ("rfc1808.causes", causes.as_deref()),
+        ("rfc1808.no_answer", no_answer.as_deref()),
     ]
     .into_iter()
     .filter_map(|(name, value)| value.filter(|v| !v.is_empty()).map(|v| (name, v)))
@@ -239,8 +249,12 @@ fn details(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
         ),
         _ => String::new(),
     };
+    let why = v
+        .note_under(imp.graded_under)
+        .map(|note| format!("\nwhy:      {}", note.trim()))
+        .unwrap_or_default();
     format!(
-        "base:     {:?}\nrelative: {:?}\nexpected: {:?}\n{}{spec}\nvector:   {}\nrerun:    {}",
+        "base:     {:?}\nrelative: {:?}\nexpected: {:?}\n{}{spec}{why}\nvector:   {}\nrerun:    {}",
         v.base,
         v.relative,
         expected(imp, g),

@@ -5,17 +5,18 @@
 //! matrix with a row for each vector on which some implementation did not
 //! give the expected answer, then the reasons of the expected failures.
 //!
-//! Marks: ✅ passed, ❌ failed or no answer (these fail the run), ⚠️ an
+//! Marks: ✅ passed, ❌ failed or an error (these fail the run), ⚠️ an
 //! unexpected pass (fails the run: the expectations are out of date), ⚪ an
-//! expected failure, ➖ a case the protocol cannot carry. A green run shows
-//! no ❌.
+//! expected failure, ➖ a case the protocol cannot carry, ❔ a vector that
+//! gives no answer under the spec graded by. A green run shows no ❌, and
+//! folds its matrix away.
 
 use std::fmt::Write;
 
 use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
 use crate::report::{
-    expected_under, graded_specs, spec_title, ImplReport, ReadingReport, Report, TOOL_VERSION,
+    expected_under, graded_specs, ImplReport, ReadingReport, Report, TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::Spec;
@@ -23,7 +24,7 @@ use rfc1808_vectors::Spec;
 /// Renders `report` as GitHub-flavoured Markdown.
 pub fn render(report: &Report<'_>) -> String {
     let imps = &report.implementations;
-    let mut out = String::from("## RFC 1808 conformance\n\n");
+    let mut out = format!("## {}\n\n", report.title());
     let attention = attention(report);
     let verdict = if attention.is_empty() {
         "✅ every implementation matches its expectations"
@@ -58,7 +59,7 @@ pub fn render(report: &Report<'_>) -> String {
         let agreement: Vec<String> = imp
             .agreement()
             .iter()
-            .map(|(_, agree, of)| format!("{agree}/{of}"))
+            .map(|a| format!("{}/{}", a.agree, a.of))
             .collect();
         let _ = write!(
             out,
@@ -66,7 +67,7 @@ pub fn render(report: &Report<'_>) -> String {
             cell_text(&imp.name),
             version(imp),
             imp.claims().map_or("—".to_owned(), cell_text),
-            spec_title(imp.graded_under),
+            imp.graded_under.title(),
             agreement.join(" / "),
             if imp.ok() { "✅" } else { "❌" }
         );
@@ -74,6 +75,28 @@ pub fn render(report: &Report<'_>) -> String {
             let _ = write!(out, " {} |", imp.count(status));
         }
         let _ = writeln!(out, " {} |", imp.stale.len());
+    }
+    // Vectors that could not be judged: not a pass, though they fail
+    // nothing.
+    for imp in imps {
+        let ids: Vec<String> = imp
+            .results
+            .iter()
+            .filter(|g| g.verdict == Verdict::NoAnswer)
+            .map(|g| code(&g.outcome.vector.id))
+            .collect();
+        if !ids.is_empty() {
+            let spec = (imp.graded_under).title();
+            let _ = writeln!(
+                out,
+                "\n❔ **{}**: {} {} no answer under {spec}, so what it answered was not judged: {}. Give each `expected.{}` ([vectors](docs/vectors.md)).",
+                cell_text(&imp.name),
+                ids.len(),
+                if ids.len() == 1 { "vector gives" } else { "vectors give" },
+                ids.join(", "),
+                imp.graded_under
+            );
+        }
     }
     // The root causes of each implementation's wrong answers.
     let causes: Vec<String> = imps
@@ -141,14 +164,30 @@ pub fn render(report: &Report<'_>) -> String {
     if rows.is_empty() {
         out.push_str("\nEvery implementation gave the expected answer on every vector it ran.\n");
     } else {
+        // On a green run every row is expected: folded away, it leaves the
+        // summary short.
+        let folded = attention.is_empty();
+        if folded {
+            let _ = writeln!(
+                out,
+                "\n<details><summary>{} {} with a different answer, as expected</summary>",
+                rows.len(),
+                if rows.len() == 1 { "vector" } else { "vectors" }
+            );
+        }
         // The expected answer is the spec's each implementation is graded
         // under: one column when they share it, else the answer of each.
         let graded = graded_specs(report);
         let _ = write!(
             out,
-            "\n### Vectors with a different answer\n\n| vector | expected{} |",
+            "\n{}| vector | expected{} |",
+            if folded {
+                ""
+            } else {
+                "### Vectors with a different answer\n\n"
+            },
             match graded[..] {
-                [only] if only != Spec::Rfc1808 => format!(" ({})", spec_title(only)),
+                [only] if only != Spec::Rfc1808 => format!(" ({})", only.title()),
                 _ => String::new(),
             }
         );
@@ -163,9 +202,9 @@ pub fn render(report: &Report<'_>) -> String {
             let expected: Vec<String> = expected_under(v, &graded)
                 .into_iter()
                 .map(|(spec, answer)| {
-                    let answer = answer.map_or("undefined".to_owned(), |a| code(&a));
+                    let answer = answer.describe(code);
                     match spec {
-                        Some(spec) => format!("{}: {answer}", spec_title(spec)),
+                        Some(spec) => format!("{}: {answer}", spec.title()),
                         None => answer,
                     }
                 })
@@ -180,12 +219,16 @@ pub fn render(report: &Report<'_>) -> String {
         // summary holds no red mark at all.
         let legend: Vec<&str> = [
             (&[Verdict::Passed][..], "✅ passed"),
-            (&[Verdict::Failed, Verdict::Error], "❌ failed or no answer"),
+            (&[Verdict::Failed, Verdict::Error], "❌ failed or an error"),
             (&[Verdict::UnexpectedPass], "⚠️ unexpected pass"),
             (&[Verdict::ExpectedFailure], "⚪ expected failure"),
             (
                 &[Verdict::NotRepresentable],
                 "➖ not representable in the protocol",
+            ),
+            (
+                &[Verdict::NoAnswer],
+                "❔ no answer under the spec in the vector, not judged",
             ),
         ]
         .into_iter()
@@ -200,6 +243,9 @@ pub fn render(report: &Report<'_>) -> String {
         .map(|(_, text)| text)
         .collect();
         let _ = writeln!(out, "\n{}", legend.join(" · "));
+        if folded {
+            out.push_str("\n</details>\n");
+        }
     }
 
     let expected: Vec<String> = imps
@@ -251,15 +297,22 @@ fn attention(report: &Report<'_>) -> Vec<String> {
             lines.push(format!("{name}: {}", cell_text(&drift)));
         }
         for g in &imp.results {
-            let id = code(&g.outcome.vector.id);
+            let v = g.outcome.vector;
+            let id = code(&v.id);
+            // The case itself, so that the line says what broke.
+            let case = format!(
+                "relative {} against base {}",
+                code(&v.relative),
+                code(&v.base)
+            );
             match g.verdict {
                 Verdict::Failed => lines.push(format!(
-                    "{name}: new failure {id}: {}{}",
+                    "{name}: new failure {id}, {case}: {}{}",
                     cell_text(&observed(&g.outcome, imp.graded_under)),
                     g.cause().map(|c| format!(" ({c})")).unwrap_or_default()
                 )),
                 Verdict::Error => lines.push(format!(
-                    "{name}: no answer on {id}: {}",
+                    "{name}: error on {id}, {case}: {}",
                     cell_text(&observed(&g.outcome, imp.graded_under))
                 )),
                 Verdict::UnexpectedPass => lines.push(format!(
@@ -270,7 +323,10 @@ fn attention(report: &Report<'_>) -> Vec<String> {
                         .map(|f| format!(" from {}", code(f)))
                         .unwrap_or_default()
                 )),
-                Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
+                Verdict::Passed
+                | Verdict::ExpectedFailure
+                | Verdict::NotRepresentable
+                | Verdict::NoAnswer => {}
             }
         }
         for r in imp.readings().iter().filter(|r| r.fails_run()) {
@@ -335,6 +391,7 @@ fn cell(imp: &ImplReport<'_>, id: &str) -> String {
         Verdict::Failed | Verdict::Error => format!("❌ {answer}"),
         Verdict::ExpectedFailure => format!("⚪ {answer}"),
         Verdict::NotRepresentable => format!("➖ {answer}"),
+        Verdict::NoAnswer => format!("❔ {answer}"),
     }
 }
 
@@ -392,8 +449,8 @@ mod tests {
             [
                 "### Needs attention",
                 "",
-                "- **py**: new failure `rfc1808-5.1/g`: got \"http://a/g\" (expected \"http://a/b/c/g\") (unexplained)",
-                "- **py**: no answer on `rfc1808-5.1/g-slash`: error: timed out after 5 s",
+                "- **py**: new failure `rfc1808-5.1/g`, relative `g` against base `http://a/b/c/d;p?q#f`: got \"http://a/g\" (expected \"http://a/b/c/g\") (unexplained)",
+                "- **py**: error on `rfc1808-5.1/g-slash`, relative `g/` against base `http://a/b/c/d;p?q#f`: error: timed out after 5 s",
                 "- **py**: unexpected pass `rfc1808-5.1/slash-g`: listed as an expected failure (was broken) but resolved to the expected URL; remove the entry from `py-expected.toml`",
                 "- **py**: stale expectation `gone/away` at py-expected.toml:8: no vector has this id",
                 "",
@@ -403,10 +460,10 @@ mod tests {
         assert_eq!(
             table,
             [
-                "| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result | passed | failed | expected failures | unexpected passes | errors | not representable | stale expectations |",
-                "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
-                &format!("| reference | rfc1808 {TOOL_VERSION} (reference) | — | RFC 1808 | 3/3 / 3/3 / 3/3 | ✅ | 3 | 0 | 0 | 0 | 0 | 0 | 0 |"),
-                "| py | wrong 1.0 | RFC 1808 | RFC 1808 | 1/3 / 1/3 / 1/3 | ❌ | 0 | 1 | 1 | 1 | 1 | 1 | 1 |",
+                "| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result | passed | failed | expected failures | unexpected passes | errors | not representable | no answer under the spec | stale expectations |",
+                "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+                &format!("| reference | rfc1808 {TOOL_VERSION} (reference) | — | RFC 1808 | 3/3 / 3/3 / 3/3 | ✅ | 3 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |"),
+                "| py | wrong 1.0 | RFC 1808 | RFC 1808 | 1/3 / 1/3 / 1/3 | ❌ | 0 | 1 | 1 | 1 | 1 | 1 | 0 | 1 |",
                 "| vector | expected | reference | py |",
                 "|---|---|---|---|",
                 "| `rfc1808-5.1/g` | `http://a/b/c/g` | ✅ | ❌ `http://a/g` |",
@@ -480,6 +537,12 @@ mod tests {
             md.contains("| `rfc1808-5.1/dot-g` | `http://a/b/c/g` | ✅ | ⚪ rejected: "),
             "{md}"
         );
+        // Every row expected: the matrix is folded away.
+        assert!(
+            md.contains("\n<details><summary>1 vector with a different answer, as expected</summary>\n\n| vector | expected | reference | py |\n"),
+            "{md}"
+        );
+        assert!(!md.contains("### Vectors with a different answer"), "{md}");
         assert!(
             md.contains("- py `rfc1808-5.1/dot-g`: rejects dots\n"),
             "{md}"

@@ -11,28 +11,21 @@ pub mod list;
 pub mod markdown;
 pub mod text;
 
-use std::fmt;
-
 use rfc1808_resolver::deviations::{Explanation, Id};
 use rfc1808_vectors::expectations::Drift;
-use rfc1808_vectors::grade::Accepts;
-use rfc1808_vectors::readings::{Assignment, Match};
+use rfc1808_vectors::fingerprint::{self, Agreement};
+use rfc1808_vectors::grade::{self, Verdict};
 use rfc1808_vectors::versions::{library_version, Version};
 use rfc1808_vectors::{ParseVector, ResolveVector, Spec, VectorSetDigest};
 
 use crate::expectations::{Graded, Inconsistent, StaleEntry};
-use crate::implementation::{Answer, ImplSpec, Info};
-use rfc1808_resolver::readings::Ambiguity;
-use rfc1808_vectors::grade::Verdict;
-use rfc1808_vectors::readings::Following;
+use crate::implementation::{ImplSpec, Info};
+
+pub use rfc1808_vectors::fingerprint::{answers_as, describe_answers_as, AnswersAs};
+pub use rfc1808_vectors::grade::ReadingReport;
 
 /// The version of this tool, which every report names beside the vector set.
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// How reports and handshakes write a spec: `RFC 3986` for `rfc3986`.
-pub fn spec_title(spec: Spec) -> String {
-    format!("RFC {}", &spec.name()[3..])
-}
 
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
@@ -49,6 +42,21 @@ impl Report<'_> {
     pub fn ok(&self) -> bool {
         self.implementations.iter().all(ImplReport::ok)
             && self.parse.iter().flatten().all(|p| p.mismatch.is_none())
+    }
+
+    /// The markdown and HTML reports' title, in the specs the
+    /// implementations were graded under: `RFC 3986 conformance`, `RFC 1808
+    /// and RFC 3986 conformance`; RFC 1808's when none was graded.
+    pub fn title(&self) -> String {
+        let mut specs: Vec<String> = graded_specs(self).into_iter().map(Spec::title).collect();
+        if specs.is_empty() {
+            specs.push(Spec::Rfc1808.title());
+        }
+        let last = specs.pop().expect("one spec at least");
+        match specs.is_empty() {
+            true => format!("{last} conformance"),
+            false => format!("{} and {last} conformance", specs.join(", ")),
+        }
     }
 }
 
@@ -82,132 +90,45 @@ pub struct ImplReport<'c> {
     pub drift: Option<Drift>,
 }
 
-/// What an implementation did about one ambiguity, and whether that fails
-/// the run.
-#[derive(Clone, Debug)]
-pub struct ReadingReport {
-    pub ambiguity: &'static Ambiguity,
-    pub following: Following,
-    /// The expectations entry that allows different readings here, if any.
-    pub allowed: Option<Inconsistent>,
-}
-
-impl ReadingReport {
-    /// One line: `empty-component=absent (7 vectors)`, or the disagreement,
-    /// `empty-component: kept on a, b; absent on c`.
-    pub fn describe(&self) -> String {
-        let name = self.ambiguity.name;
-        let mut out = match &self.following {
-            Following::Follows { readings, vectors } if !readings.is_empty() => {
-                let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
-                let n = vectors.len();
-                format!(
-                    "{name}={} ({n} vector{})",
-                    names.join("|"),
-                    if n == 1 { "" } else { "s" }
-                )
-            }
-            Following::Follows { .. } => format!("{name}: no vector told"),
-            Following::Inconsistent(groups) => {
-                let groups: Vec<String> = groups
-                    .iter()
-                    .map(|(readings, ids)| {
-                        let names: Vec<&str> = readings.iter().map(|r| r.name).collect();
-                        format!("{} on {}", names.join("|"), ids.join(", "))
-                    })
-                    .collect();
-                format!("{name}: inconsistent: {}", groups.join("; "))
-            }
-        };
-        match (&self.allowed, self.fails_run()) {
-            (Some(allowed), false) => out += &format!(" (allowed: {})", allowed.reason),
-            (Some(allowed), true) => {
-                out += &format!(
-                    " but the expectations allow different readings ({}:{}); remove the entry",
-                    "inconsistent-reading", allowed.line
-                )
-            }
-            (None, true) => {
-                out += "; list an `[[inconsistent-reading]]` in its expectations to allow it"
-            }
-            (None, false) => {}
-        }
-        out
-    }
-
-    /// Whether this fails the run: different readings not allowed, or
-    /// allowed but not found (the expectations are out of date).
-    pub fn fails_run(&self) -> bool {
-        matches!(self.following, Following::Inconsistent(_)) != self.allowed.is_some()
-    }
-}
-
-/// How one answer matches one spec: the vector's answer under that spec,
-/// under some of its readings, or one the spec leaves undefined.
+/// What a vector expects under one spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnswersAs {
-    pub spec: Spec,
-    /// The readings that give the answer, when the spec's answer depends
-    /// on readings.
-    pub readings: Option<Match>,
-    /// The spec leaves the case undefined, so any answer is its.
-    pub undefined: bool,
+pub enum Expected {
+    /// This URL, under the spec's default readings.
+    Url(String),
+    /// The spec leaves the case undefined: any answer passes.
+    Undefined,
+    /// The vector gives no answer under the spec.
+    NoAnswer,
 }
 
-impl fmt::Display for AnswersAs {
-    /// `RFC 3986`, `RFC 2396, above-root=removed`, `RFC 2396 (undefined
-    /// there)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&spec_title(self.spec))?;
-        if self.undefined {
-            return f.write_str(" (undefined there)");
-        }
-        match self.readings.as_ref().map(ToString::to_string) {
-            Some(readings) if !readings.is_empty() => write!(f, ", {readings}"),
-            _ => Ok(()),
+impl Expected {
+    /// `url(URL)`, or `undefined`, or `no answer`: how a report cell says
+    /// it, the URL written by `url`.
+    pub fn describe(&self, url: impl Fn(&str) -> String) -> String {
+        match self {
+            Expected::Url(u) => url(u),
+            Expected::Undefined => "undefined".to_owned(),
+            Expected::NoAnswer => "no answer".to_owned(),
         }
     }
 }
 
-/// The specs whose answer to `vector` `answer` is, under any of their
-/// readings, in [`Spec::ALL`] order: the per-vector spec fingerprint.
-/// Empty for no answer (an error) and for an answer no spec gives.
-pub fn answers_as(vector: &ResolveVector, answer: &Answer) -> Vec<AnswersAs> {
-    let none = Assignment::none();
-    Spec::ALL
-        .iter()
-        .filter_map(|&spec| {
-            let accepts = vector.accepts_by(spec, &none);
-            let admitted = match answer {
-                Answer::Resolved(url) => accepts.admits(url),
-                Answer::Rejected(_) => accepts.admits_rejection(),
-                Answer::NotRepresentable(_) | Answer::Error(_) => false,
-            };
-            admitted.then(|| AnswersAs {
-                spec,
-                readings: accepts.reading_of(answer),
-                undefined: matches!(accepts, Accepts::Anything),
-            })
-        })
-        .collect()
+/// What `vector` expects under `spec`.
+pub fn expected_by(vector: &ResolveVector, spec: Spec) -> Expected {
+    match vector.answers(spec) {
+        None => Expected::NoAnswer,
+        Some(a) if a.undefined.is_some() => Expected::Undefined,
+        Some(a) => Expected::Url(a.expected.clone()),
+    }
 }
 
 /// The expected answer of `vector` under each spec of `specs` (those the
-/// implementations of a run are graded under), `None` where the spec
-/// leaves the case undefined; one pair with no spec when they all agree.
-pub fn expected_under(
-    vector: &ResolveVector,
-    specs: &[Spec],
-) -> Vec<(Option<Spec>, Option<String>)> {
-    let answers: Vec<(Option<Spec>, Option<String>)> = specs
+/// implementations of a run are graded under); one pair with no spec when
+/// they all agree.
+pub fn expected_under(vector: &ResolveVector, specs: &[Spec]) -> Vec<(Option<Spec>, Expected)> {
+    let answers: Vec<(Option<Spec>, Expected)> = specs
         .iter()
-        .map(|&spec| {
-            let answer = vector
-                .answers(spec)
-                .filter(|a| a.undefined.is_none())
-                .map(|a| a.expected.clone());
-            (Some(spec), answer)
-        })
+        .map(|&spec| (Some(spec), expected_by(vector, spec)))
         .collect();
     match answers.first() {
         Some((_, first)) if answers.iter().all(|(_, a)| a == first) => vec![(None, first.clone())],
@@ -228,47 +149,41 @@ pub fn graded_specs(report: &Report<'_>) -> Vec<Spec> {
     specs
 }
 
-/// One line of [`answers_as`]: `answers as RFC 3986`, `answers as RFC
-/// 2396, above-root=removed; as RFC 3986`, or `answers as none`.
-pub fn describe_answers_as(matches: &[AnswersAs]) -> String {
-    if matches.is_empty() {
-        return "answers as none".to_owned();
+/// What an implementation's handshake claims, as a clause: `claims RFC
+/// 3986`, `claims WHATWG URL Standard`, and for a claim of none (`none`,
+/// `none claimed (legacy API)`, `no spec`), `claims no spec (legacy API)`.
+pub fn describe_claim(claim: &str) -> String {
+    let lower = claim.to_ascii_lowercase();
+    let rest = ["none claimed", "no spec claimed", "no spec", "none"]
+        .iter()
+        .find(|prefix| {
+            lower.starts_with(*prefix)
+                && !lower[prefix.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+        })
+        .map(|prefix| claim[prefix.len()..].trim_start_matches([' ', ':', ',', ';', '-', '.']));
+    match rest {
+        None => format!("claims {claim}"),
+        Some("") => "claims no spec".to_owned(),
+        Some(rest) if rest.starts_with('(') => format!("claims no spec {rest}"),
+        Some(rest) => format!("claims no spec ({rest})"),
     }
-    let each: Vec<String> = matches.iter().map(|m| format!("as {m}")).collect();
-    format!("answers {}", each.join("; "))
 }
 
 impl ImplReport<'_> {
     /// The spec fingerprint: for each spec, how many of the answered resolve
     /// vectors it answered as that spec does, under any of its readings,
     /// out of how many.
-    pub fn agreement(&self) -> Vec<(Spec, usize, usize)> {
-        let answered: Vec<Vec<AnswersAs>> = self
-            .results
-            .iter()
-            .filter(|g| matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)))
-            .map(|g| answers_as(g.outcome.vector, &g.outcome.answer))
-            .collect();
-        Spec::ALL
-            .iter()
-            .map(|&spec| {
-                let agree = answered
-                    .iter()
-                    .filter(|m| m.iter().any(|m| m.spec == spec))
-                    .count();
-                (spec, agree, answered.len())
-            })
-            .collect()
+    pub fn agreement(&self) -> Vec<Agreement> {
+        fingerprint::agreement(
+            self.results
+                .iter()
+                .map(|g| (g.outcome.vector, &g.outcome.answer)),
+        )
     }
 
     /// `agrees with RFC 1808 a/n, RFC 2396 b/n, RFC 3986 c/n`.
     pub fn describe_agreement(&self) -> String {
-        let each: Vec<String> = self
-            .agreement()
-            .iter()
-            .map(|(spec, agree, of)| format!("{} {agree}/{of}", spec_title(*spec)))
-            .collect();
-        format!("agrees with {}", each.join(", "))
+        fingerprint::describe_agreement(&self.agreement())
     }
 
     /// The spec its handshake claims, as written, when it claims one.
@@ -291,13 +206,9 @@ impl ImplReport<'_> {
     pub fn describe_spec(&self) -> String {
         let mut out = String::new();
         if let Some(claim) = self.claims() {
-            out += &format!("claims {}; ", controls_escaped(claim));
+            out += &format!("{}; ", describe_claim(&controls_escaped(claim)));
         }
-        out += &format!(
-            "graded under {}; {}",
-            spec_title(self.graded_under),
-            self.describe_agreement()
-        );
+        out += &fingerprint::describe_grading(self.graded_under, &self.agreement());
         out
     }
 
@@ -305,35 +216,11 @@ impl ImplReport<'_> {
     /// something about, and each ambiguity its expectations allow
     /// different readings of.
     pub fn readings(&self) -> Vec<ReadingReport> {
-        let mut out: Vec<ReadingReport> =
-            crate::expectations::followed(&self.results, self.graded_under)
-                .into_iter()
-                .map(|(ambiguity, following)| ReadingReport {
-                    ambiguity,
-                    allowed: self
-                        .allowed_inconsistent
-                        .iter()
-                        .find(|i| i.ambiguity == ambiguity.name)
-                        .cloned(),
-                    following,
-                })
-                .collect();
-        for allowed in &self.allowed_inconsistent {
-            if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
-                let registry = rfc1808_vectors::registry(self.graded_under);
-                if let Some(ambiguity) = registry.iter().find(|a| a.name == allowed.ambiguity) {
-                    out.push(ReadingReport {
-                        ambiguity,
-                        following: Following::Follows {
-                            readings: Vec::new(),
-                            vectors: Vec::new(),
-                        },
-                        allowed: Some(allowed.clone()),
-                    });
-                }
-            }
-        }
-        out
+        grade::reading_reports(
+            self.graded_under,
+            &crate::expectations::followed(&self.results),
+            &self.allowed_inconsistent,
+        )
     }
 
     /// The library version it reported, as version conditions read it.
@@ -352,40 +239,7 @@ impl ImplReport<'_> {
     /// The causes of a failed run that are not vector verdicts, counted for
     /// its summary line: `2 stale expectations`, `1 inconsistent reading`.
     pub fn other_causes(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let plural =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        if !self.stale.is_empty() {
-            out.push(plural(
-                self.stale.len(),
-                "stale expectation",
-                "stale expectations",
-            ));
-        }
-        let readings = self.readings();
-        let inconsistent = readings
-            .iter()
-            .filter(|r| r.fails_run() && r.allowed.is_none())
-            .count();
-        let unneeded = readings
-            .iter()
-            .filter(|r| r.fails_run() && r.allowed.is_some())
-            .count();
-        if inconsistent > 0 {
-            out.push(plural(
-                inconsistent,
-                "inconsistent reading",
-                "inconsistent readings",
-            ));
-        }
-        if unneeded > 0 {
-            out.push(plural(
-                unneeded,
-                "stale inconsistent-reading entry",
-                "stale inconsistent-reading entries",
-            ));
-        }
-        out
+        grade::other_causes(self.stale.len(), &self.readings())
     }
 
     /// The deviations that explain its wrong answers, each with how many
@@ -425,7 +279,7 @@ impl ImplReport<'_> {
         if counts.is_empty() && unexplained == 0 {
             return None;
         }
-        let spec = spec_title(self.graded_under);
+        let spec = self.graded_under.title();
         let mut out = if counts.is_empty() {
             format!("follows {spec} with no named deviation")
         } else {
@@ -680,6 +534,141 @@ pub(crate) mod tests {
         }
     }
 
+    /// The built-in vectors and `regression/1`, which gives RFC 1808's
+    /// answer only, as `rfc1808 promote` wrote them before it wrote every
+    /// spec's.
+    pub(crate) fn corpus_with_an_unanswered_vector() -> Corpus {
+        let mut corpus = rfc1808_vectors::embedded();
+        let mut mine = Corpus::default();
+        mine.add_str(
+            "mine.toml",
+            "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"//%aa@\"\n\
+             expected = \"http://%aa@\"\nsource = \"s\"\ntags = [\"regression\"]\n\
+             note = \"RFC 1808 Step 3 takes the net_loc as it is\"\n",
+        )
+        .unwrap();
+        corpus.add_corpus(mine).unwrap();
+        corpus
+    }
+
+    /// `js`, graded under RFC 3986, rejecting `regression/1`, which gives
+    /// no RFC 3986 answer, and passing `rfc1808-5.1/g`.
+    pub(crate) fn no_answer_sample(corpus: &Corpus) -> Report<'_> {
+        let pick = |ids: &[&str]| -> Vec<_> {
+            ids.iter()
+                .map(|id| corpus.resolve.iter().find(|v| v.id == *id).unwrap())
+                .collect()
+        };
+        let mut fake = Fake(vec![(
+            "regression/1",
+            Answer::Rejected("URIError: URI malformed".into()).into(),
+        )]);
+        let js = runner::run(&pick(&["rfc1808-5.1/g", "regression/1"]), &mut fake);
+        let (results, stale) = crate::expectations::grade_by(
+            js,
+            None,
+            corpus,
+            Spec::Rfc3986,
+            rfc1808_vectors::Assignment::none(),
+        );
+        Report {
+            vectors: corpus.digest,
+            implementations: vec![ImplReport {
+                name: "js".into(),
+                info: Some(Info {
+                    name: "url-parse".into(),
+                    implementation_version: "1.5.10".into(),
+                    language: "javascript".into(),
+                    spec: "none claimed".into(),
+                }),
+                spec: None,
+                graded_under: Spec::Rfc3986,
+                expectations: None,
+                rerun: "rfc1808 run --spec rfc3986".into(),
+                results,
+                stale,
+                elapsed: std::time::Duration::from_millis(10),
+                allowed_inconsistent: Vec::new(),
+                drift: None,
+            }],
+            parse: None,
+        }
+    }
+
+    #[test]
+    fn a_vector_with_no_answer_under_the_graded_spec_is_counted_apart_in_every_format() {
+        let corpus = corpus_with_an_unanswered_vector();
+        let report = no_answer_sample(&corpus);
+        let js = &report.implementations[0];
+        assert_eq!(js.count(Verdict::NoAnswer), 1);
+        assert_eq!(js.count(Verdict::Passed), 1);
+        assert!(report.ok(), "not judged, so it fails nothing");
+
+        let text = text::render(&report, text::Style::default());
+        assert!(
+            text.contains(
+                "NO ANSWER UNDER RFC 3986 regression/1 [js] (mine.toml:2)\n\
+                 \x20 base:     \"http://a\"\n\
+                 \x20 relative: \"//%aa@\"\n\
+                 \x20 expected: nothing: the vector gives answers under RFC 1808 only, so this answer is not judged\n\
+                 \x20 got:      rejected: URIError: URI malformed\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "js (url-parse, 1.5.10, javascript, none claimed): ok. 1 passed; 0 failed; 0 expected failures; \
+                 0 unexpected passes; 0 errors; 0 not representable; 1 with no answer under RFC 3986\n\
+                 \x20 claims no spec; graded under RFC 3986;"
+            ),
+            "{text}"
+        );
+        assert!(
+            !text.contains("Step 3"),
+            "RFC 1808's note is not RFC 3986's: {text}"
+        );
+
+        let doc: serde_json::Value = serde_json::from_str(&json::render(&report)).unwrap();
+        let js = &doc["implementations"][0];
+        assert_eq!(js["counts"]["no_answer"], 1);
+        assert_eq!(js["counts"]["passed"], 1);
+        assert_eq!(js["results"][1]["status"], "no_answer");
+        assert_eq!(js["results"][1]["expected"], serde_json::Value::Null);
+        assert_eq!(js["results"][1].get("undefined"), None);
+        assert_eq!(js["results"][1].get("note"), None);
+
+        let xml = junit::render(&report);
+        assert!(
+            xml.contains("<skipped message=\"no answer under RFC 3986: the vector gives none, so the answer was not judged\"/>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<property name=\"rfc1808.no_answer\" value=\"1\"/>"),
+            "{xml}"
+        );
+
+        let md = markdown::render(&report);
+        assert!(
+            md.contains("\n❔ **js**: 1 vector gives no answer under RFC 3986, so what it answered was not judged: `regression/1`. Give each `expected.rfc3986` ([vectors](docs/vectors.md)).\n"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| `regression/1` | no answer | ❔ rejected: `URIError: URI malformed` |"),
+            "{md}"
+        );
+        assert!(
+            md.contains(" no answer under the spec |"),
+            "a column of its own: {md}"
+        );
+
+        let page = html::render(&report);
+        assert!(
+            page.contains("<td class=\"no_answer\" data-status=\"no_answer\" title=\"no answer under the spec\"><details><summary>? no answer under RFC 3986</summary>"),
+            "{page}"
+        );
+        assert!(page.contains("<th>no answer under the spec</th>"), "{page}");
+    }
+
     #[test]
     fn the_sample_is_graded_as_documented() {
         let corpus = rfc1808_vectors::embedded();
@@ -687,7 +676,9 @@ pub(crate) mod tests {
         assert!(report.implementations[0].ok());
         let py = &report.implementations[1];
         for status in Verdict::ALL {
-            let want = usize::from(status != Verdict::Passed);
+            // Every vector gives RFC 1808's answer, so under it none is
+            // without one ([`no_answer_sample`] has one).
+            let want = usize::from(!matches!(status, Verdict::Passed | Verdict::NoAnswer));
             assert_eq!(py.count(status), want, "{status:?}");
         }
         assert!(!report.ok());
@@ -746,13 +737,16 @@ pub(crate) mod tests {
         let both = [Spec::Rfc1808, Spec::Rfc3986];
         assert_eq!(
             expected_under(pick("rfc1808-5.1/g"), &both),
-            [(None, Some("http://a/b/c/g".to_owned()))]
+            [(None, Expected::Url("http://a/b/c/g".to_owned()))]
         );
         assert_eq!(
             expected_under(pick("rfc1808-5.2/too-many-dot-dot"), &both),
             [
-                (Some(Spec::Rfc1808), Some("http://a/../g".to_owned())),
-                (Some(Spec::Rfc3986), Some("http://a/g".to_owned()))
+                (
+                    Some(Spec::Rfc1808),
+                    Expected::Url("http://a/../g".to_owned())
+                ),
+                (Some(Spec::Rfc3986), Expected::Url("http://a/g".to_owned()))
             ]
         );
         let undefined = corpus
@@ -766,8 +760,41 @@ pub(crate) mod tests {
             .unwrap();
         assert_eq!(
             expected_under(undefined, &both)[1],
-            (Some(Spec::Rfc3986), None)
+            (Some(Spec::Rfc3986), Expected::Undefined)
         );
+        let mut mine = rfc1808_vectors::Corpus::default();
+        mine.add_str(
+            "mine.toml",
+            "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"g\"\n\
+             expected = \"http://a/g\"\nsource = \"s\"\ntags = []\n",
+        )
+        .unwrap();
+        assert_eq!(
+            expected_under(&mine.resolve[0], &both),
+            [
+                (Some(Spec::Rfc1808), Expected::Url("http://a/g".to_owned())),
+                (Some(Spec::Rfc3986), Expected::NoAnswer)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_claim_of_no_spec_reads_as_one() {
+        assert_eq!(describe_claim("RFC 3986"), "claims RFC 3986");
+        assert_eq!(
+            describe_claim("WHATWG URL Standard"),
+            "claims WHATWG URL Standard"
+        );
+        assert_eq!(
+            describe_claim("none claimed (legacy Node.js url API)"),
+            "claims no spec (legacy Node.js url API)"
+        );
+        assert_eq!(describe_claim("None"), "claims no spec");
+        assert_eq!(
+            describe_claim("no spec: browsers"),
+            "claims no spec (browsers)"
+        );
+        assert_eq!(describe_claim("nonesuch"), "claims nonesuch");
     }
 
     #[test]

@@ -58,6 +58,7 @@ pub fn render(report: &Report<'_>, style: Style) -> String {
             match g.verdict {
                 Verdict::Failed | Verdict::Error => failure(&mut out, imp, g, style),
                 Verdict::UnexpectedPass => unexpected_pass(&mut out, imp, g, style),
+                Verdict::NoAnswer => no_answer(&mut out, imp, g, style),
                 Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
             }
         }
@@ -114,11 +115,22 @@ fn summary(out: &mut String, imp: &ImplReport<'_>, style: Style) {
             let _ = write!(out, " ({})", plain(&about.join(", ")));
         }
     }
+    // Vectors without an answer under its spec are counted only when there
+    // are some: no run of the built-in vectors has any.
     let counts: Vec<String> = Verdict::ALL
         .iter()
+        .filter(|&&s| s != Verdict::NoAnswer)
         .map(|&s| format!("{} {}", imp.count(s), s.counted()))
         .collect();
     let _ = write!(out, ": {}. {}", verdict(imp.ok(), style), counts.join("; "));
+    let unanswered = imp.count(Verdict::NoAnswer);
+    if unanswered > 0 {
+        let _ = write!(
+            out,
+            "; {unanswered} with no answer under {}",
+            (imp.graded_under).title()
+        );
+    }
     for cause in imp.other_causes() {
         let _ = write!(out, "; {cause}");
     }
@@ -232,7 +244,7 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
             plain(reason)
         );
     }
-    if let Some(note) = &v.note {
+    if let Some(note) = v.note_under(imp.graded_under) {
         let _ = writeln!(out, "  why:      {}", plain(note.trim()));
     }
     if !g.outcome.stderr.is_empty() {
@@ -268,6 +280,42 @@ fn unexpected_pass(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style
         plain(g.expected_failure.as_deref().unwrap_or_default()),
     );
     let _ = writeln!(out, "  rerun:    {}", plain(&imp.rerun_case(&v.id)));
+    out.push('\n');
+}
+
+/// A vector that gives no answer under the spec `imp` is graded under: not
+/// a pass, and not a failure, since nothing says what is right.
+fn no_answer(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
+    let v = g.outcome.vector;
+    let spec = (imp.graded_under).title();
+    let _ = writeln!(
+        out,
+        "{} {} [{}] ({})",
+        style.paint(YELLOW, &format!("NO ANSWER UNDER {}", spec.to_uppercase())),
+        style.paint(BOLD, &v.id),
+        plain(&imp.name),
+        v.origin
+    );
+    let _ = writeln!(out, "  base:     {:?}", v.base);
+    let _ = writeln!(out, "  relative: {:?}", v.relative);
+    let given: Vec<String> = v.specs.iter().map(|a| (a.spec).title()).collect();
+    let _ = writeln!(
+        out,
+        "  expected: nothing: the vector gives answers under {} only, so this answer is not judged",
+        given.join(", ")
+    );
+    let got = match &g.outcome.answer {
+        Answer::Resolved(got) => capped(&format!("{got:?}")),
+        Answer::Rejected(why) => format!("rejected: {}", capped(&escape(why))),
+        Answer::NotRepresentable(why) => format!("not representable: {why}"),
+        Answer::Error(why) => format!("error: {}", capped(&plain(why))),
+    };
+    let _ = writeln!(out, "  got:      {got}");
+    let _ = writeln!(
+        out,
+        "  fix:      give the vector `expected.{}` (docs/vectors.md), or grade under a spec it answers",
+        imp.graded_under
+    );
     out.push('\n');
 }
 

@@ -27,7 +27,9 @@
 mod readings;
 mod resolve;
 
-pub use readings::{AboveRoot, CurrentDocument, EmptyBasePath, Readings, REGISTRY};
+pub use readings::{
+    AboveRoot, CurrentDocument, EmptyBasePath, Readings, BASE_NORMALIZATION, REGISTRY,
+};
 pub use resolve::{resolve, resolve_with, AboveTheRoot};
 
 #[cfg(test)]

@@ -1,12 +1,28 @@
 //! The places where RFC 2396's resolution can be read more than one way:
 //! [`REGISTRY`], in the shape of RFC 1808's registry, and the [`Readings`]
-//! the resolver runs under.
+//! the resolver runs under. [`BASE_NORMALIZATION`] says why normalizing
+//! the base, a reading of RFC 3986, is none of RFC 2396.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::rfc3986::SameScheme;
 use crate::spec_readings::{self, reading_enum, readings_struct, Ambiguity, Reading, ReadingError};
+
+/// Why RFC 2396 has no readings for a normalized base, as RFC 3986 has
+/// (`rfc3986::BASE_NORMALIZATION`): what `docs/readings-rfc2396.md` says
+/// of it.
+pub const BASE_NORMALIZATION: &str = "RFC 2396 has no sentence like RFC 3986's \"Normalization \
+of the base URI ... is optional\" (its section 5.2.1). Section 5.2 parses the base \"into the \
+four main components as described in Section 3\" and takes them as they are; the one latitude \
+it gives about the base is that \"The base URI's query component is not used by the resolution \
+algorithm and may be discarded\". Section 6 says which URIs are equivalent: \"the scheme and \
+hostname are case insensitive and a URL with an explicit \":port\", where the port is the \
+default for the scheme, is equivalent to one where the port is elided\"; it does not say that a \
+resolver may normalize its base, and section 5.2 offers its algorithm as \"an example by which \
+the output of implementations can be tested\". So under RFC 2396 an answer resolved against a \
+normalized base (`HTTP://A/b/c` + `g` as `http://a/b/g`) fails: the `expected.rfc2396` of the \
+vectors keep the base as written, and the `base-*` readings are RFC 3986's only.";
 
 /// Every ambiguity of RFC 2396 section 5.2 that changes an answer.
 pub const REGISTRY: &[Ambiguity] = &[

@@ -1,8 +1,9 @@
 //! The RFC 3986 reference resolver: Appendix B (parsing a URI reference),
-//! section 5.2 (5.2.1 pre-parse the base, 5.2.2 transform references, 5.2.3
-//! merge paths, 5.2.4 remove dot segments) and 5.3 (component
-//! recomposition), written to be read beside the RFC, with the variable
-//! names of its pseudocode: `R`, `Base`, `T`, the input and output buffers.
+//! section 5.2 (5.2.1 pre-parse the base, normalized as far as the
+//! readings say, 5.2.2 transform references, 5.2.3 merge paths, 5.2.4
+//! remove dot segments) and 5.3 (component recomposition), written to be
+//! read beside the RFC, with the variable names of its pseudocode: `R`,
+//! `Base`, `T`, the input and output buffers.
 //!
 //! ```
 //! use rfc1808_resolver::rfc3986::{self, DotSegments, Readings, SameScheme};
@@ -18,19 +19,25 @@
 //!
 //! Every place where the RFC leaves a choice carries a comment starting with
 //! "Choice" and the vector that pins it; where it offers two answers
-//! (strict or non-strict), that is an ambiguity of [`REGISTRY`], with named
-//! readings, and the resolver runs under any choice of them ([`Readings`]).
+//! (strict or non-strict, the base normalized or not), that is an ambiguity
+//! of [`REGISTRY`], with named readings, and the resolver runs under any
+//! choice of them ([`Readings`]).
 
 mod parse;
+mod pre_parse;
 mod readings;
 mod remove_dot_segments;
 mod resolve;
 
 pub use crate::spec_readings::{Ambiguity, Reading, ReadingError, ReadingErrorKind};
 pub use parse::{parse, Components};
-pub use readings::{BaseDotSegments, DoubleSlashPath, EscapedDots, Readings, SameScheme, REGISTRY};
+pub use pre_parse::normalized_base;
+pub use readings::{
+    BaseCase, BaseDotSegments, BaseEmptyPath, BasePercentEncoding, BasePort, DoubleSlashPath,
+    EscapedDots, Readings, SameScheme, BASE_NORMALIZATION, REGISTRY,
+};
 pub use remove_dot_segments::{remove_dot_segments, DotSegments};
-pub use resolve::{resolve, resolve_with};
+pub use resolve::{merged, resolve, resolve_with};
 
 #[cfg(test)]
 mod tests {
@@ -206,6 +213,48 @@ mod tests {
                 resolve_with("HTTP://a/./b?q#f", "", removed, dots),
                 "HTTP://a/b?q"
             );
+        }
+    }
+
+    #[test]
+    fn the_base_is_normalized_as_the_readings_say() {
+        for dots in DotSegments::ALL {
+            let answer = |base, reference, readings: &str| {
+                resolve_with(base, reference, readings.parse().unwrap(), dots)
+            };
+            let base = "HTTP://User@A/b/c";
+            assert_eq!(answer(base, "g", ""), "HTTP://User@A/b/g");
+            assert_eq!(answer(base, "g", "base-case=scheme"), "http://User@A/b/g");
+            assert_eq!(
+                answer(base, "g", "base-case=scheme-and-host"),
+                "http://User@a/b/g"
+            );
+            let base = "http://a/%7e/%2f/c";
+            assert_eq!(
+                answer(base, "g", "base-percent-encoding=normalized"),
+                "http://a/~/%2F/g"
+            );
+            assert_eq!(answer("http://a", "?y", ""), "http://a?y");
+            assert_eq!(
+                answer("http://a", "?y", "base-empty-path=http-and-https"),
+                "http://a/?y"
+            );
+            assert_eq!(
+                answer("http://a:80/b", "g", "base-port=http-and-https-elided"),
+                "http://a/g"
+            );
+        }
+    }
+
+    #[test]
+    fn what_comes_from_the_reference_is_never_normalized() {
+        for readings in Readings::every() {
+            for dots in DotSegments::ALL {
+                let answer = |base, reference| resolve_with(base, reference, readings, dots);
+                assert_eq!(answer("http://a/b", "//A:80/%7e"), "http://A:80/%7e");
+                assert_eq!(answer("http://a/b", "FOO://A"), "FOO://A");
+                assert_eq!(answer("http://a/b", "%7E?%7e"), "http://a/%7E?%7e");
+            }
         }
     }
 

@@ -1,10 +1,12 @@
-//! RFC 3986 sections 5.2.1 to 5.2.3 and 5.3: pre-parse the base URI,
-//! transform the reference R into its target T, merge paths, recompose.
+//! RFC 3986 sections 5.2.2, 5.2.3 and 5.3: transform the reference R into
+//! its target T against the base that section 5.2.1 pre-parsed
+//! ([`super::pre_parse`]), merge paths, recompose.
 
 use std::borrow::Cow;
 
 use super::parse::{parse, Components};
-use super::readings::{BaseDotSegments, DoubleSlashPath, EscapedDots, Readings, SameScheme};
+use super::pre_parse::{pre_parse, Base};
+use super::readings::{DoubleSlashPath, EscapedDots, Readings, SameScheme};
 use super::remove_dot_segments::DotSegments;
 
 /// Resolves `reference` against `base` under the default readings (strict)
@@ -23,32 +25,101 @@ pub fn resolve(base: &str, reference: &str) -> String {
 /// Resolves `reference` against `base` under `readings`, with the chosen
 /// `remove_dot_segments`.
 pub fn resolve_with(base: &str, reference: &str, readings: Readings, dots: DotSegments) -> String {
-    let normalized_path;
-    let mut base = pre_parse(base);
-    // Reading `base-dot-segments=removed` (vector `rfc3986/base-dot-segments`):
-    // "Normalization of the base URI, as described in Sections 6.2.2 and
-    // 6.2.3, is optional"; of it, the path segment normalization of section
-    // 6.2.2.3, remove_dot_segments on the base's path.
-    if readings.base_dot_segments == BaseDotSegments::Removed {
-        normalized_path = dots.remove(&decode_if(readings, base.path));
-        base.path = &normalized_path;
-    }
-    let t = transform_references(&base, reference, readings);
+    let base = pre_parse(base, readings, dots);
+    resolve_against(&base.components(), reference, readings, dots)
+}
+
+/// Sections 5.2.2 to 5.3 against a base that section 5.2.1 pre-parsed.
+fn resolve_against(
+    base: &Components<'_>,
+    reference: &str,
+    readings: Readings,
+    dots: DotSegments,
+) -> String {
+    let t = transform_references(base, reference, readings);
     let mut result = String::with_capacity(t.len_hint());
     recompose(&t, readings, dots, &mut result);
     result
 }
 
-/// Section 5.2.1, Pre-parse the Base URI: "The base URI (Base) is
-/// established according to the procedure of Section 5.1 and parsed into the
-/// five main components described in Section 3."
+/// Every choice of [`Readings::every_for`] with the answer under it, in
+/// its order; each base that section 5.2.1 gives is pre-parsed once, and
+/// each answer resolved once, however many choices share it (the choices
+/// that differ only in readings that change nothing here).
+pub(super) fn answers_for(
+    readings: Readings,
+    base: &str,
+    reference: &str,
+    dots: DotSegments,
+) -> Vec<(Readings, String)> {
+    // What section 5.2.1 reads of the readings, and what 5.2.2 to 5.3 do.
+    let normalizes = |r: &Readings| {
+        (
+            r.base_case,
+            r.base_percent_encoding,
+            r.base_dot_segments,
+            r.base_port,
+            r.base_empty_path,
+            r.escaped_dots,
+        )
+    };
+    let resolves = |r: &Readings| (r.same_scheme, r.escaped_dots, r.double_slash_path);
+    let mut bases: Vec<(_, usize)> = Vec::new();
+    let mut distinct: Vec<Base<'_>> = Vec::new();
+    let mut answers: Vec<((usize, _), String)> = Vec::new();
+    let mut out = Vec::new();
+    for r in super::pre_parse::every_for(readings, base, reference) {
+        let at = match bases.iter().find(|(key, _)| *key == normalizes(&r)) {
+            Some(&(_, at)) => at,
+            None => {
+                let pre_parsed = pre_parse(base, r, dots);
+                let at = match distinct.iter().position(|b| *b == pre_parsed) {
+                    Some(at) => at,
+                    None => {
+                        distinct.push(pre_parsed);
+                        distinct.len() - 1
+                    }
+                };
+                bases.push((normalizes(&r), at));
+                at
+            }
+        };
+        let key = (at, resolves(&r));
+        let answer = match answers.iter().find(|(k, _)| *k == key) {
+            Some((_, answer)) => answer.clone(),
+            None => {
+                let answer = resolve_against(&distinct[at].components(), reference, r, dots);
+                answers.push((key, answer.clone()));
+                answer
+            }
+        };
+        out.push((r, answer));
+    }
+    out
+}
+
+/// What section 5.2.3 merges when `reference` is resolved against `base`
+/// under `readings`: the part of the base's path it keeps and the
+/// reference's path, which remove_dot_segments then runs on; `None` when
+/// section 5.2.2 takes a branch without a merge.
 ///
-/// Choice (vector `rfc3986/base-without-scheme`): "only the scheme
-/// component is required to be present in a base URI"; a base without one
-/// is outside the RFC, and the algorithm runs on it as written, with
-/// `Base.scheme` undefined.
-fn pre_parse(base: &str) -> Components<'_> {
-    parse(base)
+/// ```
+/// use rfc1808_resolver::rfc3986::{merged, Readings};
+///
+/// let base = "http://a/b/c/d;p?q";
+/// let merge = merged(base, "../g", Readings::default());
+/// assert_eq!(merge, Some(("/b/c/".to_owned(), "../g".to_owned())));
+/// assert_eq!(merged(base, "/g", Readings::default()), None);
+/// assert_eq!(merged("http://a", "g", Readings::default()).unwrap().0, "/");
+/// ```
+pub fn merged(base: &str, reference: &str, readings: Readings) -> Option<(String, String)> {
+    let base = pre_parse(base, readings, DotSegments::default());
+    match transform_references(&base.components(), reference, readings).path {
+        TargetPath::MergeThenRemoveDotSegments { base_part, r_path } => {
+            Some((base_part.to_owned(), r_path.to_owned()))
+        }
+        TargetPath::BasePath(_) | TargetPath::RemoveDotSegments(_) => None,
+    }
 }
 
 /// The target URI of section 5.2.2, its path held as the expression the
@@ -225,7 +296,7 @@ pub(super) fn recompose(
 }
 
 /// The path remove_dot_segments is to run on, under `escaped-dots`.
-fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
+pub(super) fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
     match readings.escaped_dots {
         EscapedDots::Literal => Cow::Borrowed(path),
         EscapedDots::Decoded => decode_dot_segments(path),

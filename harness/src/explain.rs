@@ -1,0 +1,302 @@
+//! `rfc1808 resolve --explain`: the reference's answer with where in the
+//! spec's algorithm it came from, in the spec's words, and the readings
+//! that decided it.
+//!
+//! - RFC 1808: the step of section 4 the resolver finished at.
+//! - RFC 2396: the step of section 5.2 the reference ends at, and whether
+//!   step 6 merged the paths.
+//! - RFC 3986: the base as section 5.2.1 normalized it (when a reading
+//!   held normalizes it), the branch of section 5.2.2's pseudocode, and
+//!   what section 5.2.3 merged, if anything.
+//!
+//! Then, under every spec, each ambiguity whose other readings would give
+//! another answer: `decided by reading NAME=VALUE (docs/readings*.md);
+//! NAME=OTHER gives ...`.
+
+use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::readings::{deciding_readings, Ambiguity};
+use rfc1808_resolver::{resolve_traced, rfc2396, rfc3986, Options, Readings, Step6};
+use rfc1808_vectors::{Assignment, Spec};
+
+use crate::fuzz::{Branch, Resolved, Rfc2396Step, Stage, Under};
+
+/// What `--explain` prints: the answer, or the rejection a reading makes
+/// of the case, then a line for each thing it explains.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub answer: Resolved,
+    pub lines: Vec<String>,
+}
+
+/// Explains how the reference resolves `relative` against `base` by
+/// `spec`, under the readings `held` names (an assignment of `spec`'s
+/// readings), with `step6` (RFC 3986's `remove_dot_segments` version:
+/// `string` is the RFC's buffers).
+pub fn explain(
+    spec: Spec,
+    base: &str,
+    relative: &str,
+    held: &Assignment,
+    step6: Step6,
+) -> Explanation {
+    let set = |set: &mut dyn FnMut(&str, &str)| {
+        for (a, r) in held.pairs() {
+            set(a.name, r.name);
+        }
+    };
+    match spec {
+        Spec::Rfc1808 => {
+            let mut readings = Readings::default();
+            set(&mut |a, r| {
+                readings
+                    .set(a, r)
+                    .expect("held readings are the registry's")
+            });
+            let options = Options { step6, readings };
+            let (resolved, step) = resolve_traced(base, relative, options);
+            let mut lines = vec![format!("finished at {step}")];
+            lines.extend(
+                deciding_readings(base, relative, options)
+                    .iter()
+                    .map(ToString::to_string),
+            );
+            Explanation {
+                answer: Ok(resolved),
+                lines,
+            }
+        }
+        Spec::Rfc2396 => {
+            let mut readings = rfc2396::Readings::default();
+            set(&mut |a, r| {
+                readings
+                    .set(a, r)
+                    .expect("held readings are the registry's")
+            });
+            let answer = |r: rfc2396::Readings| {
+                rfc2396::resolve_with(base, relative, r, step6).map_err(|e| e.to_string())
+            };
+            let input = Input::new(base, relative);
+            let (_, stage) = Under::Rfc2396(readings).resolve(&input);
+            let mut lines = vec![stage_line(stage)];
+            lines.push(
+                if stage == Stage::Rfc2396(Rfc2396Step::Step6) {
+                    "merged: step 6 joins all but the last segment of the base's path and the \
+                     reference's path (6a, 6b), then removes dot segments (6c to 6g)"
+                } else {
+                    "not merged: step 6 is not reached"
+                }
+                .to_owned(),
+            );
+            lines.extend(deciding(
+                spec,
+                rfc2396::REGISTRY,
+                readings,
+                |r, a| r.get(a),
+                |r, a, v| r.set(a, v).expect("names from the registry"),
+                answer,
+            ));
+            Explanation {
+                answer: answer(readings),
+                lines,
+            }
+        }
+        Spec::Rfc3986 => {
+            let mut readings = rfc3986::Readings::default();
+            set(&mut |a, r| {
+                readings
+                    .set(a, r)
+                    .expect("held readings are the registry's")
+            });
+            let dots = match step6 {
+                Step6::SegmentStack => rfc3986::DotSegments::Linear,
+                Step6::StringPattern => rfc3986::DotSegments::Buffers,
+            };
+            let answer = |r: rfc3986::Readings| Ok(rfc3986::resolve_with(base, relative, r, dots));
+            let mut lines = Vec::new();
+            let normalized = rfc3986::normalized_base(base, readings);
+            if normalized != base {
+                lines.push(format!(
+                    "5.2.1: the base normalized to {normalized:?} (readings {readings})"
+                ));
+            }
+            let input = Input::new(base, relative);
+            let (_, stage) = Under::Rfc3986(readings).resolve(&input);
+            lines.push(stage_line(stage));
+            lines.push(match rfc3986::merged(base, relative, readings) {
+                Some((base_part, r_path)) => format!(
+                    "5.2.3: merged {base_part:?} (the base's path but its last segment) and \
+                     {r_path:?}, then 5.2.4 removed dot segments"
+                ),
+                None => "5.2.3: no merge".to_owned(),
+            });
+            lines.extend(deciding(
+                spec,
+                rfc3986::REGISTRY,
+                readings,
+                |r, a| r.get(a),
+                |r, a, v| r.set(a, v).expect("names from the registry"),
+                answer,
+            ));
+            Explanation {
+                answer: answer(readings),
+                lines,
+            }
+        }
+    }
+}
+
+/// The stage, in the words of its spec.
+fn stage_line(stage: Stage) -> String {
+    match stage {
+        Stage::Rfc1808(step) => format!("finished at {step}"),
+        Stage::Rfc2396(step) => format!(
+            "finished at {} ({})",
+            stage.name(),
+            match step {
+                Rfc2396Step::Step2 => "a reference to the current document",
+                Rfc2396Step::Step3 => "the reference has a scheme: it is an absolute URI",
+                Rfc2396Step::Step4 => "a network-path: the reference's authority is taken",
+                Rfc2396Step::Step5 => "an absolute-path: the reference's path is taken",
+                Rfc2396Step::Step6 => "a relative-path, merged with the base's path",
+            }
+        ),
+        Stage::Rfc3986(branch) => format!(
+            "5.2.2: {}",
+            match branch {
+                Branch::Scheme => "defined(R.scheme): T.path = remove_dot_segments(R.path)",
+                Branch::Authority => {
+                    "defined(R.authority): T.authority = R.authority, \
+                     T.path = remove_dot_segments(R.path)"
+                }
+                Branch::EmptyPath => {
+                    "R.path == \"\": T.path = Base.path, \
+                     T.query = R.query if defined, else Base.query"
+                }
+                Branch::AbsolutePath => {
+                    "R.path starts-with \"/\": T.path = remove_dot_segments(R.path)"
+                }
+                Branch::Merge => {
+                    "R.path is relative: T.path = remove_dot_segments(merge(Base.path, R.path))"
+                }
+            }
+        ),
+    }
+}
+
+/// A line for each ambiguity of `registry` whose other readings give
+/// another answer than `readings` do, as RFC 1808's `Decided` prints.
+fn deciding<R: Copy>(
+    spec: Spec,
+    registry: &'static [Ambiguity],
+    readings: R,
+    get: impl Fn(&R, &str) -> Option<&'static str>,
+    set: impl Fn(&mut R, &str, &str),
+    answer: impl Fn(R) -> Resolved,
+) -> Vec<String> {
+    let show = |resolved: &Resolved| match resolved {
+        Ok(url) => url.clone(),
+        Err(why) => format!("rejected ({why})"),
+    };
+    let got = answer(readings);
+    registry
+        .iter()
+        .filter_map(|a| {
+            let chosen = get(&readings, a.name)?;
+            let others: Vec<String> = a
+                .readings
+                .iter()
+                .filter(|r| r.name != chosen)
+                .filter_map(|r| {
+                    let mut other = readings;
+                    set(&mut other, a.name, r.name);
+                    let theirs = answer(other);
+                    (theirs != got)
+                        .then(|| format!("; {}={} gives {}", a.name, r.name, show(&theirs)))
+                })
+                .collect();
+            (!others.is_empty()).then(|| {
+                format!(
+                    "decided by reading {}={chosen} (docs/readings-{spec}.md){}",
+                    a.name,
+                    others.concat()
+                )
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn explained(spec: Spec, base: &str, relative: &str, held: &str) -> (Resolved, Vec<String>) {
+        let held = Assignment::parse(spec, held).unwrap();
+        let e = explain(spec, base, relative, &held, Step6::default());
+        (e.answer, e.lines)
+    }
+
+    #[test]
+    fn rfc3986_names_the_branch_the_merge_and_the_readings() {
+        let (answer, lines) = explained(Spec::Rfc3986, "http://a/b/c/d;p?q", "../g", "");
+        assert_eq!(answer.as_deref(), Ok("http://a/b/g"));
+        assert_eq!(
+            lines,
+            [
+                "5.2.2: R.path is relative: T.path = remove_dot_segments(merge(Base.path, R.path))",
+                "5.2.3: merged \"/b/c/\" (the base's path but its last segment) and \"../g\", \
+                 then 5.2.4 removed dot segments",
+            ]
+        );
+        let (answer, lines) = explained(
+            Spec::Rfc3986,
+            "HTTP://A:80",
+            "?y",
+            "base-case=scheme-and-host,base-port=elided,base-empty-path=http-and-https",
+        );
+        assert_eq!(answer.as_deref(), Ok("http://a/?y"));
+        assert_eq!(
+            lines,
+            [
+                "5.2.1: the base normalized to \"http://a/\" (readings \
+                 base-case=scheme-and-host,base-port=elided,base-empty-path=http-and-https)",
+                "5.2.2: R.path == \"\": T.path = Base.path, T.query = R.query if defined, \
+                 else Base.query",
+                "5.2.3: no merge",
+                "decided by reading base-case=scheme-and-host (docs/readings-rfc3986.md); \
+                 base-case=kept gives HTTP://A/?y; base-case=scheme gives http://A/?y",
+                "decided by reading base-port=elided (docs/readings-rfc3986.md); \
+                 base-port=kept gives http://a:80/?y; base-port=empty-elided gives \
+                 http://a:80/?y",
+                "decided by reading base-empty-path=http-and-https (docs/readings-rfc3986.md); \
+                 base-empty-path=kept gives http://a?y",
+            ]
+        );
+    }
+
+    #[test]
+    fn rfc2396_names_the_step_and_the_readings() {
+        let (answer, lines) = explained(Spec::Rfc2396, "http://a/b/c/d;p?q", "../../../g", "");
+        assert_eq!(answer.as_deref(), Ok("http://a/../g"));
+        assert_eq!(
+            lines[0],
+            "finished at 5.2 step 6 (a relative-path, merged with the base's path)"
+        );
+        assert!(lines[1].starts_with("merged: step 6 joins"), "{lines:?}");
+        assert_eq!(
+            lines[2],
+            "decided by reading above-root=kept (docs/readings-rfc2396.md); above-root=removed \
+             gives http://a/g; above-root=error gives rejected (the reference climbs above the \
+             root: the merged path `/../g` still begins with `..` (RFC 2396 section 5.2, step \
+             6g, read as an error))"
+        );
+        let (answer, lines) = explained(Spec::Rfc2396, "http://a/b", "//g", "");
+        assert_eq!(answer.as_deref(), Ok("http://g"));
+        assert_eq!(
+            lines,
+            [
+                "finished at 5.2 step 4 (a network-path: the reference's authority is taken)",
+                "not merged: step 6 is not reached",
+            ]
+        );
+    }
+}
