@@ -26,10 +26,10 @@
 //!   (`extra-slashes-skipped`);
 //! - the branch of RFC 3986 5.2.2 taken, where a reference is returned
 //!   unresolved (`unknown-scheme-unresolved`, `opaque-base-returned`,
-//!   `base-fragment-kept`, `dots-kept-in-absolute`,
-//!   `query-in-base-fragment`) or refused (`unknown-scheme-rejected`,
-//!   `opaque-base-rejected`, `empty-host-rejected`,
-//!   `rootless-reference-rejected`);
+//!   `opaque-base-unresolved`, `base-fragment-kept`,
+//!   `dots-kept-in-absolute`, `query-in-base-fragment`) or refused
+//!   (`unknown-scheme-rejected`, `opaque-base-rejected`,
+//!   `empty-host-rejected`, `rootless-reference-rejected`);
 //! - the merge and `remove_dot_segments` (`empty-segments-collapsed`,
 //!   `above-root-kept`, `rootless-kept-rootless`);
 //! - recomposition (`scheme-lowercased`, `host-lowercased`,
@@ -201,6 +201,10 @@ catalogue! {
         [Some("2.4.3"), Some("3.2"), Some("3.2")], ("http://a/b/c/d;p?q", "///g"),
         "for http, https, ftp, ws and wss, an empty authority followed by a path loses the slashes before the path's first segment, which becomes the host (`///g` has the host `g`)",
         "the WHATWG URL Standard (special authority ignore slashes state), libcurl (one to three slashes make `//`); the authority is what follows exactly `//` (RFC 3986 3.2), and may be empty";
+    OpaqueBaseUnresolved = 27, "opaque-base-unresolved", false,
+        [Some("4"), Some("5.2"), Some("5.2.3")], ("http:bar", "g"),
+        "against an opaque base (a scheme, no authority, a path not starting with `/`), a reference without a scheme is returned as written",
+        "java.net.URI.resolve (\"if this URI is opaque, then the given URI is returned\"), and Apache HttpClient's URIUtils.resolve, which calls it; RFC 3986 5.2.3 merges with a rootless base path (`foo:bar` + `g` is `foo:g`), RFC 2396 leaves an opaque base undefined";
 }
 
 impl Deviation {
@@ -328,6 +332,9 @@ pub fn resolve(
         }
         if set.has(OpaqueBaseReturned) && opaque && r.scheme.is_none() {
             return Ok(base.to_owned());
+        }
+        if set.has(OpaqueBaseUnresolved) && opaque && r.scheme.is_none() {
+            return Ok(reference.to_owned());
         }
     }
 
@@ -508,13 +515,9 @@ fn special(scheme: &str) -> bool {
 
 /// The path a result has when it is one that starts with `//` without an
 /// authority: written after the scheme, where it re-parses as an authority
-/// that neither the base nor the reference had, or after `/.` (RFC 3986's
-/// dot-prefix reading, section 5.3).
-fn double_slash_path(
-    resolved: &str,
-    b: &Components<'_>,
-    r: &Components<'_>,
-) -> Option<String> {
+/// that the target does not have (RFC 3986 5.2.2 gives it the reference's
+/// or the base's), or after `/.` (the dot-prefix reading of section 5.3).
+fn double_slash_path(resolved: &str, b: &Components<'_>, r: &Components<'_>) -> Option<String> {
     let out = parse(resolved);
     // RFC 3986 5.2.2: the target's authority is the reference's when it
     // has a scheme or an authority, else the base's.
@@ -524,9 +527,7 @@ fn double_slash_path(
         b.authority
     };
     match out.authority {
-        Some(authority) if given.is_none() => {
-            Some(format!("//{authority}{}", out.path))
-        }
+        Some(authority) if given.is_none() => Some(format!("//{authority}{}", out.path)),
         None if out.path.starts_with("/.//") => Some(out.path[2..].to_owned()),
         _ => None,
     }
@@ -927,6 +928,8 @@ mod tests {
                 Err("unknown-scheme-rejected"),
             ),
             (&[OpaqueBaseReturned], "foo:bar", "g", Ok("foo:bar")),
+            (&[OpaqueBaseUnresolved], "mailto:x@y", "g", Ok("g")),
+            (&[OpaqueBaseUnresolved], "foo:b/c", "../g", Ok("../g")),
             (
                 &[OpaqueBaseRejected],
                 "foo:bar",
