@@ -35,7 +35,7 @@ fn a_resolver_that_normalizes_its_base_passes_and_its_readings_are_named() {
     assert_exit(&o, 0);
     let out = stdout(&o);
     assert!(
-        out.contains(": ok. 194 passed; 0 failed; "),
+        out.contains(": ok. 198 passed; 0 failed; "),
         "every vector passes: {out}"
     );
     let readings = readings(&out);

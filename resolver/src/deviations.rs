@@ -21,16 +21,21 @@
 //! Where a deviation sits in the algorithm:
 //! - parsing, where an empty component becomes undefined
 //!   (`empty-query-dropped`, `empty-fragment-dropped`,
-//!   `empty-authority-dropped`, `empty-params-dropped`);
+//!   `empty-authority-dropped`, `empty-params-dropped`), encodings are
+//!   decoded (`unreserved-decoded`) or slashes skipped
+//!   (`extra-slashes-skipped`);
 //! - the branch of RFC 3986 5.2.2 taken, where a reference is returned
 //!   unresolved (`unknown-scheme-unresolved`, `opaque-base-returned`,
-//!   `base-fragment-kept`, `dots-kept-in-absolute`) or refused
+//!   `opaque-base-unresolved`, `base-fragment-kept`,
+//!   `dots-kept-in-absolute`, `query-in-base-fragment`) or refused
 //!   (`unknown-scheme-rejected`, `opaque-base-rejected`,
-//!   `empty-host-rejected`);
+//!   `empty-host-rejected`, `rootless-reference-rejected`);
 //! - the merge and `remove_dot_segments` (`empty-segments-collapsed`,
 //!   `above-root-kept`, `rootless-kept-rootless`);
 //! - recomposition (`scheme-lowercased`, `host-lowercased`,
-//!   `empty-path-slash`, `authority-added`).
+//!   `empty-path-slash`, `authority-added`), or a refusal to write a path
+//!   that starts with `//` without an authority
+//!   (`double-slash-path-rejected`).
 
 use std::fmt;
 
@@ -176,6 +181,30 @@ catalogue! {
         [Some("4 step 6"), Some("5.2 step 6"), Some("5.2.3")], ("foo:", "g"),
         "a base with no authority and a path not starting with `/` (or an empty one) is merged as if its path started with `/`",
         "Go's net/url (an opaque base), Ruby's merge (`foo:` + `g` gives `foo:/g`); RFC 3986 5.2.3 merges a rootless path as it is";
+    DoubleSlashPathRejected = 22, "double-slash-path-rejected", false,
+        [Some("4 step 7"), Some("5.2 step 7"), Some("5.2.4, 5.3")], ("http:/b/c", "..//g"),
+        "a result whose path starts with `//` and that has no authority is rejected",
+        "GLib's g_uri_resolve_relative (a failed check), Qt's QUrl (\"Path component starts with '//' and authority is absent\"), Ruby's addressable, oxiri; the specs give such a path (`/b/..//g` is `//g`) and write it after the scheme, RFC 3986 5.3 as it is or after `/.` (the dot-prefix reading), and reject nothing";
+    QueryInBaseFragment = 23, "query-in-base-fragment", false,
+        [Some("4 step 5"), Some("5.2"), Some("5.2.2")], ("http://a/b#f", "?y"),
+        "a query-only reference is appended to the base's text cut at its `?`, so a base with a fragment and no query keeps the fragment, which takes the query in",
+        "Apache HttpClient's URIUtils.resolve, libcurl's concat_url; every spec takes the fragment from the reference alone (RFC 3986 5.2.2: T.fragment = R.fragment), and the base's path and the reference's query (RFC 2396 merges the path)";
+    UnreservedDecoded = 24, "unreserved-decoded", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b/c", "%7e/g"),
+        "percent-encoded unreserved characters other than `.` (`%7e`, `%41`) are decoded, in the reference as in the base",
+        "GLib, Qt, Boost.URL, libxml2, Apache HttpClient, Racket; RFC 3986 6.2.2.2 makes `%7E` and `~` equivalent, but 5.2.1 lets a resolver normalize the base only (a reading), and 5.2.2 copies the reference's components as written";
+    RootlessReferenceRejected = 25, "rootless-reference-rejected", false,
+        [Some("4 step 2b"), Some("5.2 step 3"), Some("5.2.2")], ("http://a/b/c/d;p?q", "g:h"),
+        "a reference with a scheme and a path not starting with `/` (`g:h`, `http:g`, `http:`) is rejected",
+        "Python's hyperlink (\"absolute URI with rootless path\"), libcurl (a URL needs `//` after its scheme); `g:h` is an absolute URI (RFC 3986 3.3, path-rootless), which 5.2.2 takes as the target";
+    ExtraSlashesSkipped = 26, "extra-slashes-skipped", false,
+        [Some("2.4.3"), Some("3.2"), Some("3.2")], ("http://a/b/c/d;p?q", "///g"),
+        "for http, https, ftp, ws and wss, an empty authority followed by a path loses the slashes before the path's first segment, which becomes the host (`///g` has the host `g`)",
+        "the WHATWG URL Standard (special authority ignore slashes state), libcurl (one to three slashes make `//`); the authority is what follows exactly `//` (RFC 3986 3.2), and may be empty";
+    OpaqueBaseUnresolved = 27, "opaque-base-unresolved", false,
+        [Some("4"), Some("5.2"), Some("5.2.3")], ("http:bar", "g"),
+        "against an opaque base (a scheme, no authority, a path not starting with `/`), a reference without a scheme is returned as written",
+        "java.net.URI.resolve (\"if this URI is opaque, then the given URI is returned\"), and Apache HttpClient's URIUtils.resolve, which calls it; RFC 3986 5.2.3 merges with a rootless base path (`foo:bar` + `g` is `foo:g`), RFC 2396 leaves an opaque base undefined";
 }
 
 impl Deviation {
@@ -304,6 +333,9 @@ pub fn resolve(
         if set.has(OpaqueBaseReturned) && opaque && r.scheme.is_none() {
             return Ok(base.to_owned());
         }
+        if set.has(OpaqueBaseUnresolved) && opaque && r.scheme.is_none() {
+            return Ok(reference.to_owned());
+        }
     }
 
     // Parsing: empty components taken for none.
@@ -322,6 +354,15 @@ pub fn resolve(
     if set.has(EmptyParamsDropped) {
         reference = drop_empty_params(&reference);
     }
+    if set.has(UnreservedDecoded) {
+        base = decode_unreserved(&base);
+        reference = decode_unreserved(&reference);
+    }
+    if set.has(ExtraSlashesSkipped) {
+        let scheme = parse(&base).scheme.map(str::to_owned);
+        base = skip_extra_slashes(&base, None);
+        reference = skip_extra_slashes(&reference, scheme.as_deref());
+    }
     if set.has(EmptySegmentsCollapsed) {
         base = collapse_empty_segments(&base);
         reference = collapse_empty_segments(&reference);
@@ -333,17 +374,18 @@ pub fn resolve(
         reference.push('.');
     }
     let (b, r) = (parse(&base), parse(&reference));
+    if set.has(RootlessReferenceRejected)
+        && r.scheme.is_some()
+        && r.authority.is_none()
+        && !r.path.starts_with('/')
+    {
+        return Err(RootlessReferenceRejected.name().to_owned());
+    }
     if set.has(EmptyHostRejected) {
-        let special = |c: &Components<'_>| {
-            c.scheme.is_some_and(|s| {
-                KNOWN_SCHEMES[..]
-                    .iter()
-                    .any(|k| *k != "file" && k.eq_ignore_ascii_case(s))
-            })
-        };
+        let is_special = |c: &Components<'_>| c.scheme.is_some_and(special);
         let scheme_of_r = if r.scheme.is_some() { r } else { b };
-        if (special(&b) && host(b.authority) == Some(""))
-            || (special(&scheme_of_r) && host(r.authority) == Some(""))
+        if (is_special(&b) && host(b.authority) == Some(""))
+            || (is_special(&scheme_of_r) && host(r.authority) == Some(""))
         {
             return Err(EmptyHostRejected.name().to_owned());
         }
@@ -355,6 +397,12 @@ pub fn resolve(
     let query_only = no_path_no_fragment && r.query.is_some();
     let mut resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
         base.clone()
+    } else if set.has(QueryInBaseFragment)
+        && query_only
+        && b.query.is_none()
+        && b.fragment.is_some()
+    {
+        format!("{base}{reference}")
     } else if set.has(QueryKeepsPath) && query_only {
         let end = offset(&base, b.path) + b.path.len();
         let fragment = match (set.has(BaseFragmentKept), b.fragment) {
@@ -385,9 +433,15 @@ pub fn resolve(
     // remove_dot_segments on a rootless path.
     if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
         let out = parse(&resolved);
-        if out.authority.is_none() && out.path.starts_with('/') && !out.path.starts_with("//") {
+        if let Some(path) = double_slash_path(&resolved, &b, &r) {
+            // Rule C's `/` not left: `a/..//g` is `/g`, one `/` short of `//g`.
+            resolved = replace_double_slash_path(&resolved, &path[1..]);
+        } else if out.authority.is_none() && out.path.starts_with('/') {
             resolved = replace_path(&resolved, &out.path[1..]);
         }
+    }
+    if set.has(DoubleSlashPathRejected) && double_slash_path(&resolved, &b, &r).is_some() {
+        return Err(DoubleSlashPathRejected.name().to_owned());
     }
     // Recomposition.
     if set.has(AuthorityAdded) {
@@ -449,6 +503,84 @@ fn host(authority: Option<&str>) -> Option<&str> {
         return Some(rest.find(']').map_or(rest, |end| &rest[..=end]));
     }
     Some(rest.rfind(':').map_or(rest, |colon| &rest[..colon]))
+}
+
+/// The schemes the WHATWG URL Standard calls special but `file`, whose
+/// URLs need a host.
+fn special(scheme: &str) -> bool {
+    KNOWN_SCHEMES
+        .iter()
+        .any(|k| *k != "file" && k.eq_ignore_ascii_case(scheme))
+}
+
+/// The path a result has when it is one that starts with `//` without an
+/// authority: written after the scheme, where it re-parses as an authority
+/// that the target does not have (RFC 3986 5.2.2 gives it the reference's
+/// or the base's), or after `/.` (the dot-prefix reading of section 5.3).
+fn double_slash_path(resolved: &str, b: &Components<'_>, r: &Components<'_>) -> Option<String> {
+    let out = parse(resolved);
+    // RFC 3986 5.2.2: the target's authority is the reference's when it
+    // has a scheme or an authority, else the base's.
+    let given = if r.scheme.is_some() || r.authority.is_some() {
+        r.authority
+    } else {
+        b.authority
+    };
+    match out.authority {
+        Some(authority) if given.is_none() => Some(format!("//{authority}{}", out.path)),
+        None if out.path.starts_with("/.//") => Some(out.path[2..].to_owned()),
+        _ => None,
+    }
+}
+
+/// `resolved`, whose path [`double_slash_path`] found, with `path` in its
+/// place and no authority.
+fn replace_double_slash_path(resolved: &str, path: &str) -> String {
+    let out = parse(resolved);
+    let scheme = out.scheme.map_or(String::new(), |s| format!("{s}:"));
+    let end = offset(resolved, out.path) + out.path.len();
+    format!("{scheme}{path}{}", &resolved[end..])
+}
+
+/// `url` with each percent-encoded unreserved character but `.` decoded
+/// (RFC 3986 2.3: ALPHA, DIGIT, `-`, `_`, `~`).
+fn decode_unreserved(url: &str) -> String {
+    let bytes = url.as_bytes();
+    let mut out = String::with_capacity(url.len());
+    let mut at = 0;
+    while at < url.len() {
+        let decoded = (bytes[at] == b'%')
+            .then(|| url.get(at + 1..at + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .filter(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'~'));
+        match decoded {
+            Some(c) => {
+                out.push(c as char);
+                at += 3;
+            }
+            None => {
+                let ch = url[at..].chars().next().expect("at a char boundary");
+                out.push(ch);
+                at += ch.len_utf8();
+            }
+        }
+    }
+    out
+}
+
+/// `url` (whose scheme is `scheme_of_base` when it has none) with the
+/// slashes after an empty authority skipped, when its scheme is special:
+/// `///g` is `//g`, `http:///s//a` is `http://s//a`.
+fn skip_extra_slashes(url: &str, scheme_of_base: Option<&str>) -> String {
+    let c = parse(url);
+    let scheme = c.scheme.or(scheme_of_base);
+    if !scheme.is_some_and(special) || c.authority != Some("") || !c.path.starts_with('/') {
+        return url.to_owned();
+    }
+    let at = c.scheme.map_or(0, |s| s.len() + 1);
+    let path_at = offset(url, c.path);
+    format!("{}//{}", &url[..at], url[path_at..].trim_start_matches('/'))
 }
 
 fn drop_empty_query(url: &str) -> String {
@@ -705,6 +837,12 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::EmptyParamsDropped => drop_empty_params(reference) != reference,
         Id::RootlessBaseRooted => root_the_base(base) != base,
         Id::EmptyReferenceMerged => reference.is_empty(),
+        Id::UnreservedDecoded => changed(decode_unreserved),
+        Id::ExtraSlashesSkipped => {
+            let scheme = parse(base).scheme;
+            skip_extra_slashes(base, None) != base
+                || skip_extra_slashes(reference, scheme) != reference
+        }
         _ => false,
     }
 }
@@ -790,6 +928,8 @@ mod tests {
                 Err("unknown-scheme-rejected"),
             ),
             (&[OpaqueBaseReturned], "foo:bar", "g", Ok("foo:bar")),
+            (&[OpaqueBaseUnresolved], "mailto:x@y", "g", Ok("g")),
+            (&[OpaqueBaseUnresolved], "foo:b/c", "../g", Ok("../g")),
             (
                 &[OpaqueBaseRejected],
                 "foo:bar",
@@ -850,6 +990,51 @@ mod tests {
                 "?y",
                 Ok("http://a/b?y#f"),
             ),
+            (&[RootlessKeptRootless], "foo:a/b", "..//g", Ok("foo:/g")),
+            (
+                &[RootlessKeptRootless],
+                "http://a/b",
+                "foo:a/..//g",
+                Ok("foo:/g"),
+            ),
+            (
+                &[DoubleSlashPathRejected],
+                "foo:/a",
+                "..//g",
+                Err("double-slash-path-rejected"),
+            ),
+            (
+                &[DoubleSlashPathRejected],
+                "foo:",
+                ".///a",
+                Err("double-slash-path-rejected"),
+            ),
+            (
+                &[QueryInBaseFragment],
+                "http://a/b#f",
+                "?y",
+                Ok("http://a/b#f?y"),
+            ),
+            (
+                &[UnreservedDecoded],
+                "http://a/b",
+                "//A:80/%7e%2E%2f",
+                Ok("http://A:80/~%2E%2f"),
+            ),
+            (&[UnreservedDecoded], "http://%41/b", "g", Ok("http://A/g")),
+            (
+                &[RootlessReferenceRejected],
+                BASE,
+                "http:",
+                Err("rootless-reference-rejected"),
+            ),
+            (&[ExtraSlashesSkipped], BASE, "////g", Ok("http://g")),
+            (
+                &[ExtraSlashesSkipped],
+                "http:///s//a/b/c",
+                "../g",
+                Ok("http://s//a/g"),
+            ),
         ];
         for (ids, base, reference, want) in cases {
             assert_eq!(
@@ -882,6 +1067,22 @@ mod tests {
             other,
             Ok("foo://g".to_owned()),
             "only for the schemes it names"
+        );
+        let kept = run(&[Id::ExtraSlashesSkipped], "foo:/a", "///g");
+        assert_eq!(kept, Ok("foo:///g".to_owned()), "only for special schemes");
+        let with_query = run(&[Id::QueryInBaseFragment], "http://a/b?q#f", "?y");
+        assert_eq!(
+            with_query,
+            Ok("http://a/b?y".to_owned()),
+            "a base with a query loses its fragment with it"
+        );
+        let rooted = run(&[Id::RootlessReferenceRejected], BASE, "foo:/g");
+        assert_eq!(rooted, Ok("foo:/g".to_owned()), "a rooted path is taken");
+        let authority = run(&[Id::DoubleSlashPathRejected], "foo://a/b", "..//g");
+        assert_eq!(
+            authority,
+            Ok("foo://a//g".to_owned()),
+            "a `//` path under an authority is written"
         );
     }
 

@@ -143,8 +143,8 @@ fn under_its_claimed_spec_both_pass_with_the_ledgers_failures() {
         .map(|(v, _, _)| v.id.as_str())
         .collect();
     // The ledger lists oxiri's root causes, and by id what none explains;
-    // both grade the same 14 vectors as expected failures.
-    assert!(!ledger.deviations.is_empty() && ledger.entries.len() < 14);
+    // both grade the same 15 vectors as expected failures.
+    assert!(!ledger.deviations.is_empty() && ledger.entries.len() < 15);
     let mut listed: Vec<&str> = cli
         .results
         .iter()
@@ -155,9 +155,9 @@ fn under_its_claimed_spec_both_pass_with_the_ledgers_failures() {
     listed.sort_unstable();
     failed.sort_unstable();
     assert_eq!(failed, listed);
-    assert_eq!(listed.len(), 14);
+    assert_eq!(listed.len(), 15);
     assert!(suite.summary().unwrap().starts_with(
-        "rfc1808 vectors under RFC 3986: ok. 180 passed; 0 failed; 14 expected failures;"
+        "rfc1808 vectors under RFC 3986: ok. 183 passed; 0 failed; 15 expected failures;"
     ));
     // The example crate's file, written by RFC1808_WRITE_EXPECTATIONS,
     // lists the same vectors.

@@ -1,0 +1,476 @@
+//! The C and C++ adapters built on `adapters/rfc1808-adapter.h` (libcurl,
+//! libxml2, GLib, Qt and Boost.URL): each compiled here with
+//! AddressSanitizer and UBSan, so that the shared JSON reader and writer and
+//! each library call are checked for memory errors and leaks on bad
+//! requests, huge lines and the whole corpus, which runs through
+//! `rfc1808 run` against the adapter's expectations under each spec.
+//!
+//! An adapter whose compiler, headers or library are missing is skipped with
+//! one line on standard error, unless `RFC1808_REQUIRE_ADAPTERS` is set, as
+//! `.ci/run` sets it after `adapters/install.sh`.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// One adapter: how to compile it, and the specs its expectations cover.
+struct Adapter {
+    name: &'static str,
+    /// `adapters/NAME.c` or `adapters/NAME.cpp`.
+    source: &'static str,
+    cxx: bool,
+    /// pkg-config modules for its flags, or none.
+    pkg_config: &'static [&'static str],
+    libs: &'static [&'static str],
+    /// The Debian package `adapters/install.sh` installs for it.
+    package: &'static str,
+    specs: &'static [&'static str],
+}
+
+const ADAPTERS: &[Adapter] = &[
+    Adapter {
+        name: "libcurl",
+        source: "adapters/libcurl.c",
+        cxx: false,
+        pkg_config: &[],
+        libs: &["-lcurl"],
+        package: "libcurl4-openssl-dev",
+        specs: &["rfc3986", "rfc1808"],
+    },
+    Adapter {
+        name: "libxml2",
+        source: "adapters/libxml2.c",
+        cxx: false,
+        pkg_config: &["libxml-2.0"],
+        libs: &[],
+        package: "libxml2-dev",
+        specs: &["rfc2396", "rfc1808"],
+    },
+    Adapter {
+        name: "glib-guri",
+        source: "adapters/glib-guri.c",
+        cxx: false,
+        pkg_config: &["glib-2.0"],
+        libs: &[],
+        package: "libglib2.0-dev",
+        specs: &["rfc3986", "rfc1808"],
+    },
+    Adapter {
+        name: "qt-qurl",
+        source: "adapters/qt-qurl.cpp",
+        cxx: true,
+        pkg_config: &["Qt6Core"],
+        libs: &[],
+        package: "qt6-base-dev",
+        specs: &["rfc3986", "rfc1808"],
+    },
+    Adapter {
+        name: "boost-url",
+        source: "adapters/boost-url.cpp",
+        cxx: true,
+        pkg_config: &[],
+        libs: &["-lboost_url"],
+        package: "libboost-url1.81-dev",
+        specs: &["rfc3986", "rfc1808"],
+    },
+];
+
+fn require() -> bool {
+    std::env::var_os("RFC1808_REQUIRE_ADAPTERS").is_some()
+}
+
+/// Says past the test harness's capture that `name`'s tests are skipped, and
+/// why, in one line.
+fn skip(name: &str, cause: &str) {
+    let _ = std::io::stderr().write_all(
+        format!("c_adapters: {name}: skipped: {cause} (bash adapters/install.sh installs it)\n")
+            .as_bytes(),
+    );
+}
+
+fn compile(adapter: &Adapter, dir: &Path) -> Result<PathBuf, String> {
+    let mut flags = Vec::new();
+    if !adapter.pkg_config.is_empty() {
+        let out = Command::new("pkg-config")
+            .args(["--cflags", "--libs"])
+            .args(adapter.pkg_config)
+            .output()
+            .map_err(|e| format!("cannot run pkg-config: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "pkg-config {} failed: {}",
+                adapter.pkg_config.join(" "),
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+        flags.extend(
+            String::from_utf8_lossy(&out.stdout)
+                .split_whitespace()
+                .map(str::to_owned),
+        );
+    }
+    let binary = dir.join(adapter.name);
+    let (compiler, std) = if adapter.cxx {
+        ("c++", "-std=c++17")
+    } else {
+        ("cc", "-std=c99")
+    };
+    let out = Command::new(compiler)
+        .args([std, "-g", "-O1", "-Wall", "-Wextra", "-Werror", "-fPIC"])
+        .args(["-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
+        .arg("-o")
+        .arg(&binary)
+        .arg(root().join(adapter.source))
+        .args(&flags)
+        .args(adapter.libs)
+        .output()
+        .map_err(|e| format!("cannot run {compiler}: {e}"))?;
+    if out.status.success() {
+        Ok(binary)
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// Each adapter, built once per test run with the sanitizers; `None` for
+/// one that cannot be built here (said once, on standard error).
+fn built(name: &str) -> Option<&'static Path> {
+    static BUILT: OnceLock<Vec<Option<PathBuf>>> = OnceLock::new();
+    let all = BUILT.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("rfc1808-c-adapters-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        ADAPTERS
+            .iter()
+            .map(|adapter| match compile(adapter, &dir) {
+                Ok(binary) => Some(binary),
+                Err(why) => {
+                    assert!(
+                        !require(),
+                        "RFC1808_REQUIRE_ADAPTERS is set but {} does not build:\n{why}",
+                        adapter.source
+                    );
+                    let cause = if why.contains("No such file")
+                        || why.contains("not found")
+                        || why.contains("pkg-config")
+                    {
+                        format!("{} is not installed", adapter.package)
+                    } else if why.contains("cannot run") {
+                        "no C or C++ compiler".to_owned()
+                    } else {
+                        format!("{} does not build here", adapter.source)
+                    };
+                    skip(adapter.name, &cause);
+                    None
+                }
+            })
+            .collect()
+    });
+    let index = ADAPTERS.iter().position(|a| a.name == name).unwrap();
+    all[index].as_deref()
+}
+
+/// Writes `input` to the adapter's standard input (from a thread, so that a
+/// huge input cannot deadlock against its output) and returns its output
+/// lines, its standard error and whether it exited 0.
+fn converse(binary: &Path, args: &[&str], input: Vec<u8>) -> (Vec<String>, String, bool) {
+    let mut child = Command::new(binary)
+        .args(args)
+        // Leaks are errors too; GLib's and Qt's caches are still reachable
+        // at exit, which LeakSanitizer does not report.
+        .env("ASAN_OPTIONS", "detect_leaks=1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // The adapter may stop reading at a stop message: not an error.
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).unwrap();
+        out
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut out = String::new();
+        let _ = stderr.read_to_string(&mut out);
+        out
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(180) {
+            child.kill().unwrap();
+            panic!("{} did not exit within 180 s", binary.display());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    writer.join().unwrap();
+    let out = String::from_utf8(reader.join().unwrap()).expect("the answers are UTF-8");
+    let lines = out.lines().map(str::to_owned).collect();
+    (lines, errors.join().unwrap(), status.success())
+}
+
+fn jsonl(lines: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for line in lines {
+        out.extend_from_slice(line);
+        out.push(b'\n');
+    }
+    out
+}
+
+/// The JSON text of the `id` of an answer line.
+fn id_of(line: &str) -> &str {
+    let rest = line
+        .strip_prefix(r#"{"id":"#)
+        .unwrap_or_else(|| panic!("{line}"));
+    &rest[..rest.find(',').unwrap()]
+}
+
+#[test]
+fn each_unreadable_request_is_answered_in_its_place() {
+    let input = jsonl(&[
+        br#"{"type":"start","version":1}"#,
+        b"not json",
+        b"{\"type\":\"resolve\",\"id\":2,\"base\":\"http://a/\xff\",\"relative\":\"g\"}",
+        br#"{"type":"resolve","id":3,"base":"http://a/b","relative":"g\u0000h"}"#,
+        br#"{"type":"resolve","id":4,"base":"http://a/b","relative":"\ud800"}"#,
+        br#"{"type":"resolve","id":5,"base":"http://a/b"}"#,
+        br#"{"type":"parse","id":6}"#,
+        br#"{"type":"resolve","id":7,"base":"http://a/b","relative":"g","#,
+        br#"{"type":"resolve","id":8,"base":"http://a/b","relative":"g"} x"#,
+        // Keys in any order, unknown ones skipped whatever they hold.
+        br#"{"extra":[1,{"a":[true,null,-1.5e3,"\"}"]}],"relative":"\u00e9/../g","id":9,"base":"http://a/b/c","type":"resolve"}"#,
+        br#"{"type":"resolve","id":10,"base":"http://a/b/c/d;p?q","relative":"../g"}"#,
+        br#"{"type":"stop"}"#,
+        br#"{"type":"resolve","id":11,"base":"http://a/b","relative":"never read"}"#,
+    ]);
+    for adapter in ADAPTERS {
+        let Some(binary) = built(adapter.name) else {
+            continue;
+        };
+        let (lines, stderr, ok) = converse(binary, &[], input.clone());
+        assert!(
+            ok,
+            "{}: exit status; standard error:\n{stderr}",
+            adapter.name
+        );
+        let language = if adapter.cxx { "c++" } else { "c" };
+        assert!(
+            lines[0].starts_with(&format!(
+                r#"{{"type":"started","version":1,"name":"{}","implementation_version":""#,
+                adapter.name
+            )) && lines[0].ends_with(&format!(
+                r#","language":"{language}","spec":"RFC {}"}}"#,
+                if adapter.name == "libxml2" {
+                    "2396"
+                } else {
+                    "3986"
+                }
+            )),
+            "{}",
+            lines[0]
+        );
+        // What the shared reader answers, the same for every adapter.
+        let expected = [
+            (
+                1,
+                r#"{"id":null,"error":"adapter: line 2: not a JSON request: expected '{' at byte 0"}"#,
+            ),
+            (
+                2,
+                r#"{"id":null,"error":"adapter: line 3: the request is not UTF-8"}"#,
+            ),
+            (
+                4,
+                r#"{"id":null,"error":"adapter: line 5: not a JSON request: a lone surrogate escape (not a character) at byte 57"}"#,
+            ),
+            (
+                5,
+                r#"{"id":5,"error":"adapter: line 6: a resolve request needs string `base` and `relative`"}"#,
+            ),
+            (
+                6,
+                r#"{"id":6,"error":"adapter: line 7: unknown request type \"parse\""}"#,
+            ),
+            (
+                7,
+                r#"{"id":null,"error":"adapter: line 8: not a JSON request: expected a string at byte 60"}"#,
+            ),
+            (
+                8,
+                r#"{"id":null,"error":"adapter: line 9: not a JSON request: text after the object at byte 61"}"#,
+            ),
+            (10, r#"{"id":10,"result":"http://a/b/g"}"#),
+        ];
+        assert_eq!(lines.len(), 11, "{}: {lines:#?}", adapter.name);
+        for (index, line) in expected {
+            assert_eq!(lines[index], line, "{}", adapter.name);
+        }
+        // What the library answers: an answer in its place, with its id.
+        assert_eq!(id_of(&lines[3]), "3", "{}", adapter.name);
+        assert_eq!(id_of(&lines[9]), "9", "{}", adapter.name);
+    }
+}
+
+#[test]
+fn a_nul_is_refused_by_the_adapters_of_c_string_apis() {
+    let input = jsonl(&[br#"{"type":"resolve","id":1,"base":"http://a/b","relative":"g\u0000h"}"#]);
+    for (name, function) in [
+        ("libcurl", "curl_url_set"),
+        ("libxml2", "xmlBuildURI"),
+        ("glib-guri", "g_uri_resolve_relative"),
+    ] {
+        let Some(binary) = built(name) else { continue };
+        let (lines, stderr, ok) = converse(binary, &[], input.clone());
+        assert!(ok, "{name}: {stderr}");
+        assert_eq!(
+            lines,
+            [format!(
+                r#"{{"id":1,"error":"adapter: a NUL byte cannot be passed to {function}, which takes C strings"}}"#
+            )]
+        );
+    }
+}
+
+#[test]
+fn an_answer_that_is_not_utf8_becomes_a_rejection_that_shows_its_bytes() {
+    // libcurl decodes a percent-encoded host: `%ae` is the byte 0xAE alone.
+    let Some(binary) = built("libcurl") else {
+        return;
+    };
+    let input = jsonl(&[br#"{"type":"resolve","id":1,"base":"http://a%ae","relative":"a"}"#]);
+    let (lines, stderr, ok) = converse(binary, &[], input);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        lines,
+        [r#"{"id":1,"error":"adapter: the library's answer is not UTF-8: http://a\\xAE/a"}"#]
+    );
+}
+
+#[test]
+fn huge_lines_are_read_whole_or_refused_past_the_limit() {
+    // 10 MiB: read whole and answered (resolved, or refused by the library
+    // for its length). 65 MiB: past the 64 MiB limit, so refused with a null
+    // id and skipped; the next request is answered.
+    let long = "a".repeat(10 << 20);
+    let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
+    let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
+    too_long.resize(65 << 20, b'a');
+    too_long.extend_from_slice(br#""}"#);
+    let input = jsonl(&[
+        first.as_bytes(),
+        &too_long,
+        br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
+    ]);
+    for adapter in ADAPTERS {
+        let Some(binary) = built(adapter.name) else {
+            continue;
+        };
+        let (lines, stderr, ok) = converse(binary, &[], input.clone());
+        assert!(
+            ok,
+            "{}: exit status; standard error:\n{stderr}",
+            adapter.name
+        );
+        assert_eq!(lines.len(), 3, "{}", adapter.name);
+        assert_eq!(id_of(&lines[0]), "1", "{}", adapter.name);
+        assert_eq!(
+            lines[1],
+            format!(
+                r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
+                too_long.len()
+            ),
+            "{}",
+            adapter.name
+        );
+        assert_eq!(
+            lines[2], r#"{"id":3,"result":"http://a/g"}"#,
+            "{}",
+            adapter.name
+        );
+    }
+}
+
+#[test]
+fn lines_and_argv_answer_as_jsonl_does() {
+    for adapter in ADAPTERS {
+        let Some(binary) = built(adapter.name) else {
+            continue;
+        };
+        let (lines, stderr, ok) = converse(
+            binary,
+            &["--lines"],
+            b"http://a/b/c/d;p?q\t../g\r\nno tab\nhttp://a/\xff\tg\n".to_vec(),
+        );
+        assert!(ok, "{}: {stderr}", adapter.name);
+        assert_eq!(
+            lines,
+            [
+                "http://a/b/g",
+                "\tadapter: line 2: a request without a TAB",
+                "\tadapter: line 3: the request is not UTF-8",
+            ],
+            "{}",
+            adapter.name
+        );
+        let resolved = Command::new(binary)
+            .args(["http://a/b/c/d;p?q", "../g"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            (resolved.status.code(), &resolved.stdout[..]),
+            (Some(0), &b"http://a/b/g\n"[..]),
+            "{}",
+            adapter.name
+        );
+        let usage = Command::new(binary).args(["a", "b", "c"]).output().unwrap();
+        assert_eq!(usage.status.code(), Some(2), "{}", adapter.name);
+    }
+}
+
+/// The whole corpus through `rfc1808 run`, under the sanitizers and each
+/// spec: each adapter fails exactly the vectors its expectations file for
+/// that spec lists, so a change of the library or of the vectors fails here.
+#[test]
+fn the_corpus_fails_exactly_the_expected_vectors_under_each_spec() {
+    for adapter in ADAPTERS {
+        let Some(binary) = built(adapter.name) else {
+            continue;
+        };
+        for spec in adapter.specs {
+            let run = Command::new(env!("CARGO_BIN_EXE_rfc1808"))
+                .current_dir(root())
+                .args(["run", "--spec", spec, "--protocol", "jsonl", "--impl"])
+                .arg(format!("{}={}", adapter.name, binary.display()))
+                .arg("--expectations")
+                .arg(format!(
+                    "adapters/expectations/{spec}/{}.toml",
+                    adapter.name
+                ))
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&run.stdout);
+            assert!(
+                run.status.success(),
+                "{} under {spec}:\n{stdout}\n{}",
+                adapter.name,
+                String::from_utf8_lossy(&run.stderr)
+            );
+            assert!(stdout.contains("0 unexpected passes; 0 errors"), "{stdout}");
+        }
+    }
+}
