@@ -330,7 +330,10 @@ impl Fuzzed {
                 Some(Explained {
                     by: f.cause.deviations()?,
                     count: f.count,
-                    example: format!("`{}` against `{}`", f.example.relative, f.example.base),
+                    example: match f.example.relative.as_str() {
+                        "" => format!("the empty reference against `{}`", f.example.base),
+                        relative => format!("`{relative}` against `{}`", f.example.base),
+                    },
                     base: &f.example.base,
                     relative: &f.example.relative,
                     answer: &f.answer,
