@@ -9,19 +9,18 @@
 //! crash or a timeout on a listed vector is still an error, because it says
 //! the adapter broke, not what the library answers.
 
-use std::collections::HashMap;
-
 use rfc1808_resolver::deviations::{Explanation, Id, Set};
 use rfc1808_vectors::causes;
-use rfc1808_vectors::expectations::{self as format, Decision, Rewritten};
+use rfc1808_vectors::expectations::{self as format, Decision, Ran, Rewritten};
 use rfc1808_vectors::grade::{self, Stale, Verdict};
 use rfc1808_vectors::readings::{Assignment, Followed, Match};
 use rfc1808_vectors::versions::Version;
 use rfc1808_vectors::{Corpus, LoadError, Spec};
 
+// The deviations a run's writer chooses, shared with the `libtest` suite's.
+pub use rfc1808_vectors::causes::{causes_of, Causes, Explained};
 pub use rfc1808_vectors::expectations::{Entry, Expectations, Inconsistent};
 
-use crate::implementation::Answer;
 use crate::runner::{ImplResults, Outcome};
 
 /// One vector's result for one implementation, graded against its
@@ -169,15 +168,17 @@ pub fn observed(outcome: &Outcome<'_>, spec: Spec) -> String {
     format::observed_under(outcome.vector, spec, &outcome.answer)
 }
 
-/// The expectations file that lists this run's failures (see
-/// [`format::rewrite`]): every vector that failed, with the reason it had in
-/// `existing` (the old file's name and text) or else what was observed, and
-/// every entry of `existing` for a vector this run says nothing new about
-/// (filtered out, an error, or not representable); then the ambiguities on
-/// which it followed different readings, with the reason they had or else
-/// what was seen. Entries for vectors that passed, stale entries and
-/// entries for ambiguities followed consistently are dropped; comments and
-/// the formatting of the entries that stay are kept.
+/// The expectations file that lists this run's failures, by cause (see
+/// [`format::rewrite_run`], which the `libtest` suite's writer calls too):
+/// the smallest set of deviations found that explains the wrong answers,
+/// `[[expected-failure]]` ids only for the failures nothing explains, with
+/// the reason they had in `existing` (the old file's name and text) or else
+/// what was observed, and every entry of `existing` for a vector this run
+/// says nothing new about (filtered out, an error, or not representable);
+/// then the ambiguities on which it followed different readings, with the
+/// reason they had or else what was seen. Entries for vectors that passed,
+/// stale entries and entries for ambiguities followed consistently are
+/// dropped; comments and the formatting of the entries that stay are kept.
 ///
 /// `version` is the library version the implementation reported: the file
 /// records it, and keeps what it says of other versions (see
@@ -189,134 +190,16 @@ pub fn rewrite(
     version: Option<&Version>,
     corpus: &Corpus,
 ) -> Result<Rewritten, LoadError> {
-    let ran: HashMap<&str, &Graded<'_>> = graded
+    let ran: Vec<Ran<'_>> = graded
         .iter()
-        .map(|g| (g.outcome.vector.id.as_str(), g))
-        .collect();
-    let inconsistent = format::inconsistent_seen(&followed(graded), spec);
-    let old_causes = existing
-        .map(|(name, text)| Expectations::parse_str(name, text))
-        .transpose()?
-        .map_or(Set::EMPTY, |e| e.deviation_set());
-    let explained: Vec<Explained<'_>> = graded
-        .iter()
-        .filter_map(|g| match g.explanation {
-            Some(Explanation::By(by)) => Some(Explained {
-                by,
-                count: 1,
-                example: format!("`{}`", g.outcome.vector.id),
-                base: &g.outcome.vector.base,
-                relative: &g.outcome.vector.relative,
-                answer: &g.outcome.answer,
-            }),
-            _ => None,
+        .map(|g| Ran {
+            vector: g.outcome.vector,
+            answer: &g.outcome.answer,
+            verdict: g.verdict,
+            explanation: g.explanation,
         })
         .collect();
-    // A full run tells which listed deviations are needed; a filtered one
-    // keeps them all.
-    let full_run = graded.len() == corpus.resolve.len();
-    let causes = causes_of(&explained, spec, old_causes, !full_run);
-    let covered = |g: &Graded<'_>| matches!(g.explanation, Some(Explanation::By(set)) if set.is_subset(causes.set));
-    let deviations: Vec<(Id, String)> = causes
-        .set
-        .ids()
-        .map(|id| (id, causes.reason(id, "vector", "vectors")))
-        .collect();
-    format::rewrite_for(
-        existing,
-        spec,
-        version,
-        corpus,
-        &inconsistent,
-        &deviations,
-        |v| match ran.get(v.id.as_str()) {
-            // A failure the deviations explain needs no entry of its own.
-            Some(g) if covered(g) => Decision::Explained,
-            Some(g) => format::decide(v, spec, g.verdict, &g.outcome.answer),
-            None => Decision::Undecided,
-        },
-    )
-}
-
-/// Wrong answers that one set of deviations explains: one vector's, or
-/// the mismatches of one kind in a fuzz run, with one example.
-#[derive(Clone, Debug)]
-pub struct Explained<'a> {
-    /// The smallest set that explains them.
-    pub by: Set,
-    /// How many.
-    pub count: u64,
-    /// How a reason names the example: `` `rfc1808-5.1/g` ``, `` `g?`
-    /// against `http://a` ``.
-    pub example: String,
-    /// The example's base, reference and answer, to explain again.
-    pub base: &'a str,
-    pub relative: &'a str,
-    pub answer: &'a Answer,
-}
-
-/// The deviations that explain a run's wrong answers ([`causes_of`]), with
-/// how many each explains and an example of each.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Causes {
-    pub set: Set,
-    examples: Vec<(Id, u64, String)>,
-}
-
-impl Causes {
-    /// The reason a new `[[deviation]]` entry gets: what it does and what
-    /// it explained, counted in `one`s or `many`s (`vector`, `vectors`).
-    pub fn reason(&self, id: Id, one: &str, many: &str) -> String {
-        let (count, example) = self
-            .examples
-            .iter()
-            .find(|(d, _, _)| *d == id)
-            .map_or((0, "nothing"), |(_, n, e)| (*n, e.as_str()));
-        let unit = if count == 1 { one } else { many };
-        format!(
-            "{} (explains {count} {unit}, {example} among them)",
-            id.deviation().description
-        )
-    }
-}
-
-/// A small set of deviations that explains every answer of `explained`
-/// (each with the smallest set that explains it): the listed deviations
-/// `old` that explain some, then, answer by answer, the smallest set that
-/// explains it, preferring deviations already chosen. `keep_old`: the run
-/// cannot tell that a listed deviation explains nothing (a filtered run, a
-/// fuzz run), so all of `old` stays.
-///
-/// `rfc1808 run --write-expectations` ([`rewrite`]) and `rfc1808 fuzz
-/// --write-expectations` ([`accept`]) both choose the deviations to write
-/// here.
-pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bool) -> Causes {
-    let mut set = if keep_old { old } else { Set::EMPTY };
-    for e in explained {
-        if e.by.is_subset(old) {
-            set = set.union(e.by);
-        }
-    }
-    let mut examples: Vec<(Id, u64, String)> = Vec::new();
-    for e in explained {
-        let found = if e.by.is_subset(set) {
-            e.by
-        } else {
-            // Explained again, preferring what is chosen already.
-            match causes::Explainer::new(spec, set).explain(e.base, e.relative, e.answer) {
-                Some(Explanation::By(again)) => again,
-                _ => e.by,
-            }
-        };
-        set = set.union(found);
-        for id in found.ids() {
-            match examples.iter_mut().find(|(d, _, _)| *d == id) {
-                Some((_, count, _)) => *count += e.count,
-                None => examples.push((id, e.count, e.example.clone())),
-            }
-        }
-    }
-    Causes { set, examples }
+    format::rewrite_run(&ran, existing, spec, version, corpus)
 }
 
 /// The expectations file `existing` (the old file's name and text, if

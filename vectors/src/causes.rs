@@ -189,6 +189,138 @@ pub fn describe(explanation: Option<&Explanation>) -> Option<String> {
     }
 }
 
+/// Wrong answers that one set of deviations explains: one vector's, or
+/// the mismatches of one kind in a fuzz run, with one example.
+#[derive(Clone, Debug)]
+pub struct Explained<'a> {
+    /// The smallest set that explains them.
+    pub by: Set,
+    /// How many.
+    pub count: u64,
+    /// How a reason names the example: `` `rfc1808-5.1/g` ``, `` `g?`
+    /// against `http://a` ``.
+    pub example: String,
+    /// The example's base, reference and answer, to explain again.
+    pub base: &'a str,
+    pub relative: &'a str,
+    pub answer: &'a Answer,
+}
+
+/// The deviations that explain a run's wrong answers ([`causes_of`]), with
+/// how many each explains and an example of each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Causes {
+    pub set: Set,
+    examples: Vec<(Id, u64, String)>,
+}
+
+impl Causes {
+    /// The reason a new `[[deviation]]` entry gets: what it does and what
+    /// it explained, counted in `one`s or `many`s (`vector`, `vectors`).
+    pub fn reason(&self, id: Id, one: &str, many: &str) -> String {
+        let (count, example) = self
+            .examples
+            .iter()
+            .find(|(d, _, _)| *d == id)
+            .map_or((0, "nothing"), |(_, n, e)| (*n, e.as_str()));
+        let unit = if count == 1 { one } else { many };
+        format!(
+            "{} (explains {count} {unit}, {example} among them)",
+            id.deviation().description
+        )
+    }
+}
+
+/// A small set of deviations that explains every answer of `explained`
+/// (each with the smallest set that explains it): the listed deviations
+/// `old` that explain some, then, answer by answer, the smallest set that
+/// explains it, preferring deviations already chosen. `keep_old`: the run
+/// cannot tell that a listed deviation explains nothing (a filtered run, a
+/// fuzz run), so all of `old` stays.
+///
+/// `rfc1808 run --write-expectations` and the `libtest` suite
+/// ([`crate::expectations::rewrite_run`]) and `rfc1808 fuzz
+/// --write-expectations` all choose the deviations to write here.
+pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bool) -> Causes {
+    let mut set = if keep_old { old } else { Set::EMPTY };
+    for e in explained {
+        if e.by.is_subset(old) {
+            set = set.union(e.by);
+        }
+    }
+    let mut examples: Vec<(Id, u64, String)> = Vec::new();
+    for e in explained {
+        let found = if e.by.is_subset(set) {
+            e.by
+        } else {
+            // Explained again, preferring what is chosen already.
+            match Explainer::new(spec, set).explain(e.base, e.relative, e.answer) {
+                Some(Explanation::By(again)) => again,
+                _ => e.by,
+            }
+        };
+        set = set.union(found);
+        for id in found.ids() {
+            match examples.iter_mut().find(|(d, _, _)| *d == id) {
+                Some((_, count, _)) => *count += e.count,
+                None => examples.push((id, e.count, e.example.clone())),
+            }
+        }
+    }
+    Causes { set, examples }
+}
+
+/// The deviations that explain a run's wrong answers (`explanations`, one
+/// per vector, `None` for a right answer), each with how many it explains,
+/// in catalogue order; and how many no deviation explains.
+pub fn tally<'a>(
+    explanations: impl IntoIterator<Item = Option<&'a Explanation>>,
+) -> (Vec<(Id, usize)>, usize) {
+    let mut counts: Vec<(Id, usize)> = Vec::new();
+    let mut unexplained = 0;
+    for explanation in explanations {
+        match explanation {
+            Some(Explanation::By(set)) => {
+                for id in set.ids() {
+                    match counts.iter_mut().find(|(d, _)| *d == id) {
+                        Some((_, n)) => *n += 1,
+                        None => counts.push((id, 1)),
+                    }
+                }
+            }
+            Some(Explanation::Unexplained) => unexplained += 1,
+            Some(Explanation::Conforms) | None => {}
+        }
+    }
+    counts.sort();
+    (counts, unexplained)
+}
+
+/// The cause fingerprint of a run graded under `spec`, from its
+/// [`tally`]: `follows RFC 3986 with empty-query-dropped (9),
+/// base-fragment-kept (1); 2 wrong answers unexplained`; `None` when no
+/// answer is wrong. `rfc1808 run`'s reports and the `libtest` suite's
+/// summary give this line.
+pub fn fingerprint(spec: Spec, counts: &[(Id, usize)], unexplained: usize) -> Option<String> {
+    if counts.is_empty() && unexplained == 0 {
+        return None;
+    }
+    let spec = spec.title();
+    let mut out = if counts.is_empty() {
+        format!("follows {spec} with no named deviation")
+    } else {
+        let named: Vec<String> = counts.iter().map(|(id, n)| format!("{id} ({n})")).collect();
+        format!("follows {spec} with {}", named.join(", "))
+    };
+    let answers = if unexplained == 1 {
+        "answer"
+    } else {
+        "answers"
+    };
+    out += &format!("; {unexplained} wrong {answers} unexplained");
+    Some(out)
+}
+
 /// `docs/deviations.md`: the catalogue, each deviation with the section
 /// it departs from under each spec, whether its answer names the same
 /// resource, an example run through the reference and through the

@@ -77,9 +77,10 @@ use toml::Spanned;
 
 use semver::Version;
 
-use rfc1808_resolver::deviations::{Deviation, Id, Set};
+use rfc1808_resolver::deviations::{Deviation, Explanation, Id, Set};
 
-use crate::grade::{Answer, ExpectedFailures, Verdict};
+use crate::causes::{self, Explained};
+use crate::grade::{self, Answer, ExpectedFailures, Verdict};
 use crate::readings::Followed;
 use crate::versions::{library_version, Versions};
 use crate::{Corpus, LineIndex, LoadError, Spec};
@@ -583,6 +584,99 @@ pub fn inconsistent_seen(followed: &Followed, spec: Spec) -> Vec<(&'static str, 
         .into_iter()
         .filter_map(|(ambiguity, following)| Some((ambiguity.name, following.disagreement()?)))
         .collect()
+}
+
+/// One vector's result in a run, what [`rewrite_run`] writes from.
+#[derive(Clone, Copy, Debug)]
+pub struct Ran<'a> {
+    pub vector: &'a crate::ResolveVector,
+    pub answer: &'a Answer,
+    /// Its verdict, graded by cause ([`causes::regrade`]).
+    pub verdict: Verdict,
+    /// What explains a wrong answer ([`causes::regrade`]'s explanation).
+    pub explanation: Option<Explanation>,
+}
+
+/// The expectations file that lists a run's failures, graded under `spec`,
+/// by cause: what `rfc1808 run --write-expectations` and the `libtest`
+/// suite's writer both write, from `ran` (the vectors the run resolved)
+/// and `existing` (the old file's name and text, if there is one).
+///
+/// The deviations written are the smallest set found that explains the
+/// wrong answers ([`causes::causes_of`]): a listed one is kept, with its
+/// reason, while it still explains some (a run of fewer than every vector
+/// of `corpus` keeps them all), and a new one gets what it does and how
+/// many vectors it explains as its reason. `[[expected-failure]]` ids are
+/// written only for the failures no deviation explains, with the reason
+/// they had or else what was observed; an id entry for a failure the
+/// deviations now explain is dropped. Every entry of `existing` for a
+/// vector the run says nothing new about (not run, an error, not
+/// representable) stays; so do the ambiguities it followed different
+/// readings of, with the reason they had or else what was seen. Entries
+/// for vectors that passed, stale entries and entries for ambiguities
+/// followed consistently are dropped; comments and the formatting of the
+/// entries that stay are kept.
+///
+/// `version` is the library version the implementation reported: the file
+/// records it, and keeps what it says of other versions (see
+/// [`rewrite_for`]).
+pub fn rewrite_run(
+    ran: &[Ran<'_>],
+    existing: Option<(&str, &str)>,
+    spec: Spec,
+    version: Option<&Version>,
+    corpus: &Corpus,
+) -> Result<Rewritten, LoadError> {
+    let by_id: HashMap<&str, &Ran<'_>> = ran.iter().map(|r| (r.vector.id.as_str(), r)).collect();
+    let mut followed = Followed::default();
+    for r in ran {
+        if let Some(reading) = grade::reading_followed(r.vector, spec, r.answer) {
+            followed.observe(&r.vector.id, &reading);
+        }
+    }
+    let inconsistent = inconsistent_seen(&followed, spec);
+    let old_causes = existing
+        .map(|(name, text)| Expectations::parse_str(name, text))
+        .transpose()?
+        .map_or(Set::EMPTY, |e| e.deviation_set());
+    let explained: Vec<Explained<'_>> = ran
+        .iter()
+        .filter_map(|r| match r.explanation {
+            Some(Explanation::By(by)) => Some(Explained {
+                by,
+                count: 1,
+                example: format!("`{}`", r.vector.id),
+                base: &r.vector.base,
+                relative: &r.vector.relative,
+                answer: r.answer,
+            }),
+            _ => None,
+        })
+        .collect();
+    // A full run tells which listed deviations are needed; a filtered one
+    // keeps them all.
+    let full_run = ran.len() == corpus.resolve.len();
+    let causes = causes::causes_of(&explained, spec, old_causes, !full_run);
+    let covered = |r: &Ran<'_>| matches!(r.explanation, Some(Explanation::By(set)) if set.is_subset(causes.set));
+    let deviations: Vec<(Id, String)> = causes
+        .set
+        .ids()
+        .map(|id| (id, causes.reason(id, "vector", "vectors")))
+        .collect();
+    rewrite_for(
+        existing,
+        spec,
+        version,
+        corpus,
+        &inconsistent,
+        &deviations,
+        |v| match by_id.get(v.id.as_str()) {
+            // A failure the deviations explain needs no entry of its own.
+            Some(r) if covered(r) => Decision::Explained,
+            Some(r) => decide(v, spec, r.verdict, r.answer),
+            None => Decision::Undecided,
+        },
+    )
 }
 
 /// The first line of a file written from scratch.

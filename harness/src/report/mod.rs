@@ -11,7 +11,8 @@ pub mod list;
 pub mod markdown;
 pub mod text;
 
-use rfc1808_resolver::deviations::{Explanation, Id};
+use rfc1808_resolver::deviations::Id;
+use rfc1808_vectors::causes;
 use rfc1808_vectors::expectations::Drift;
 use rfc1808_vectors::fingerprint::{self, Agreement};
 use rfc1808_vectors::grade::{self, Verdict};
@@ -245,29 +246,13 @@ impl ImplReport<'_> {
     /// The deviations that explain its wrong answers, each with how many
     /// it explains, in catalogue order; and how many no deviation explains.
     pub fn causes(&self) -> (Vec<(Id, usize)>, usize) {
-        let mut counts: Vec<(Id, usize)> = Vec::new();
-        let mut unexplained = 0;
-        for g in &self.results {
-            match g.explanation {
-                Some(Explanation::By(set)) => {
-                    for id in set.ids() {
-                        match counts.iter_mut().find(|(d, _)| *d == id) {
-                            Some((_, n)) => *n += 1,
-                            None => counts.push((id, 1)),
-                        }
-                    }
-                }
-                Some(Explanation::Unexplained) => unexplained += 1,
-                Some(Explanation::Conforms) | None => {}
-            }
-        }
-        counts.sort();
-        (counts, unexplained)
+        causes::tally(self.results.iter().map(|g| g.explanation.as_ref()))
     }
 
-    /// The cause fingerprint: `follows RFC 3986 with empty-query-dropped
-    /// (9), base-fragment-kept (1); 2 wrong answers unexplained`; `None`
-    /// when every answer is right.
+    /// The cause fingerprint ([`causes::fingerprint`], which the `libtest`
+    /// suite's summary gives too): `follows RFC 3986 with
+    /// empty-query-dropped (9), base-fragment-kept (1); 2 wrong answers
+    /// unexplained`; `None` when every answer is right.
     ///
     /// Given beside the spec fingerprint, so only where that is
     /// ([`ImplReport::shows_spec`]).
@@ -276,23 +261,7 @@ impl ImplReport<'_> {
             return None;
         }
         let (counts, unexplained) = self.causes();
-        if counts.is_empty() && unexplained == 0 {
-            return None;
-        }
-        let spec = self.graded_under.title();
-        let mut out = if counts.is_empty() {
-            format!("follows {spec} with no named deviation")
-        } else {
-            let named: Vec<String> = counts.iter().map(|(id, n)| format!("{id} ({n})")).collect();
-            format!("follows {spec} with {}", named.join(", "))
-        };
-        let answers = if unexplained == 1 {
-            "answer"
-        } else {
-            "answers"
-        };
-        out += &format!("; {unexplained} wrong {answers} unexplained");
-        Some(out)
+        causes::fingerprint(self.graded_under, &counts, unexplained)
     }
 
     /// How many results have `verdict`.
