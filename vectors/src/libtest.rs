@@ -32,14 +32,20 @@
 //! The resolve function returns a `String`, or a `Result` whose `Ok` and
 //! `Err` are `Display` (an `Err` is the library rejecting the case, which
 //! fails the test unless the spec makes the case an error under some
-//! reading). Expected failures are strict both ways, as in `rfc1808 run`:
+//! reading). A failing test names the cause of a wrong answer as `rfc1808
+//! run` does: `explained by` the deviations of the catalogue
+//! ([`crate::causes`]) with which the reference gives it, or
+//! `unexplained`; an expectations file may list those deviations
+//! (`[[deviation]]`) instead of the vectors they explain. Expected
+//! failures are strict both ways, as in `rfc1808 run`:
 //! a listed vector that passes fails its test, and so does an entry that
 //! names no vector, or an id listed twice. Each ambiguity of the spec that
 //! some vector tells about is a test too, `reading/NAME`, which fails when
 //! the library follows different readings of it on different vectors and
 //! the expectations file does not allow it. With the environment variable
 //! [`WRITE_ENV`] set to a path, [`Suite::run`] first writes the failures
-//! there as an expectations file.
+//! there as an expectations file, as `rfc1808 run --write-expectations`
+//! writes it: the deviations that explain them, and ids for the rest.
 
 use std::collections::HashMap;
 use std::fmt::{self, Display};
@@ -50,13 +56,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 use crate::causes;
-use crate::expectations::{self, Decision, Drift, Expectations, Inconsistent};
+use crate::expectations::{self, Decision, Drift, Expectations, Inconsistent, Ran};
 use crate::fingerprint;
 use crate::grade::{self, Answer, ExpectedFailures, ReadingReport, Verdict};
 use crate::readings::{Assignment, Followed};
 use crate::versions::{library_version, Version};
 use crate::{Corpus, LoadError, ResolveVector, Spec};
-use rfc1808_resolver::deviations::Set;
+use rfc1808_resolver::deviations::{Explanation, Id, Set};
 
 /// The environment variable that makes [`Suite::run`] write an
 /// expectations file from the failures, at the path it holds.
@@ -131,6 +137,8 @@ struct Plan {
     allowed: Vec<Inconsistent>,
     /// The deviations that explain its failures (`[[deviation]]`).
     deviations: Set,
+    /// Each of them with its reason, in the order given.
+    deviation_reasons: Vec<(Id, String)>,
     /// Why the version is not one the expectations were written for.
     drift: Option<Drift>,
 }
@@ -275,6 +283,7 @@ impl Suite {
             listed: Vec::new(),
             allowed: Vec::new(),
             deviations: Set::EMPTY,
+            deviation_reasons: Vec::new(),
             drift: None,
         };
         for source in &self.sources {
@@ -289,6 +298,11 @@ impl Suite {
                         at: format!("{}:{}", file.file, e.line),
                     }));
                     plan.deviations = plan.deviations.union(applying.deviation_set());
+                    for d in &applying.deviations {
+                        if !plan.deviation_reasons.iter().any(|(id, _)| *id == d.id) {
+                            plan.deviation_reasons.push((d.id, d.reason.clone()));
+                        }
+                    }
                     plan.allowed.extend(applying.inconsistent);
                 }
                 Source::One { id, reason } => plan.listed.push(Listed {
@@ -354,8 +368,8 @@ impl Suite {
                         .by_spec(spec)
                         .holding((*held).clone());
                     let verdict = listed.grade(&v, &answer);
-                    let (verdict, _) = causes::regrade(&explainer, &v, &answer, verdict);
-                    let result = judge(&v, &listed, verdict, &answer);
+                    let (verdict, explanation) = causes::regrade(&explainer, &v, &answer, verdict);
+                    let result = judge(&v, &listed, verdict, &answer, explanation.as_ref());
                     lock(&answers)[at] = Some(answer);
                     result
                 })
@@ -427,13 +441,20 @@ impl Suite {
 
     /// Writes the failures as an expectations file at `path` for the
     /// suite's spec and version, as `rfc1808 run --write-expectations`
-    /// does: an entry that still fails keeps its reason, comments and
+    /// does and with its code ([`expectations::rewrite_run`]): the smallest
+    /// set of deviations found that explains the wrong answers, each a
+    /// `[[deviation]]` entry (a listed one keeps its reason, a new one gets
+    /// what the deviation does and how many vectors it explains), and
+    /// `[[expected-failure]]` ids only for the failures no deviation
+    /// explains. An entry that stays keeps its reason, comments and
     /// formatting (from `path` if it exists, else from the listing of this
-    /// suite), a new failure gets what was observed as its reason, entries
-    /// for vectors that pass or that name no vector are dropped, and so
-    /// are those for ambiguities now followed consistently; an ambiguity
-    /// followed inconsistently gets an `[[inconsistent-reading]]` entry.
-    /// Each vector is resolved once more to find out.
+    /// suite), a new id gets what was observed as its reason; ids of
+    /// vectors that pass, that a deviation explains or that name no vector
+    /// are dropped, and so are deviations that explain nothing and entries
+    /// for ambiguities now followed consistently; an ambiguity followed
+    /// inconsistently gets an `[[inconsistent-reading]]` entry. Entries
+    /// for other versions stay as they are. Each vector is resolved once
+    /// more to find out.
     pub fn write_expectations(&self, path: impl AsRef<Path>) -> Result<Written, SuiteError> {
         let path = path.as_ref();
         let plan = self.plan()?;
@@ -451,14 +472,20 @@ impl Suite {
                 .iter()
                 .map(|i| (i.ambiguity.as_str(), i.reason.clone()))
                 .collect();
-            let text = expectations::rewrite(file, spec, &self.corpus, &allowed, |v| match listed
-                .reason(&v.id)
-            {
-                Some(reason) => Decision::Fails {
-                    observed: reason.to_owned(),
+            let text = expectations::rewrite_for(
+                file,
+                spec,
+                None,
+                &self.corpus,
+                &allowed,
+                &plan.deviation_reasons,
+                |v| match listed.reason(&v.id) {
+                    Some(reason) => Decision::Fails {
+                        observed: reason.to_owned(),
+                    },
+                    None => Decision::Undecided,
                 },
-                None => Decision::Undecided,
-            })
+            )
             .map_err(SuiteError::Load)?
             .text;
             let name = file.map_or(".expect_failure", |(name, _)| name);
@@ -466,35 +493,32 @@ impl Suite {
         };
         let listed = plan.failures();
         let explainer = plan.explainer();
-        let graded: HashMap<&str, (&ResolveVector, Answer, Verdict)> = self
+        let graded: Vec<Graded<'_>> = self
             .corpus
             .resolve
             .iter()
             .map(|v| {
                 let answer = answer(&*self.resolve, v);
                 let verdict = listed.grade(v, &answer);
-                let (verdict, _) = causes::regrade(&explainer, v, &answer, verdict);
-                (v.id.as_str(), (v, answer, verdict))
+                let (verdict, explanation) = causes::regrade(&explainer, v, &answer, verdict);
+                (v, answer, verdict, explanation)
             })
             .collect();
-        let followed = followed(
-            self.corpus
-                .resolve
-                .iter()
-                .map(|v| (v, &graded[v.id.as_str()].1)),
-            spec,
-        );
-        let rewritten = expectations::rewrite_for(
+        let ran: Vec<Ran<'_>> = graded
+            .iter()
+            .map(|(vector, answer, verdict, explanation)| Ran {
+                vector,
+                answer,
+                verdict: *verdict,
+                explanation: *explanation,
+            })
+            .collect();
+        let rewritten = expectations::rewrite_run(
+            &ran,
             Some((&existing.0, &existing.1)),
             spec,
             plan.version.as_ref(),
             &self.corpus,
-            &expectations::inconsistent_seen(&followed, spec),
-            &[],
-            |v: &ResolveVector| {
-                let (v, answer, verdict) = &graded[v.id.as_str()];
-                expectations::decide(v, spec, *verdict, answer)
-            },
         )
         .map_err(SuiteError::Load)?;
         crate::files::replace(path, rewritten.text.as_bytes()).map_err(SuiteError::Io)?;
@@ -503,8 +527,8 @@ impl Suite {
             added: rewritten.added,
             dropped: rewritten.dropped,
             errors: graded
-                .values()
-                .filter(|(_, _, verdict)| *verdict == Verdict::Error)
+                .iter()
+                .filter(|(_, _, verdict, _)| *verdict == Verdict::Error)
                 .count(),
         })
     }
@@ -512,8 +536,9 @@ impl Suite {
     /// Runs the trials with the command line's arguments (`cargo test --
     /// FILTER` works), prints the [`Suite::summary`], and exits with
     /// libtest's code. With [`WRITE_ENV`] set, writes the expectations file
-    /// first. Settings that do not fit together are printed, and exit with
-    /// libtest's code for a failure, before anything runs.
+    /// first ([`Suite::write_expectations`]). Settings that do not fit
+    /// together are printed, and exit with libtest's code for a failure,
+    /// before anything runs.
     pub fn run(&self) -> ! {
         let fail = |e: &dyn Display| -> ! {
             eprintln!("rfc1808: {e}");
@@ -562,10 +587,15 @@ impl Suite {
     /// tests were. Errors as [`Suite::trials`] does.
     pub fn graded(&self) -> Result<Vec<(&ResolveVector, Answer, Verdict)>, SuiteError> {
         let plan = self.plan()?;
-        Ok(self.graded_by(&plan))
+        Ok(self
+            .graded_by(&plan)
+            .into_iter()
+            .map(|(v, answer, verdict, _)| (v, answer, verdict))
+            .collect())
     }
 
-    fn graded_by(&self, plan: &Plan) -> Vec<(&ResolveVector, Answer, Verdict)> {
+    /// [`Suite::graded`], each with what explains its wrong answer.
+    fn graded_by(&self, plan: &Plan) -> Vec<Graded<'_>> {
         let listed = plan.failures();
         let explainer = plan.explainer();
         let answers = lock(&self.answers).clone();
@@ -576,34 +606,32 @@ impl Suite {
             .filter_map(|(v, answer)| {
                 let answer = answer?;
                 let verdict = listed.grade(v, &answer);
-                let (verdict, _) = causes::regrade(&explainer, v, &answer, verdict);
-                Some((v, answer, verdict))
+                let (verdict, explanation) = causes::regrade(&explainer, v, &answer, verdict);
+                Some((v, answer, verdict, explanation))
             })
             .collect()
     }
 
     /// The readings the library followed over the tests that have run, as
     /// `rfc1808 run` reports them.
-    fn readings_by(
-        &self,
-        plan: &Plan,
-        graded: &[(&ResolveVector, Answer, Verdict)],
-    ) -> Vec<ReadingReport> {
-        let followed = followed(graded.iter().map(|(v, a, _)| (*v, a)), plan.spec);
+    fn readings_by(&self, plan: &Plan, graded: &[Graded<'_>]) -> Vec<ReadingReport> {
+        let followed = followed(graded.iter().map(|(v, a, _, _)| (*v, a)), plan.spec);
         grade::reading_reports(plan.spec, &followed, &plan.allowed)
     }
 
     /// What [`Suite::run`] prints after libtest's own summary: the counts
     /// of the vectors' verdicts (libtest's `passed` counts the expected
     /// failures too), the spec the suite graded under with the spec
-    /// fingerprint `rfc1808 run` prints, the readings held, the reading
-    /// followed of each ambiguity, and when the run failed and the version
-    /// is not one the expectations were written for, that. Errors as
+    /// fingerprint `rfc1808 run` prints, the cause fingerprint it prints
+    /// when some answer is wrong, the readings held, the reading followed
+    /// of each ambiguity, and when the run failed and the version is not
+    /// one the expectations were written for, that. Errors as
     /// [`Suite::trials`] does.
     ///
     /// ```text
     /// rfc1808 vectors under RFC 3986: ok. 164 passed; 0 failed; 14 expected failures; 0 unexpected passes; 0 errors
     ///   graded under RFC 3986; agrees with RFC 1808 130/178, RFC 2396 163/178, RFC 3986 164/178
+    ///   follows RFC 3986 with dots-kept-in-absolute (5), base-dots-kept (4); 5 wrong answers unexplained
     ///   reading same-scheme=strict (4 vectors)
     /// ```
     pub fn summary(&self) -> Result<String, SuiteError> {
@@ -611,8 +639,8 @@ impl Suite {
         let graded = self.graded_by(&plan);
         let readings = self.readings_by(&plan, &graded);
         let problems = listing_problems(&self.corpus, &plan);
-        let count = |verdict: Verdict| graded.iter().filter(|(_, _, v)| *v == verdict).count();
-        let ok = !graded.iter().any(|(_, _, v)| v.fails_run())
+        let count = |verdict: Verdict| graded.iter().filter(|(_, _, v, _)| *v == verdict).count();
+        let ok = !graded.iter().any(|(_, _, v, _)| v.fails_run())
             && problems.is_empty()
             && !readings.iter().any(ReadingReport::fails_run);
         // Every verdict but `not representable`: a case always reaches a
@@ -645,11 +673,15 @@ impl Suite {
         if let Some(drift) = plan.drift.as_ref().filter(|_| !ok) {
             out += &format!("\n  {}", drift.describe("the library"));
         }
-        let agreement = fingerprint::agreement(graded.iter().map(|(v, a, _)| (*v, a)));
+        let agreement = fingerprint::agreement(graded.iter().map(|(v, a, _, _)| (*v, a)));
         out += &format!(
             "\n  {}",
             fingerprint::describe_grading(plan.spec, &agreement)
         );
+        let (counts, unexplained) = causes::tally(graded.iter().map(|(_, _, _, e)| e.as_ref()));
+        if let Some(line) = causes::fingerprint(plan.spec, &counts, unexplained) {
+            out += &format!("\n  {line}");
+        }
         if !plan.held.is_empty() {
             out += &format!("\n  held to {}", plan.held);
         }
@@ -659,6 +691,10 @@ impl Suite {
         Ok(out)
     }
 }
+
+/// A vector the suite resolved: its answer, its verdict graded by cause,
+/// and what explains a wrong answer.
+type Graded<'a> = (&'a ResolveVector, Answer, Verdict, Option<Explanation>);
 
 /// One test of the suite: a trial, before libtest runs it.
 struct Check {
@@ -839,6 +875,7 @@ fn judge(
     listed: &ExpectedFailures<'_>,
     verdict: Verdict,
     answer: &Answer,
+    explanation: Option<&Explanation>,
 ) -> Result<(), String> {
     let reason = listed.reason(&v.id).unwrap_or_default();
     match verdict {
@@ -856,9 +893,9 @@ fn judge(
                 v.id
             ))
         }
-        Verdict::Failed => mismatch(v, listed, answer),
+        Verdict::Failed => mismatch(v, listed, answer, explanation),
         Verdict::Error => {
-            let mut message = mismatch(v, listed, answer).err().unwrap_or_default();
+            let mut message = mismatch(v, listed, answer, None).err().unwrap_or_default();
             if listed.reason(&v.id).is_some() {
                 message += &format!(
                     "  note:     listed as an expected failure ({reason}), but expectations cover wrong answers, not errors\n"
@@ -876,17 +913,20 @@ pub fn check(vector: &ResolveVector, answer: Result<String, String>) -> Result<(
         Ok(url) => Answer::Resolved(url),
         Err(why) => Answer::Rejected(why),
     };
-    mismatch(vector, &ExpectedFailures::default(), &answer)
+    mismatch(vector, &ExpectedFailures::default(), &answer, None)
 }
 
 /// Checks `answer` against `vector` as `listed` grades it (under its spec
 /// and held readings, whether listed or not); on a mismatch, the message
 /// shows the inputs, the spec's answers, the answer given and where it
-/// first differs, which reading and spec it is, and why the vector exists.
+/// first differs, which reading and spec it is, its cause as `rfc1808 run`
+/// gives it (`explained by a + b`, `unexplained`) when `explanation` has
+/// one, and why the vector exists.
 fn mismatch(
     vector: &ResolveVector,
     listed: &ExpectedFailures<'_>,
     answer: &Answer,
+    explanation: Option<&Explanation>,
 ) -> Result<(), String> {
     let v = vector;
     let accepts = listed.accepts(v);
@@ -929,6 +969,9 @@ fn mismatch(
             "  spec:     {}\n",
             fingerprint::describe_answers_as(&matches)
         );
+    }
+    if let Some(cause) = causes::describe(explanation) {
+        message += &format!("  cause:    {cause}\n");
     }
     if let Some(note) = &v.note {
         message += &format!("  why:      {}\n", note.trim());
@@ -1002,6 +1045,166 @@ mod tests {
         .spec(Spec::Rfc3986)
     }
 
+    /// A wrong answer no deviation of the catalogue gives.
+    const NONSENSE: &str = "http://x/nonsense";
+
+    /// The RFC 3986 reference with the deviations `set`, answering
+    /// [`NONSENSE`] on the vectors `odd` names.
+    fn deviant(set: Set, odd: &[&str]) -> Suite {
+        let corpus = crate::embedded();
+        let odd: Vec<(String, String)> = corpus
+            .resolve
+            .iter()
+            .filter(|v| odd.contains(&v.id.as_str()))
+            .map(|v| (v.base.clone(), v.relative.clone()))
+            .collect();
+        Suite::new(move |base: &str, relative: &str| {
+            if odd.iter().any(|(b, r)| b == base && r == relative) {
+                return Ok(NONSENSE.to_owned());
+            }
+            let reference = |b: &str, r: &str| Ok(rfc3986::resolve(b, r));
+            rfc1808_resolver::deviations::resolve(&reference, set, base, relative)
+        })
+        .spec(Spec::Rfc3986)
+    }
+
+    /// The vectors whose trials fail, each with its message.
+    fn failing_vectors(suite: &Suite) -> Vec<(String, String)> {
+        failures(suite)
+            .into_iter()
+            .filter(|(name, _)| !name.starts_with("reading/"))
+            .collect()
+    }
+
+    #[test]
+    fn a_failure_a_deviation_explains_is_written_as_the_deviation_and_then_passes() {
+        let dropped = Set::of(&[Id::EmptyQueryDropped]);
+        let suite = deviant(dropped, &[]);
+        // Unlisted, each failing trial says what explains it.
+        let failing = failing_vectors(&suite);
+        assert!(
+            failing
+                .iter()
+                .any(|(id, _)| id == "interpretation/trailing-question"),
+            "{failing:?}"
+        );
+        for (id, message) in &failing {
+            assert!(
+                message.contains("\n  cause:    explained by empty-query-dropped\n"),
+                "{id}: {message}"
+            );
+        }
+        let summary = suite.summary().unwrap();
+        assert!(
+            summary.contains(&format!(
+                "\n  follows RFC 3986 with empty-query-dropped ({}); 0 wrong answers unexplained",
+                failing.len()
+            )),
+            "{summary}"
+        );
+        // The file lists the deviation, with what it does, and no ids.
+        let dir = scratch("deviation");
+        let file = dir.join("expected.toml");
+        let written = suite.write_expectations(&file).unwrap();
+        assert_eq!(
+            written,
+            Written {
+                kept: 0,
+                added: 1,
+                dropped: 0,
+                errors: 0
+            }
+        );
+        let listed = Expectations::load(&file).unwrap();
+        let names: Vec<&str> = listed.deviations.iter().map(|d| d.id.name()).collect();
+        assert_eq!(names, ["empty-query-dropped"]);
+        assert!(
+            listed.deviations[0].reason.starts_with(&format!(
+                "{} (explains {} vectors, ",
+                Id::EmptyQueryDropped.deviation().description,
+                failing.len()
+            )),
+            "{}",
+            listed.deviations[0].reason
+        );
+        assert!(listed.entries.is_empty(), "{:?}", listed.entries);
+        // With that file, every test passes, each failure expected by cause.
+        let again = deviant(dropped, &[]).expectations_file(&file).unwrap();
+        assert_eq!(failed(&again), 0);
+        assert!(again.summary().unwrap().starts_with(&format!(
+            "rfc1808 vectors under RFC 3986: ok. {} passed; 0 failed; {} expected failures;",
+            crate::embedded().resolve.len() - failing.len(),
+            failing.len()
+        )));
+        // A reason given by hand stays, and an id the deviation explains
+        // goes: the file written from a listing by id, or kept as it is.
+        let hand = "spec = \"rfc3986\"\n\n\
+                    [[deviation]]\nname = \"empty-query-dropped\"\nreason = \"urlunsplit, by hand\"\n\n\
+                    [[expected-failure]]\nid = \"interpretation/trailing-question\"\nreason = \"by id\"\n";
+        for to in [file.clone(), dir.join("new.toml")] {
+            std::fs::write(&file, hand).unwrap();
+            let by_hand = deviant(dropped, &[]).expectations_file(&file).unwrap();
+            let written = by_hand.write_expectations(&to).unwrap();
+            assert_eq!((written.kept, written.added, written.dropped), (1, 0, 1));
+            let listed = Expectations::load(&to).unwrap();
+            assert_eq!(listed.deviations.len(), 1);
+            assert_eq!(listed.deviations[0].reason, "urlunsplit, by hand");
+            assert!(listed.entries.is_empty(), "{:?}", listed.entries);
+        }
+    }
+
+    #[test]
+    fn a_failure_nothing_explains_is_written_by_id_and_says_so() {
+        let odd = "rfc3986-5.4.1/g";
+        let dropped = Set::of(&[Id::EmptyQueryDropped]);
+        let suite = deviant(dropped, &[odd]);
+        let failing = failing_vectors(&suite);
+        let (_, message) = failing.iter().find(|(id, _)| id == odd).unwrap();
+        assert!(
+            message.contains(&format!("  got:      {NONSENSE:?}\n            "))
+                && message.contains("\n  cause:    unexplained\n"),
+            "{message}"
+        );
+        assert_eq!(
+            failing
+                .iter()
+                .filter(|(_, m)| m.contains("\n  cause:    explained by empty-query-dropped\n"))
+                .count(),
+            failing.len() - 1
+        );
+        assert!(
+            suite.summary().unwrap().contains(&format!(
+                "\n  follows RFC 3986 with empty-query-dropped ({}); 1 wrong answer unexplained",
+                failing.len() - 1
+            )),
+            "{}",
+            suite.summary().unwrap()
+        );
+        let file = scratch("unexplained").join("expected.toml");
+        let written = suite.write_expectations(&file).unwrap();
+        assert_eq!((written.added, written.errors), (2, 0));
+        let listed = Expectations::load(&file).unwrap();
+        let ids: Vec<&str> = listed.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, [odd]);
+        assert_eq!(
+            listed.entries[0].reason,
+            format!("got {NONSENSE:?} (expected \"http://a/b/c/g\")")
+        );
+        let names: Vec<&str> = listed.deviations.iter().map(|d| d.id.name()).collect();
+        assert_eq!(names, ["empty-query-dropped"]);
+        assert_eq!(
+            failed(&deviant(dropped, &[odd]).expectations_file(&file).unwrap()),
+            0
+        );
+        // Nothing but the quirk: an id, and no deviation.
+        let alone = deviant(Set::EMPTY, &[odd]);
+        alone.write_expectations(&file).unwrap();
+        let listed = Expectations::load(&file).unwrap();
+        assert!(listed.deviations.is_empty(), "{:?}", listed.deviations);
+        assert_eq!(listed.entries.len(), 1);
+        assert_eq!(listed.entries[0].id, odd);
+    }
+
     #[test]
     fn every_vector_is_a_named_trial_and_every_ambiguity_that_one_tells_about() {
         let suite = Suite::new(|_: &str, relative: &str| relative.to_owned());
@@ -1034,7 +1237,7 @@ mod tests {
         let judged = |v: &ResolveVector, reason: Option<&str>, answer: Answer| {
             let listed = ExpectedFailures::new(reason.map(|r| (v.id.as_str(), r)));
             let verdict = listed.grade(v, &answer);
-            (verdict, judge(v, &listed, verdict, &answer))
+            (verdict, judge(v, &listed, verdict, &answer, None))
         };
         assert_eq!(
             judged(g, Some("echoes"), Answer::Resolved("g".into())),
@@ -1161,7 +1364,8 @@ mod tests {
         assert_eq!(
             suite.summary().unwrap(),
             "rfc1808 vectors under RFC 1808: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors\n  \
-             graded under RFC 1808; agrees with RFC 1808 1/2, RFC 2396 1/2, RFC 3986 1/2"
+             graded under RFC 1808; agrees with RFC 1808 1/2, RFC 2396 1/2, RFC 3986 1/2\n  \
+             follows RFC 1808 with no named deviation; 1 wrong answer unexplained"
         );
     }
 
@@ -1208,10 +1412,21 @@ mod tests {
         // Each file passes under its spec.
         let again = under_rfc1808.expectations_file(&rfc1808_file).unwrap();
         assert_eq!(failed(&again), 0);
+        // Listed by id, or explained by a listed deviation.
+        let expected = again
+            .graded()
+            .unwrap()
+            .iter()
+            .filter(|(_, _, verdict)| *verdict == Verdict::ExpectedFailure)
+            .count();
+        assert!(expected >= listed.entries.len());
+        assert_eq!(
+            written.added,
+            listed.entries.len() + listed.deviations.len()
+        );
         assert!(again.summary().unwrap().starts_with(&format!(
-            "rfc1808 vectors under RFC 1808: ok. {} passed; 0 failed; {} expected failures;",
-            n - written.added,
-            written.added
+            "rfc1808 vectors under RFC 1808: ok. {} passed; 0 failed; {expected} expected failures;",
+            n - expected,
         )));
     }
 
@@ -1297,7 +1512,7 @@ mod tests {
                     "same-scheme=non-strict".parse().unwrap(),
                     rfc3986::DotSegments::Linear,
                 ));
-                mismatch(v, &listed, &answer).unwrap_err()
+                mismatch(v, &listed, &answer, None).unwrap_err()
             })
             .unwrap();
         assert!(
@@ -1503,7 +1718,7 @@ mod tests {
             Some(format!(
                 "rfc1808: wrote {} (RFC1808_WRITE_EXPECTATIONS): 1 kept, {} added, 0 dropped",
                 file.display(),
-                written.entries.len() - 1
+                written.entries.len() + written.deviations.len() - 1
             ))
         );
         assert_eq!(
@@ -1536,8 +1751,13 @@ mod tests {
         // Under RFC 3986, its answer is expected, and RFC 1808's is named.
         let dots = v("rfc1808-5.2/too-many-dot-dot");
         let rfc3986 = ExpectedFailures::default().by_spec(Spec::Rfc3986);
-        let message =
-            mismatch(dots, &rfc3986, &Answer::Resolved("http://a/../g".into())).unwrap_err();
+        let message = mismatch(
+            dots,
+            &rfc3986,
+            &Answer::Resolved("http://a/../g".into()),
+            None,
+        )
+        .unwrap_err();
         assert!(
             message.contains("  expected: \"http://a/g\"\n  got:      \"http://a/../g\"\n")
                 && message

@@ -3,7 +3,8 @@
 //! as its resolve function, the command line's session with this adapter
 //! (what `rfc1808 run --impl o=target/release/rust-oxiri --protocol jsonl
 //! --spec S --expectations FILE` runs), under each spec, against the
-//! in-tree ledgers, with and without a reading held.
+//! in-tree ledgers, with and without a reading held: the same verdicts,
+//! spec and cause fingerprints and readings.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -115,6 +116,14 @@ fn the_suite_and_the_command_line_agree_vector_by_vector() {
             cli.describe_spec()
                 .ends_with(&format!("; {}", cli.describe_agreement())),
             "{at}"
+        );
+        // The same cause fingerprint, from the same attribution.
+        let causes = cli
+            .describe_causes()
+            .expect("oxiri answers some vector wrong");
+        assert!(
+            summary.contains(&format!("\n  {causes}\n")),
+            "{at}: {causes} in {summary}"
         );
         for reading in cli.readings() {
             let line = format!("\n  reading {}", reading.describe());
