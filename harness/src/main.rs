@@ -460,9 +460,10 @@ fn fuzz(
     for (format, file) in reports {
         session::write_rendered(&format.render(&fuzzed), &file)?;
     }
-    if let Some(file) = target {
-        let promotions = fuzzed.promote(&file, vectors)?;
-        let lines = report::promotions(&promotions, &file);
+    let mut promotions = Vec::new();
+    if let Some(file) = &target {
+        promotions = fuzzed.promote(file, vectors)?;
+        let lines = report::promotions(&promotions, file);
         match args.format {
             Format::Text => output::print(&lines)?,
             // Standard output is one JSON document.
@@ -470,7 +471,24 @@ fn fuzz(
         }
     }
     if let Some(file) = accept_to {
-        let accepted = fuzzed.accept(corpus, &file, expectations_file.as_deref())?;
+        // The vectors promoted, beside those the run read, so that those
+        // nothing explains become expected failures.
+        let with_promoted = match &target {
+            Some(promoted) if !promotions.is_empty() => {
+                let mut source = vectors.clone();
+                if !source
+                    .added
+                    .iter()
+                    .any(|p| rfc1808_vectors::files::same_file(p, promoted))
+                {
+                    source.add(promoted);
+                }
+                Some(load(&source)?)
+            }
+            _ => None,
+        };
+        let corpus = with_promoted.as_ref().unwrap_or(corpus);
+        let accepted = fuzzed.accept(corpus, &file, expectations_file.as_deref(), &promotions)?;
         let names: Vec<&str> = accepted.added.ids().map(|id| id.name()).collect();
         let written = &accepted.rewritten;
         output::eprint(&format!(
@@ -491,7 +509,27 @@ fn fuzz(
             .new_findings()
             .filter(|f| f.cause.deviations().is_none())
             .count();
-        if unexplained > 0 {
+        let listed = fuzzed.unexplained_vectors(&promotions).len();
+        if let (Some(promoted), true) = (&target, listed > 0) {
+            let read = vectors
+                .added
+                .iter()
+                .any(|p| rfc1808_vectors::files::same_file(p, promoted));
+            output::eprint(&format!(
+                "rfc1808: {}: {listed} kinds nothing explains are listed by the vectors promoted to {}{}\n",
+                fuzzed.name,
+                promoted.display(),
+                if read {
+                    String::new()
+                } else {
+                    format!(
+                        "; the next run reads them with --add-vectors {}",
+                        promoted.display()
+                    )
+                }
+            ))?;
+        }
+        if unexplained > 0 && target.is_none() {
             output::eprint(&format!(
                 "rfc1808: {}: {unexplained} new kinds nothing explains are not written to {} (no vectors yet: --promote, or add them by hand)\n",
                 fuzzed.name,
