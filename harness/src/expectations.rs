@@ -209,15 +209,18 @@ pub fn rewrite(
 /// fuzz run says nothing about the vectors, nor about a listed deviation
 /// that explained none of its mismatches, so those entries stay; only an
 /// entry that names no resolve vector of `corpus` goes, as it would from
-/// `run --write-expectations`. `version` is as for [`rewrite`]: the file
-/// records it, and an entry that holds for other versions only gets it
-/// added when this run needs it.
+/// `run --write-expectations`. `unexplained` names the vectors of
+/// `corpus` the run promoted from kinds nothing explains, each with its
+/// reason: they become expected failures. `version` is as for
+/// [`rewrite`]: the file records it, and an entry that holds for other
+/// versions only gets it added when this run needs it.
 pub fn accept(
     existing: Option<(&str, &str)>,
     spec: Spec,
     version: Option<&Version>,
     corpus: &Corpus,
     explained: &[Explained<'_>],
+    unexplained: &[(String, String)],
 ) -> Result<Acceptance, LoadError> {
     let old = existing
         .map(|(name, text)| Expectations::parse_str(name, text))
@@ -246,7 +249,12 @@ pub fn accept(
         corpus,
         &inconsistent,
         &deviations,
-        |_| Decision::Undecided,
+        |v| match unexplained.iter().find(|(id, _)| *id == v.id) {
+            Some((_, reason)) => Decision::Fails {
+                observed: reason.clone(),
+            },
+            None => Decision::Undecided,
+        },
     )?;
     Ok(Acceptance {
         rewritten,

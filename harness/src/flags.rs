@@ -104,6 +104,21 @@ pub(crate) enum Command {
         /// merged), and the readings that decided the result.
         #[arg(long)]
         explain: bool,
+        /// Resolve as the reference does when it departs from the spec by
+        /// this deviation (`docs/deviations.md`); repeatable. "RFC 3986
+        /// with empty-query-dropped and base-fragment-kept" is a resolver.
+        #[arg(long = "deviation", value_name = "NAME")]
+        deviations: Vec<String>,
+        /// Say what explains ANSWER, a library's answer for this case: the
+        /// smallest set of deviations with which the reference, under any
+        /// reading, gives it (those of --deviation tried first), or that
+        /// it conforms, or that nothing does. `--why-rejected` asks it of a
+        /// rejection.
+        #[arg(long, value_name = "ANSWER", conflicts_with = "why_rejected")]
+        why: Option<String>,
+        /// Say what explains a rejection of this case (see --why).
+        #[arg(long)]
+        why_rejected: bool,
     },
     /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
     Parse {

@@ -19,6 +19,7 @@ use rfc1808_harness::reference::Reference;
 use rfc1808_harness::report;
 use rfc1808_harness::session::{self, Session};
 use rfc1808_harness::{Answer, Case, Implementation, Info};
+use rfc1808_resolver::deviations::{self, Deviation, Explanation, Set as DeviationSet};
 use rfc1808_resolver::{parse, Step6};
 use rfc1808_vectors::{Assignment, Corpus, Spec};
 
@@ -90,15 +91,33 @@ fn run(cli: Cli) -> Result<ExitCode> {
             step6,
             readings,
             explain,
+            deviations,
+            why,
+            why_rejected,
         } => {
             let readings = readings.join(",");
+            let deviations = deviation_set(&deviations)?;
+            let why = why
+                .map(Answer::Resolved)
+                .or(why_rejected.then(|| Answer::Rejected(String::new())));
+            if let Some(answer) = why {
+                let explainer = rfc1808_vectors::causes::Explainer::new(spec, deviations);
+                let explanation = explainer
+                    .explain(&base, &relative, &answer)
+                    .expect("a URL or a rejection is an answer");
+                writeln!(stdout, "{explanation}")?;
+                return Ok(match explanation {
+                    Explanation::Unexplained => ExitCode::from(1),
+                    _ => ExitCode::SUCCESS,
+                });
+            }
             return resolve(
                 &mut stdout,
                 [&base, &relative],
                 spec,
                 step6,
                 &readings,
-                explain,
+                (explain, deviations),
             );
         }
         Command::Parse { url } => {
@@ -152,13 +171,34 @@ fn resolve(
     spec: Spec,
     step6: Step6,
     readings: &str,
-    explain: bool,
+    (explain, deviations): (bool, DeviationSet),
 ) -> Result<ExitCode> {
     let held = Assignment::parse(spec, readings).map_err(|e| match spec {
         Spec::Rfc1808 => anyhow!("--reading: {e}"),
         _ => anyhow!("--reading: {spec}: {e}"),
     })?;
-    let (answer, lines) = if explain {
+    if explain && !deviations.is_empty() {
+        bail!("--explain traces the spec's own algorithm; it cannot be given with --deviation");
+    }
+    let (answer, lines) = if !deviations.is_empty() {
+        let reference = std::cell::RefCell::new(Reference::new(step6).by_spec(spec, &held));
+        let by_reference = |base: &str, relative: &str| {
+            let case = Case {
+                id: "",
+                base,
+                relative,
+            };
+            match reference.borrow_mut().resolve_all(&[case]).remove(0).answer {
+                Answer::Resolved(url) => Ok(url),
+                other => Err(format!("{other:?}")),
+            }
+        };
+        let answer = match deviations::resolve(&by_reference, deviations, base, relative) {
+            Ok(url) => Answer::Resolved(url),
+            Err(why) => Answer::Rejected(why),
+        };
+        (answer, Vec::new())
+    } else if explain {
         let explained = rfc1808_harness::explain::explain(spec, base, relative, &held, step6);
         let answer = match explained.answer {
             Ok(url) => Answer::Resolved(url),
@@ -189,6 +229,20 @@ fn resolve(
         writeln!(out, "{line}")?;
     }
     Ok(code)
+}
+
+/// The deviations named by `--deviation`; an unknown name is an error that
+/// says where the catalogue is.
+fn deviation_set(names: &[String]) -> Result<DeviationSet> {
+    names.iter().try_fold(DeviationSet::EMPTY, |set, name| {
+        Deviation::named(name)
+            .map(|id| set.with(id))
+            .ok_or_else(|| {
+                anyhow!(
+                    "--deviation {name}: no such deviation (the catalogue is docs/deviations.md)"
+                )
+            })
+    })
 }
 
 fn list(corpus: &Corpus, args: &ListArgs) -> Result<String> {
@@ -406,9 +460,10 @@ fn fuzz(
     for (format, file) in reports {
         session::write_rendered(&format.render(&fuzzed), &file)?;
     }
-    if let Some(file) = target {
-        let promotions = fuzzed.promote(&file, vectors)?;
-        let lines = report::promotions(&promotions, &file);
+    let mut promotions = Vec::new();
+    if let Some(file) = &target {
+        promotions = fuzzed.promote(file, vectors)?;
+        let lines = report::promotions(&promotions, file);
         match args.format {
             Format::Text => output::print(&lines)?,
             // Standard output is one JSON document.
@@ -416,7 +471,24 @@ fn fuzz(
         }
     }
     if let Some(file) = accept_to {
-        let accepted = fuzzed.accept(corpus, &file, expectations_file.as_deref())?;
+        // The vectors promoted, beside those the run read, so that those
+        // nothing explains become expected failures.
+        let with_promoted = match &target {
+            Some(promoted) if !promotions.is_empty() => {
+                let mut source = vectors.clone();
+                if !source
+                    .added
+                    .iter()
+                    .any(|p| rfc1808_vectors::files::same_file(p, promoted))
+                {
+                    source.add(promoted);
+                }
+                Some(load(&source)?)
+            }
+            _ => None,
+        };
+        let corpus = with_promoted.as_ref().unwrap_or(corpus);
+        let accepted = fuzzed.accept(corpus, &file, expectations_file.as_deref(), &promotions)?;
         let names: Vec<&str> = accepted.added.ids().map(|id| id.name()).collect();
         let written = &accepted.rewritten;
         output::eprint(&format!(
@@ -437,7 +509,27 @@ fn fuzz(
             .new_findings()
             .filter(|f| f.cause.deviations().is_none())
             .count();
-        if unexplained > 0 {
+        let listed = fuzzed.unexplained_vectors(&promotions).len();
+        if let (Some(promoted), true) = (&target, listed > 0) {
+            let read = vectors
+                .added
+                .iter()
+                .any(|p| rfc1808_vectors::files::same_file(p, promoted));
+            output::eprint(&format!(
+                "rfc1808: {}: {listed} kinds nothing explains are listed by the vectors promoted to {}{}\n",
+                fuzzed.name,
+                promoted.display(),
+                if read {
+                    String::new()
+                } else {
+                    format!(
+                        "; the next run reads them with --add-vectors {}",
+                        promoted.display()
+                    )
+                }
+            ))?;
+        }
+        if unexplained > 0 && target.is_none() {
             output::eprint(&format!(
                 "rfc1808: {}: {unexplained} new kinds nothing explains are not written to {} (no vectors yet: --promote, or add them by hand)\n",
                 fuzzed.name,

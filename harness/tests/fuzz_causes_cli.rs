@@ -199,6 +199,70 @@ fn what_nothing_explains_is_still_a_finding_after_accepting() {
 }
 
 #[test]
+fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
+    let setup = Setup::new();
+    let accept = [
+        "--promote",
+        "--to",
+        "mine.toml",
+        "--write-expectations",
+        "dev.toml",
+    ];
+    let out = setup.fuzz("empty-query+short-query", "1", &accept);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).ends_with(
+            "rfc1808: dev: 5 kinds nothing explains are listed by the vectors promoted to \
+             mine.toml; the next run reads them with --add-vectors mine.toml\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let written = setup.read("dev.toml");
+    // The cause by name, and each kind nothing explains as its promoted
+    // vector, with its symptom for a reason until a person writes one.
+    assert!(
+        written.contains("name = \"empty-query-dropped\""),
+        "{written}"
+    );
+    let promoted = setup.read("mine.toml");
+    let ids: Vec<&str> = written
+        .lines()
+        .filter_map(|l| l.strip_prefix("id = \""))
+        .map(|l| l.trim_end_matches('"'))
+        .collect();
+    assert_eq!(ids.len(), 5, "{written}");
+    for id in &ids {
+        assert!(
+            promoted.contains(&format!("id = \"{id}\"")),
+            "{id}: {promoted}"
+        );
+    }
+    assert_eq!(
+        written
+            .matches("nothing in the catalogue explains it")
+            .count(),
+        5,
+        "{written}"
+    );
+    assert!(written.contains(": query differs;"), "{written}");
+    // Another seed, with the file and the promoted vectors: nothing new.
+    let known = ["--expectations", "dev.toml", "--add-vectors", "mine.toml"];
+    let out = setup.fuzz("empty-query+short-query", "2", &known);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
+    assert!(report.contains(" kinds: 0 new, "), "{report}");
+    // Without the promoted vectors the kinds nothing explains are news.
+    let out = setup.fuzz("empty-query+short-query", "2", &known[..2]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("`regression/1` names no resolve vector; left out"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn accepting_keeps_the_rest_of_the_file() {
     let setup = Setup::new();
     let before = "# Reviewed by hand.\nspec = \"rfc3986\"\n\n\

@@ -272,3 +272,52 @@ fn markdown_and_html_reports_are_titled_by_the_spec_graded_under() {
         stdout(&o)
     );
 }
+
+#[test]
+fn resolve_runs_the_reference_with_deviations_and_says_what_explains_an_answer() {
+    // A resolver that departs from RFC 3986 by named deviations.
+    let dropped = ["--spec", "rfc3986", "--deviation", "empty-query-dropped"];
+    assert_eq!(
+        resolve(&[&dropped[..], &[BASE, "g?"]].concat()),
+        (Some(0), "http://a/b/c/g\n".to_owned())
+    );
+    let rejecting = [
+        "--spec",
+        "rfc3986",
+        "--deviation",
+        "unknown-scheme-rejected",
+    ];
+    let (code, out) = resolve(&[&rejecting[..], &["foo:/b/c", "g"]].concat());
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(1), "rejected: unknown-scheme-rejected\n")
+    );
+    // What explains a library's answer: the smallest set, or nothing.
+    let why = |answer: &str, relative: &str| {
+        resolve(&["--spec", "rfc3986", "--why", answer, "http://a/b", relative])
+    };
+    assert_eq!(
+        why("ftp://a/g", "FTP://a/g?"),
+        (
+            Some(0),
+            "explained by empty-query-dropped + scheme-lowercased\n".to_owned()
+        )
+    );
+    assert_eq!(why("http://a/g", "g"), (Some(0), "conforms\n".to_owned()));
+    assert_eq!(
+        why("http://a/h", "g"),
+        (Some(1), "unexplained\n".to_owned())
+    );
+    let (code, out) = resolve(&["--spec", "rfc3986", "--why-rejected", "foo:/b", "g"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "explained by unknown-scheme-rejected\n")
+    );
+    // A name not in the catalogue is a usage error that says where it is.
+    let (code, out) = resolve(&["--deviation", "no-such", BASE, "g"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        out.contains("no such deviation") && out.contains("docs/deviations.md"),
+        "{out}"
+    );
+}

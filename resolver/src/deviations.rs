@@ -21,8 +21,9 @@
 //! Where a deviation sits in the algorithm:
 //! - parsing, where an empty component becomes undefined
 //!   (`empty-query-dropped`, `empty-fragment-dropped`,
-//!   `empty-authority-dropped`, `empty-params-dropped`), encodings are
-//!   decoded (`unreserved-decoded`) or slashes skipped
+//!   `empty-authority-dropped`, `empty-params-dropped`,
+//!   `empty-port-dropped`), encodings are decoded (`unreserved-decoded`)
+//!   or upper-cased (`percent-hex-uppercased`), or slashes skipped
 //!   (`extra-slashes-skipped`);
 //! - the branch of RFC 3986 5.2.2 taken, where a reference is returned
 //!   unresolved (`unknown-scheme-unresolved`, `opaque-base-returned`,
@@ -107,7 +108,7 @@ catalogue! {
         "Ruby's uri, CPython, tcllib, java.net.URI; RFC 3986 5.2.2 takes R.authority whenever it is defined, and 3.2.2 allows an empty reg-name";
     EmptyParamsDropped = 3, "empty-params-dropped", false,
         [None, Some("3.3"), Some("3.3")], ("http://a/b/c/d;p?q", "g;"),
-        "an empty `;params` at the end of the reference's path is dropped, as RFC 1808's parsing takes it for none",
+        "an empty `;params` at the end of a path, the reference's or the base's, is dropped, as RFC 1808's parsing takes it for none",
         "CPython's urljoin (urlparse splits params off, RFC 1808 style); RFC 3986 3.3: `;` is a path character with no role in resolution";
     UnknownSchemeUnresolved = 4, "unknown-scheme-unresolved", false,
         [Some("4"), Some("5.2"), Some("5.2")], ("foo:/b/c", "../g"),
@@ -205,6 +206,14 @@ catalogue! {
         [Some("4"), Some("5.2"), Some("5.2.3")], ("http:bar", "g"),
         "against an opaque base (a scheme, no authority, a path not starting with `/`), a reference without a scheme is returned as written",
         "java.net.URI.resolve (\"if this URI is opaque, then the given URI is returned\"), and Apache HttpClient's URIUtils.resolve, which calls it; RFC 3986 5.2.3 merges with a rootless base path (`foo:bar` + `g` is `foo:g`), RFC 2396 leaves an opaque base undefined";
+    EmptyPortDropped = 28, "empty-port-dropped", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "//c:/g"),
+        "an empty port (a `:` after the host and no digits) is dropped, in the base and in the reference",
+        "java.net.URI, GLib, Ruby's addressable, Racket, libxml2; RFC 3986 3.2.3 asks normalizers to omit an empty port and 6.2.3 makes `http://a:/` and `http://a/` equivalent, yet 5.2.2 copies the authority as written";
+    PercentHexUppercased = 29, "percent-hex-uppercased", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "%7e%aa"),
+        "the hexadecimal digits of percent-encodings are upper-cased (`%aa` is `%AA`), in the base and in the reference",
+        "GLib, Qt, Boost.URL; RFC 3986 6.2.2.1 makes `%aa` and `%AA` equivalent and asks normalizers for upper case, yet 5.2.2 copies the components as written";
 }
 
 impl Deviation {
@@ -242,21 +251,21 @@ impl fmt::Display for Id {
 
 /// A set of deviations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Set(u32);
+pub struct Set(u64);
 
 impl Set {
     pub const EMPTY: Set = Set(0);
 
     pub fn of(ids: &[Id]) -> Set {
-        Set(ids.iter().fold(0, |bits, &id| bits | 1 << id as u32))
+        Set(ids.iter().fold(0, |bits, &id| bits | 1 << id as u64))
     }
 
     pub fn with(self, id: Id) -> Set {
-        Set(self.0 | 1 << id as u32)
+        Set(self.0 | 1 << id as u64)
     }
 
     pub fn has(self, id: Id) -> bool {
-        self.0 & 1 << id as u32 != 0
+        self.0 & 1 << id as u64 != 0
     }
 
     pub fn is_empty(self) -> bool {
@@ -352,7 +361,16 @@ pub fn resolve(
         }
     }
     if set.has(EmptyParamsDropped) {
+        base = drop_empty_params(&base);
         reference = drop_empty_params(&reference);
+    }
+    if set.has(EmptyPortDropped) {
+        base = drop_empty_port(&base);
+        reference = drop_empty_port(&reference);
+    }
+    if set.has(PercentHexUppercased) {
+        base = uppercase_percent_hex(&base);
+        reference = uppercase_percent_hex(&reference);
     }
     if set.has(UnreservedDecoded) {
         base = decode_unreserved(&base);
@@ -614,13 +632,37 @@ fn drop_empty_authority(url: &str) -> String {
     }
 }
 
-/// A reference without scheme or authority whose path ends with `;`, without it.
-fn drop_empty_params(reference: &str) -> String {
-    let c = parse(reference);
-    if c.scheme.is_some() || c.authority.is_some() || !c.path.ends_with(';') {
-        return reference.to_owned();
+/// `url` without the `;` that ends its path.
+fn drop_empty_params(url: &str) -> String {
+    match parse(url).path.strip_suffix(';') {
+        Some(path) => replace_path(url, path),
+        None => url.to_owned(),
     }
-    replace_path(reference, &c.path[..c.path.len() - 1])
+}
+
+/// `url` without the `:` of an empty port: `http://a:/b` is `http://a/b`.
+fn drop_empty_port(url: &str) -> String {
+    let c = parse(url);
+    match c.authority {
+        Some(authority) if host_and_port(authority).ends_with(':') => {
+            let end = offset(url, authority) + authority.len();
+            format!("{}{}", &url[..end - 1], &url[end..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// `url` with the hexadecimal digits of each percent-encoding upper-cased.
+fn uppercase_percent_hex(url: &str) -> String {
+    let mut out = url.to_owned();
+    let bytes = url.as_bytes();
+    for at in 0..bytes.len() {
+        let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+        if bytes[at] == b'%' && hex(at + 1) && hex(at + 2) {
+            out[at + 1..at + 3].make_ascii_uppercase();
+        }
+    }
+    out
 }
 
 /// `url` with each run of `/` inside its path made one.
@@ -834,7 +876,9 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::EmptyFragmentDropped => changed(drop_empty_fragment),
         Id::EmptyAuthorityDropped => changed(drop_empty_authority),
         Id::EmptySegmentsCollapsed => changed(collapse_empty_segments),
-        Id::EmptyParamsDropped => drop_empty_params(reference) != reference,
+        Id::EmptyParamsDropped => changed(drop_empty_params),
+        Id::EmptyPortDropped => changed(drop_empty_port),
+        Id::PercentHexUppercased => changed(uppercase_percent_hex),
         Id::RootlessBaseRooted => root_the_base(base) != base,
         Id::EmptyReferenceMerged => reference.is_empty(),
         Id::UnreservedDecoded => changed(decode_unreserved),

@@ -342,17 +342,43 @@ impl Fuzzed {
             .collect()
     }
 
+    /// The vectors of `promotions` that show a kind nothing explains, each
+    /// with the reason its entry gets: the symptom, to be replaced by the
+    /// root cause once known.
+    pub fn unexplained_vectors(&self, promotions: &[Promotion]) -> Vec<(String, String)> {
+        promotions
+            .iter()
+            .filter_map(|p| {
+                let Cause::Unexplained(kind) = &p.cause else {
+                    return None;
+                };
+                let id = match &p.result {
+                    Ok(promoted) => promoted.id.clone(),
+                    Err(PromoteError::Duplicate { id, .. }) => id.clone(),
+                    Err(_) => return None,
+                };
+                let reason = format!(
+                    "found by rfc1808 fuzz: {kind}; nothing in the catalogue explains it (replace this with the root cause)"
+                );
+                Some((id, reason))
+            })
+            .collect()
+    }
+
     /// Accepts the deviations that explain the new kinds into the
     /// expectations file `file`, keeping everything else it lists
     /// ([`expectations::accept`]): read from `file` if it exists, else
     /// from `existing` (the file the run was given), else written anew.
-    /// The file is replaced atomically. Unexplained kinds are not written:
-    /// they are no vectors yet (`--promote` makes them vectors).
+    /// The file is replaced atomically. Unexplained kinds are written only
+    /// when this run promoted them (`promotions`, with `corpus` holding
+    /// the vectors promoted): each vector an expected failure, the
+    /// symptom its reason; the others are no vectors yet.
     pub fn accept(
         &self,
         corpus: &Corpus,
         file: &Path,
         existing: Option<&Path>,
+        promotions: &[Promotion],
     ) -> Result<Acceptance, AcceptError> {
         let from = if file.exists() { Some(file) } else { existing };
         let text = from
@@ -366,6 +392,7 @@ impl Fuzzed {
             self.version().as_ref(),
             corpus,
             &self.explained(),
+            &self.unexplained_vectors(promotions),
         )
         .map_err(AcceptError::Expectations)?;
         files::replace(file, accepted.rewritten.text.as_bytes()).map_err(AcceptError::Replace)?;

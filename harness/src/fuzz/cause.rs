@@ -123,6 +123,8 @@ pub struct Attribution {
     /// what attribution costs).
     on: bool,
     memo: HashMap<Kind, Memo>,
+    /// Whether the last mismatch attributed went without a search.
+    presumed: bool,
 }
 
 /// What a run remembers of one symptom's mismatches.
@@ -202,6 +204,7 @@ impl Attribution {
             listed,
             on,
             memo: HashMap::new(),
+            presumed: false,
         }
     }
 
@@ -212,11 +215,20 @@ impl Attribution {
 
     /// The cause of a mismatch whose symptom is `symptom`, from what the
     /// run has found so far where that settles it (see the module
-    /// documentation), else by a search.
-    pub fn cause(&mut self, input: &Input, answer: &Answer, symptom: &Kind) -> Cause {
+    /// documentation), else by a search; with whether it was presumed
+    /// unexplained without one. A presumed mismatch is counted, but is
+    /// never a kind's example: nothing checked that nothing explains it.
+    pub fn cause(&mut self, input: &Input, answer: &Answer, symptom: &Kind) -> (Cause, bool) {
         if !self.on || symptom.is_failure() {
-            return Cause::Unexplained(symptom.clone());
+            return (Cause::Unexplained(symptom.clone()), false);
         }
+        let cause = self.attribute(input, answer, symptom);
+        let presumed = self.presumed;
+        self.presumed = false;
+        (cause, presumed)
+    }
+
+    fn attribute(&mut self, input: &Input, answer: &Answer, symptom: &Kind) -> Cause {
         let (base, relative) = (input.base.as_str(), input.relative.as_str());
         if !self.memo.contains_key(symptom) {
             self.memo.insert(symptom.clone(), Memo::default());
@@ -226,6 +238,7 @@ impl Attribution {
         let unexplained = || Cause::Unexplained(symptom.clone());
         let sampled = memo.mostly_unexplained();
         if sampled && memo.skip() {
+            self.presumed = true;
             return unexplained();
         }
         let gives = |s: Set| explainer.gives(s, base, relative, answer);
@@ -239,6 +252,7 @@ impl Attribution {
         // of them gives so is looked at further, under every reading and
         // then by a search, now and then.
         if !sampled && memo.skip() {
+            self.presumed = true;
             return unexplained();
         }
         if let Some(set) = memo.settle(listed, gives, gives) {
@@ -318,23 +332,23 @@ mod tests {
         let dropped = resolved("http://a/b/c/g");
         let kind = kind_of(&input, &dropped);
         let query = Set::of(&[Id::EmptyQueryDropped]);
-        assert_eq!(a.cause(&input, &dropped, &kind), Cause::Deviations(query));
+        assert_eq!(a.cause(&input, &dropped, &kind).0, Cause::Deviations(query));
         assert_eq!(
-            a.cause(&input, &dropped, &kind).to_string(),
+            a.cause(&input, &dropped, &kind).0.to_string(),
             "empty-query-dropped"
         );
         // Remembered, and checked before a search.
         assert_eq!(a.memo[&kind].sets, [query]);
         let other = Input::new("http://x/y", "z?");
         assert_eq!(
-            a.cause(&other, &resolved("http://x/z"), &kind),
+            a.cause(&other, &resolved("http://x/z"), &kind).0,
             Cause::Deviations(query)
         );
         // An answer of the same symptom that the set does not give.
         let wrong = resolved("http://a/b/c/h");
         let symptom = kind_of(&input, &wrong);
         assert_eq!(
-            a.cause(&input, &wrong, &symptom),
+            a.cause(&input, &wrong, &symptom).0,
             Cause::Unexplained(symptom.clone())
         );
         assert_eq!(
@@ -359,14 +373,20 @@ mod tests {
             // `?` and `#` both dropped: one symptom, two causes.
             let kind = kind_of(&both_input, &both);
             assert_eq!(kind, kind_of(&input, &dropped));
-            assert_eq!(a.cause(&both_input, &both, &kind), Cause::Deviations(pair));
+            assert_eq!(
+                a.cause(&both_input, &both, &kind).0,
+                Cause::Deviations(pair)
+            );
             // The pair gives this one too, but a part of it does, or what
             // is listed does: searched, the smallest set.
-            assert_eq!(a.cause(&input, &dropped, &kind), Cause::Deviations(query));
+            assert_eq!(a.cause(&input, &dropped, &kind).0, Cause::Deviations(query));
             assert_eq!(a.memo[&kind].sets.len(), 2);
             // Now the single set is checked first.
-            assert_eq!(a.cause(&input, &dropped, &kind), Cause::Deviations(query));
-            assert_eq!(a.cause(&both_input, &both, &kind), Cause::Deviations(pair));
+            assert_eq!(a.cause(&input, &dropped, &kind).0, Cause::Deviations(query));
+            assert_eq!(
+                a.cause(&both_input, &both, &kind).0,
+                Cause::Deviations(pair)
+            );
         }
     }
 
@@ -380,13 +400,18 @@ mod tests {
         };
         let (input, answer) = wrong(0);
         let kind = kind_of(&input, &answer);
+        let mut presumed = Vec::new();
         for i in 0..40 {
             let (input, answer) = wrong(i);
-            assert_eq!(
-                a.cause(&input, &answer, &kind),
-                Cause::Unexplained(kind.clone())
-            );
+            let (cause, without_search) = a.cause(&input, &answer, &kind);
+            assert_eq!(cause, Cause::Unexplained(kind.clone()));
+            if without_search {
+                presumed.push(i);
+            }
         }
+        // Those not searched are said to be so: none can be an example.
+        assert_eq!(presumed.len(), 40 - 11);
+        assert!(!presumed.contains(&16) && presumed.contains(&17));
         // Eight searched, then the 17th, 27th and 38th: after each, as many
         // go without a search as have been searched.
         assert_eq!(SEARCHES_BEFORE_SAMPLING, 8);
@@ -400,7 +425,7 @@ mod tests {
         let dropped = resolved("http://a/b/c/g");
         let kind = kind_of(&input, &dropped);
         assert_eq!(
-            a.cause(&input, &dropped, &kind),
+            a.cause(&input, &dropped, &kind).0,
             Cause::Unexplained(kind.clone())
         );
         assert_eq!(a.explain(&input, &dropped, &kind), Cause::Unexplained(kind));

@@ -270,6 +270,8 @@ struct Judged {
     cause: Cause,
     symptom: Kind,
     stage: Stage,
+    /// Counted unexplained without a search ([`Attribution::cause`]).
+    presumed: bool,
 }
 
 /// A fuzz run under way.
@@ -296,8 +298,9 @@ struct Tally {
     count: u64,
     explained: bool,
     steps: Vec<(Stage, u64)>,
-    /// The smallest case.
-    smallest: Shown,
+    /// The smallest case, of those whose cause was found (none when every
+    /// one was presumed unexplained without a search).
+    smallest: Option<Shown>,
 }
 
 impl<'r> Run<'r> {
@@ -408,6 +411,7 @@ impl<'r> Run<'r> {
                 cause,
                 symptom,
                 stage,
+                presumed,
             }) = judged
             else {
                 let accepted = &self.options.readings;
@@ -419,29 +423,23 @@ impl<'r> Run<'r> {
                 continue;
             };
             self.summary.mismatches += 1;
-            let shown = Shown {
+            let shown = (!presumed).then(|| Shown {
                 input: input.clone(),
                 answer,
                 symptom,
-            };
-            match batch.get_mut(&cause) {
-                Some(tally) => {
-                    tally.count += 1;
-                    add_steps(&mut tally.steps, &[(stage, 1)]);
-                    if shrink::order(input) < shrink::order(&tally.smallest.input) {
-                        tally.smallest = shown;
-                    }
-                }
-                None => {
-                    let explained = cause.deviations().is_some();
-                    let tally = Tally {
-                        count: 1,
-                        explained,
-                        steps: vec![(stage, 1)],
-                        smallest: shown,
-                    };
-                    batch.insert(cause, tally);
-                }
+            });
+            let explained = cause.deviations().is_some();
+            let tally = batch.entry(cause).or_insert_with(|| Tally {
+                count: 0,
+                explained,
+                steps: Vec::new(),
+                smallest: None,
+            });
+            tally.count += 1;
+            add_steps(&mut tally.steps, &[(stage, 1)]);
+            let smaller = |seen: &Shown| shrink::order(input) < shrink::order(&seen.input);
+            if shown.is_some() && tally.smallest.as_ref().is_none_or(smaller) {
+                tally.smallest = shown;
             }
         }
         batch
@@ -456,7 +454,13 @@ impl<'r> Run<'r> {
             self.summary.explained += tally.count;
         }
         let Some(seen) = self.found.get_mut(&cause) else {
-            let first = self.first_of_kind(&cause, tally);
+            // Only mismatches presumed unexplained, of a symptom whose
+            // searched ones were all of another kind: no example to show,
+            // so no kind; they are counted among the unexplained.
+            let Some(smallest) = tally.smallest else {
+                return;
+            };
+            let first = self.first_of_kind(&cause, tally.count, tally.steps, smallest);
             if first.known.is_none() && self.summary.first_finding.is_none() {
                 self.summary.first_finding = Some(self.start.elapsed());
             }
@@ -465,16 +469,19 @@ impl<'r> Run<'r> {
         };
         seen.count += tally.count;
         add_steps(&mut seen.steps, &tally.steps);
-        let smaller = shrink::order(&tally.smallest.input) < shrink::order(&seen.example);
+        let Some(smallest) = tally.smallest else {
+            return;
+        };
+        let smaller = shrink::order(&smallest.input) < shrink::order(&seen.example);
         match (&seen.known, smaller) {
             (_, false) | (Some(Known::Vector(_)), _) => return,
             (Some(Known::Deviations), true) => {
-                set_example(seen, tally.smallest, &self.options.readings);
+                set_example(seen, smallest, &self.options.readings);
                 return;
             }
             (None, true) => {}
         }
-        let example = self.shrink(tally.smallest, &cause);
+        let example = self.shrink(smallest, &cause);
         if let Some(seen) = self.found.get_mut(&cause) {
             if shrink::order(&example.input) < shrink::order(&seen.example) {
                 set_example(seen, example, &self.options.readings);
@@ -487,7 +494,13 @@ impl<'r> Run<'r> {
     /// shrunk: it is no finding, and shrinking each of a library's known
     /// causes would cost more than the rest of a short run), or when a
     /// listed vector shows it (which is then its example); shrunk when new.
-    fn first_of_kind(&mut self, cause: &Cause, tally: Tally) -> Finding {
+    fn first_of_kind(
+        &mut self,
+        cause: &Cause,
+        count: u64,
+        steps: Vec<(Stage, u64)>,
+        smallest: Shown,
+    ) -> Finding {
         let listed_deviations = self.attribution.listed();
         let by_listed = cause
             .deviations()
@@ -496,9 +509,9 @@ impl<'r> Run<'r> {
             Some((listed, shown)) if !by_listed => {
                 (shown.clone(), Some(Known::Vector(listed.id.clone())), false)
             }
-            _ if by_listed => (tally.smallest, Some(Known::Deviations), false),
+            _ if by_listed => (smallest, Some(Known::Deviations), false),
             _ => {
-                let shown = self.shrink(tally.smallest, cause);
+                let shown = self.shrink(smallest, cause);
                 let known = self
                     .listed_ids
                     .get(&shown.input)
@@ -510,8 +523,8 @@ impl<'r> Run<'r> {
         let (reference, stage) = self.options.readings.reference(&shown.input);
         Finding {
             cause: cause.clone(),
-            count: tally.count,
-            steps: tally.steps,
+            count,
+            steps,
             reference: reference_answer(reference),
             stage,
             example: shown.input,
@@ -671,9 +684,9 @@ fn classify(
             judged.push(None);
             continue;
         };
-        let cause = match search {
+        let (cause, presumed) = match search {
             Search::Remembered => attribution.cause(input, answer, &symptom),
-            Search::Full => attribution.explain(input, answer, &symptom),
+            Search::Full => (attribution.explain(input, answer, &symptom), false),
             Search::Toward(target) => {
                 let other = match target {
                     Cause::Deviations(set) => !attribution.gives(*set, input, answer),
@@ -683,7 +696,7 @@ fn classify(
                     judged.push(None);
                     continue;
                 }
-                attribution.explain(input, answer, &symptom)
+                (attribution.explain(input, answer, &symptom), false)
             }
         };
         if matches!(cause, Cause::Unexplained(_)) && !symptom.is_failure() {
@@ -695,6 +708,7 @@ fn classify(
             cause,
             symptom,
             stage,
+            presumed,
         }));
     }
     if variants.is_empty() {
