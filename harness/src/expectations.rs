@@ -618,6 +618,7 @@ reason = "gone"
             None,
             &corpus,
             &explained,
+            &[],
         )
         .unwrap();
         assert_eq!(accepted.added, Set::of(&[Id::EmptyQueryDropped]));
@@ -640,11 +641,12 @@ reason = "gone"
             None,
             &corpus,
             &explained,
+            &[],
         )
         .unwrap_err();
         assert!(err.to_string().starts_with("x.toml:2: "), "{err}");
         // No file: one with the spec and the deviation.
-        let fresh = accept(None, Spec::Rfc3986, None, &corpus, &explained[..1]).unwrap();
+        let fresh = accept(None, Spec::Rfc3986, None, &corpus, &explained[..1], &[]).unwrap();
         assert!(
             fresh.rewritten.text.contains("spec = \"rfc3986\"\n")
                 && fresh
