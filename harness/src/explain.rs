@@ -15,7 +15,7 @@
 
 use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::readings::{deciding_readings, Ambiguity};
-use rfc1808_resolver::{resolve_traced, rfc2396, rfc3986, Options, Readings, Step6};
+use rfc1808_resolver::{resolve_traced, rfc2396, rfc3986, Options, Step6};
 use rfc1808_vectors::{Assignment, Spec};
 
 use crate::fuzz::{Branch, Resolved, Rfc2396Step, Stage, Under};
@@ -39,19 +39,9 @@ pub fn explain(
     held: &Assignment,
     step6: Step6,
 ) -> Explanation {
-    let set = |set: &mut dyn FnMut(&str, &str)| {
-        for (a, r) in held.pairs() {
-            set(a.name, r.name);
-        }
-    };
     match spec {
         Spec::Rfc1808 => {
-            let mut readings = Readings::default();
-            set(&mut |a, r| {
-                readings
-                    .set(a, r)
-                    .expect("held readings are the registry's")
-            });
+            let readings = held.rfc1808();
             let options = Options { step6, readings };
             let (resolved, step) = resolve_traced(base, relative, options);
             let mut lines = vec![format!("finished at {step}")];
@@ -66,12 +56,7 @@ pub fn explain(
             }
         }
         Spec::Rfc2396 => {
-            let mut readings = rfc2396::Readings::default();
-            set(&mut |a, r| {
-                readings
-                    .set(a, r)
-                    .expect("held readings are the registry's")
-            });
+            let readings = held.rfc2396();
             let answer = |r: rfc2396::Readings| {
                 rfc2396::resolve_with(base, relative, r, step6).map_err(|e| e.to_string())
             };
@@ -101,12 +86,7 @@ pub fn explain(
             }
         }
         Spec::Rfc3986 => {
-            let mut readings = rfc3986::Readings::default();
-            set(&mut |a, r| {
-                readings
-                    .set(a, r)
-                    .expect("held readings are the registry's")
-            });
+            let readings = held.rfc3986();
             let dots = match step6 {
                 Step6::SegmentStack => rfc3986::DotSegments::Linear,
                 Step6::StringPattern => rfc3986::DotSegments::Buffers,

@@ -476,11 +476,7 @@ fn fuzz(
         let with_promoted = match &target {
             Some(promoted) if !promotions.is_empty() => {
                 let mut source = vectors.clone();
-                if !source
-                    .added
-                    .iter()
-                    .any(|p| rfc1808_vectors::files::same_file(p, promoted))
-                {
+                if !reads(&source, promoted) {
                     source.add(promoted);
                 }
                 Some(load(&source)?)
@@ -511,10 +507,7 @@ fn fuzz(
             .count();
         let listed = fuzzed.unexplained_vectors(&promotions).len();
         if let (Some(promoted), true) = (&target, listed > 0) {
-            let read = vectors
-                .added
-                .iter()
-                .any(|p| rfc1808_vectors::files::same_file(p, promoted));
+            let read = reads(vectors, promoted);
             output::eprint(&format!(
                 "rfc1808: {}: {listed} kinds nothing explains are listed by the vectors promoted to {}{}\n",
                 fuzzed.name,
@@ -538,6 +531,23 @@ fn fuzz(
         }
     }
     Ok(ExitCode::from(u8::from(fuzzed.fails())))
+}
+
+/// Whether `source` reads the vector file `file`: it adds that file, or
+/// the directory it is a `*.toml` file of.
+fn reads(source: &VectorSource, file: &std::path::Path) -> bool {
+    use rfc1808_vectors::files::same_file;
+    let directory = file
+        .parent()
+        .map(|d| match d.as_os_str().is_empty() {
+            true => std::path::Path::new("."),
+            false => d,
+        })
+        .filter(|_| file.extension().is_some_and(|e| e == "toml"));
+    source
+        .added
+        .iter()
+        .any(|p| same_file(p, file) || (p.is_dir() && directory.is_some_and(|d| same_file(p, d))))
 }
 
 /// The readings `rfc1808 fuzz` holds under `by`, after the flags that only

@@ -40,39 +40,10 @@ impl Reference {
     /// Resolves by `spec` (`rfc1808 run --spec`), under the readings `held`
     /// names (an assignment of `spec`'s readings).
     pub fn by_spec(mut self, spec: Spec, held: &Assignment) -> Self {
-        let set = |set: &mut dyn FnMut(&str, &str)| {
-            for (a, r) in held.pairs() {
-                set(a.name, r.name);
-            }
-        };
         match spec {
-            Spec::Rfc1808 => {
-                let mut readings = Readings::default();
-                set(&mut |a, r| {
-                    readings
-                        .set(a, r)
-                        .expect("held readings come from the registry")
-                });
-                self.readings = readings;
-            }
-            Spec::Rfc2396 => {
-                let mut readings = rfc2396::Readings::default();
-                set(&mut |a, r| {
-                    readings
-                        .set(a, r)
-                        .expect("held readings come from the registry")
-                });
-                self.later = Later::Rfc2396(readings);
-            }
-            Spec::Rfc3986 => {
-                let mut readings = rfc3986::Readings::default();
-                set(&mut |a, r| {
-                    readings
-                        .set(a, r)
-                        .expect("held readings come from the registry")
-                });
-                self.later = Later::Rfc3986(readings);
-            }
+            Spec::Rfc1808 => self.readings = held.rfc1808(),
+            Spec::Rfc2396 => self.later = Later::Rfc2396(held.rfc2396()),
+            Spec::Rfc3986 => self.later = Later::Rfc3986(held.rfc3986()),
         }
         self
     }

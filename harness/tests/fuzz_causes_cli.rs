@@ -204,7 +204,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     let accept = [
         "--promote",
         "--to",
-        "mine.toml",
+        "v/mine.toml",
         "--write-expectations",
         "dev.toml",
     ];
@@ -213,7 +213,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     assert!(
         stderr(&out).ends_with(
             "rfc1808: dev: 5 kinds nothing explains are listed by the vectors promoted to \
-             mine.toml; the next run reads them with --add-vectors mine.toml\n"
+             v/mine.toml; the next run reads them with --add-vectors v/mine.toml\n"
         ),
         "{}",
         stderr(&out)
@@ -225,7 +225,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
         written.contains("name = \"empty-query-dropped\""),
         "{written}"
     );
-    let promoted = setup.read("mine.toml");
+    let promoted = setup.read("v/mine.toml");
     let ids: Vec<&str> = written
         .lines()
         .filter_map(|l| l.strip_prefix("id = \""))
@@ -247,11 +247,32 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     );
     assert!(written.contains(": query differs;"), "{written}");
     // Another seed, with the file and the promoted vectors: nothing new.
-    let known = ["--expectations", "dev.toml", "--add-vectors", "mine.toml"];
+    let known = ["--expectations", "dev.toml", "--add-vectors", "v"];
     let out = setup.fuzz("empty-query+short-query", "2", &known);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     assert!(report.contains(" kinds: 0 new, "), "{report}");
+    // Accepting again, the directory read holding the file promoted to:
+    // its vectors are read once, and what is new joins them.
+    let again = [
+        &known[..],
+        &[
+            "--promote",
+            "--to",
+            "v/mine.toml",
+            "--write-expectations",
+            "dev.toml",
+        ],
+    ]
+    .concat();
+    let out = setup.fuzz("empty-query+short-query", "3", &again);
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("duplicate id"), "{}", stderr(&out));
+    assert!(setup.read("dev.toml").contains("regression/1"));
     // Without the promoted vectors the kinds nothing explains are news.
     let out = setup.fuzz("empty-query+short-query", "2", &known[..2]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));

@@ -22,7 +22,8 @@
 //! - parsing, where an empty component becomes undefined
 //!   (`empty-query-dropped`, `empty-fragment-dropped`,
 //!   `empty-authority-dropped`, `empty-params-dropped`,
-//!   `empty-port-dropped`), encodings are decoded (`unreserved-decoded`)
+//!   `empty-port-dropped`), ports lose their leading zeros
+//!   (`port-zeros-stripped`), encodings are decoded (`unreserved-decoded`)
 //!   or upper-cased (`percent-hex-uppercased`), or slashes skipped
 //!   (`extra-slashes-skipped`);
 //! - the branch of RFC 3986 5.2.2 taken, where a reference is returned
@@ -214,6 +215,10 @@ catalogue! {
         [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "%7e%aa"),
         "the hexadecimal digits of percent-encodings are upper-cased (`%aa` is `%AA`), in the base and in the reference",
         "GLib, Qt, Boost.URL; RFC 3986 6.2.2.1 makes `%aa` and `%AA` equivalent and asks normalizers for upper case, yet 5.2.2 copies the components as written";
+    PortZerosStripped = 30, "port-zeros-stripped", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "//c:080/g"),
+        "the leading zeros of a port are dropped (`:080` is `:80`, `:00` is `:0`), in the base and in the reference",
+        "Erlang's uri_string, java.net.URI; a port is a decimal number (RFC 3986 3.2.3), so `:080` and `:80` name one port, yet 5.2.2 copies the authority as written";
 }
 
 impl Deviation {
@@ -367,6 +372,10 @@ pub fn resolve(
     if set.has(EmptyPortDropped) {
         base = drop_empty_port(&base);
         reference = drop_empty_port(&reference);
+    }
+    if set.has(PortZerosStripped) {
+        base = strip_port_zeros(&base);
+        reference = strip_port_zeros(&reference);
     }
     if set.has(PercentHexUppercased) {
         base = uppercase_percent_hex(&base);
@@ -652,6 +661,29 @@ fn drop_empty_port(url: &str) -> String {
     }
 }
 
+/// `url` with the leading zeros of its port dropped, one `0` left of a
+/// port of zeros: `http://a:080` is `http://a:80`.
+fn strip_port_zeros(url: &str) -> String {
+    let c = parse(url);
+    let Some(authority) = c.authority else {
+        return url.to_owned();
+    };
+    let Some(host) = host(Some(authority)) else {
+        return url.to_owned();
+    };
+    let rest = host_and_port(authority);
+    let Some(port) = rest[host.len()..].strip_prefix(':') else {
+        return url.to_owned();
+    };
+    if !port.starts_with('0') || port.len() < 2 || !port.bytes().all(|b| b.is_ascii_digit()) {
+        return url.to_owned();
+    }
+    let kept = port.trim_start_matches('0');
+    let kept = if kept.is_empty() { "0" } else { kept };
+    let end = offset(url, authority) + authority.len();
+    format!("{}{kept}{}", &url[..end - port.len()], &url[end..])
+}
+
 /// `url` with the hexadecimal digits of each percent-encoding upper-cased.
 fn uppercase_percent_hex(url: &str) -> String {
     let mut out = url.to_owned();
@@ -879,6 +911,7 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::EmptyParamsDropped => changed(drop_empty_params),
         Id::EmptyPortDropped => changed(drop_empty_port),
         Id::PercentHexUppercased => changed(uppercase_percent_hex),
+        Id::PortZerosStripped => changed(strip_port_zeros),
         Id::RootlessBaseRooted => root_the_base(base) != base,
         Id::EmptyReferenceMerged => reference.is_empty(),
         Id::UnreservedDecoded => changed(decode_unreserved),

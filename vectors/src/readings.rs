@@ -28,6 +28,41 @@ impl Default for Assignment {
 }
 
 impl Assignment {
+    /// RFC 1808's readings, the defaults but where it names one. It must
+    /// be an assignment of RFC 1808's readings, as [`Assignment::parse`]
+    /// made it for that spec.
+    pub fn rfc1808(&self) -> rfc1808_resolver::Readings {
+        let mut readings = rfc1808_resolver::Readings::default();
+        for (a, r) in &self.pairs {
+            readings
+                .set(a.name, r.name)
+                .expect("an RFC 1808 assignment");
+        }
+        readings
+    }
+
+    /// RFC 2396's readings, as [`Assignment::rfc1808`] gives RFC 1808's.
+    pub fn rfc2396(&self) -> rfc1808_resolver::rfc2396::Readings {
+        let mut readings = rfc1808_resolver::rfc2396::Readings::default();
+        for (a, r) in &self.pairs {
+            readings
+                .set(a.name, r.name)
+                .expect("an RFC 2396 assignment");
+        }
+        readings
+    }
+
+    /// RFC 3986's readings, as [`Assignment::rfc1808`] gives RFC 1808's.
+    pub fn rfc3986(&self) -> rfc1808_resolver::rfc3986::Readings {
+        let mut readings = rfc1808_resolver::rfc3986::Readings::default();
+        for (a, r) in &self.pairs {
+            readings
+                .set(a.name, r.name)
+                .expect("an RFC 3986 assignment");
+        }
+        readings
+    }
+
     /// No reading.
     pub const fn none() -> Self {
         Assignment { pairs: Vec::new() }

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""The adapters' fuzz gate: each library of adapters/adapters.toml fuzzed
+by cause under the spec it claims, with its expectations file and the
+vectors promoted from its earlier findings (adapters/findings/), seed 1.
+
+Usage, from the repository root, after `bash adapters/install.sh` and
+`cargo build --release -p rfc1808-harness`:
+
+    python3 adapters/fuzz.py [--reports DIR] [--by-deviation] [NAME...]
+
+Each run stops after MAX_CASES cases or SECONDS seconds, whichever comes
+first: the cases are the same on every machine (the seed fixes them), and
+a slower machine runs a prefix of them, so it finds no kind a faster one
+does not. The gate passes when every run exits 0: each mismatch is
+explained by deviations the library's file lists, or is of a kind a
+vector it lists shows. With --reports, each run's JSON report
+(docs/fuzzing.md) is written to DIR/NAME.json; with --by-deviation, a
+Markdown table of the deviations each library was found to follow, and
+how many of its mismatches nothing explains, is printed after the runs
+(docs/findings.md holds it).
+"""
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import tomllib
+
+BINARY = "target/release/rfc1808"
+CONFIG = "adapters/adapters.toml"
+FINDINGS = "adapters/findings"
+SEED = "1"
+MAX_CASES = "20000"
+SECONDS = "30s"
+
+
+def command(imp, report):
+    spec = imp["spec"]
+    args = [
+        BINARY, "fuzz",
+        "--impl", f"{imp['name']}={shlex.join(imp['command'])}",
+        "--protocol", imp.get("protocol", "argv"),
+        "--spec", spec,
+        "--expectations", os.path.join("adapters", imp["expectations"][spec]),
+        "--seed", SEED, "--max-cases", MAX_CASES, "--time", SECONDS,
+        "--report", f"json={report}",
+    ]
+    if any(f.endswith(".toml") for f in os.listdir(FINDINGS)):
+        args += ["--add-vectors", FINDINGS]
+    return args
+
+
+def by_deviation(reports):
+    """The Markdown table: a row per deviation, a column per library."""
+    names = sorted(reports)
+    found = {}
+    for name, report in reports.items():
+        for d in report["deviations"]:
+            found.setdefault(d["name"], {})[name] = d["count"]
+    rows = ["| deviation | " + " | ".join(names) + " |",
+            "|---|" + "---|" * len(names)]
+    for deviation in sorted(found):
+        cells = [str(found[deviation].get(n, "")) for n in names]
+        rows.append(f"| [`{deviation}`](deviations.md#{deviation}) | " + " | ".join(cells) + " |")
+    unexplained = [str(reports[n]["unexplained"]) for n in names]
+    rows.append("| unexplained | " + " | ".join(unexplained) + " |")
+    mismatches = [str(reports[n]["mismatches"]) for n in names]
+    rows.append("| mismatches | " + " | ".join(mismatches) + " |")
+    return "\n".join(rows) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reports", help="write each run's JSON report to DIR/NAME.json")
+    parser.add_argument("--by-deviation", action="store_true",
+                        help="print the Markdown table of deviations by library")
+    parser.add_argument("names", nargs="*", help="only these libraries")
+    args = parser.parse_args()
+    with open(CONFIG, "rb") as f:
+        implementations = tomllib.load(f)["implementation"]
+    known = {imp["name"] for imp in implementations}
+    for name in args.names:
+        if name not in known:
+            sys.exit(f"adapters/fuzz.py: no library `{name}` in {CONFIG}")
+    directory = args.reports or tempfile.mkdtemp(prefix="rfc1808-fuzz-")
+    os.makedirs(directory, exist_ok=True)
+    failed, reports = [], {}
+    for imp in implementations:
+        name = imp["name"]
+        if args.names and name not in args.names:
+            continue
+        report = os.path.join(directory, f"{name}.json")
+        print(f"--- {name} under {imp['spec']}", flush=True)
+        run = subprocess.run(command(imp, report), stdin=subprocess.DEVNULL)
+        if run.returncode != 0:
+            failed.append(f"{name} (exit {run.returncode})")
+            continue
+        with open(report) as f:
+            reports[name] = json.load(f)
+    if args.by_deviation and reports:
+        print(by_deviation(reports), end="")
+    if failed:
+        sys.exit("adapters/fuzz.py: new kinds, or no run: " + ", ".join(failed))
+
+
+if __name__ == "__main__":
+    main()
