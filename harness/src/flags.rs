@@ -495,6 +495,13 @@ pub(crate) struct FuzzArgs {
     /// cases. [default: from the clock, and printed]
     #[arg(long, value_name = "N")]
     pub(crate) seed: Option<u64>,
+    /// Seed the case generator from the built-in vectors (or those of
+    /// --vectors) only, not from those of --add-vectors: the cases of a
+    /// seed then stay the same as vectors are added to those files, as a
+    /// gate that promotes its findings into them needs. The vectors added
+    /// are still run and listed.
+    #[arg(long)]
+    pub(crate) builtin_seeds: bool,
     /// The implementation's expectations: a mismatch the deviations it
     /// lists explain, or of the kind a listed vector shows, is known, and
     /// not a finding. NAME=FILE, as `run` takes it, is accepted too.

@@ -432,6 +432,7 @@ fn fuzz(
         .iter()
         .map(|path| path.display().to_string())
         .collect();
+    campaign.builtin_seeds = args.builtin_seeds;
     let implementation = campaign.start().map_err(|e| anyhow!("{e}"))?;
     // The spec the run compares with: `--spec`, else what the adapter's
     // handshake claims, else RFC 1808.
@@ -453,7 +454,16 @@ fn fuzz(
     let mut stderr = std::io::stderr();
     let live = stderr.is_terminal();
     let progress = live.then_some(&mut stderr as &mut dyn Write);
-    let fuzzed = campaign.run_on(implementation, corpus, progress);
+    let builtin;
+    let seeds = if args.builtin_seeds {
+        let mut without_added = vectors.clone();
+        without_added.added.clear();
+        builtin = load(&without_added)?;
+        &builtin
+    } else {
+        corpus
+    };
+    let fuzzed = campaign.run_on(implementation, seeds, progress);
     // A closed standard output does not stop the promotions: the findings
     // are kept whoever reads the report.
     output::print(&args.format.render(&fuzzed))?;

@@ -40,6 +40,9 @@ pub struct Campaign {
     /// The vector files added beside them (`--add-vectors`), for the same
     /// reason.
     pub added_vectors: Vec<String>,
+    /// Whether the generator is seeded from the built-in vectors only
+    /// (`--builtin-seeds`), for the same reason.
+    pub builtin_seeds: bool,
 }
 
 impl Campaign {
@@ -76,6 +79,7 @@ impl Campaign {
             expectations_file: None,
             vectors_dir: None,
             added_vectors: Vec::new(),
+            builtin_seeds: false,
         }
     }
 
@@ -180,6 +184,9 @@ impl Campaign {
             .map_or(String::new(), |dir| format!(" --vectors {}", quote(dir)));
         for path in &self.added_vectors {
             vectors += &format!(" --add-vectors {}", quote(path));
+        }
+        if self.builtin_seeds && !self.added_vectors.is_empty() {
+            vectors += " --builtin-seeds";
         }
         let mut line = format!(
             "rfc1808 fuzz{vectors} --spec {} --impl {} --protocol {}",
