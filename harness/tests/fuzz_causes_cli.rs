@@ -252,6 +252,28 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     assert!(report.contains(" kinds: 0 new, "), "{report}");
+    // Seeded from the built-in vectors only, the cases of a seed are the
+    // same whatever vectors are added: a gate's stay put as it promotes.
+    let mismatches = |extra: &[&str]| {
+        let json = [&["--format", "json", "--builtin-seeds"][..], extra].concat();
+        let out = setup.fuzz("empty-query+short-query", "1", &json);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            report["cases"].clone(),
+            report["mismatches"].clone(),
+            report["rerun"].clone(),
+        )
+    };
+    let (cases, alone, _) = mismatches(&[]);
+    let (same_cases, with_added, rerun) = mismatches(&["--add-vectors", "v"]);
+    assert_eq!((cases, alone), (same_cases, with_added));
+    assert!(
+        rerun
+            .as_str()
+            .unwrap()
+            .contains(" --add-vectors v --builtin-seeds "),
+        "{rerun}"
+    );
     // Accepting again, the directory read holding the file promoted to:
     // its vectors are read once, and what is new joins them.
     let again = [
