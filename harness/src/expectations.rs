@@ -209,7 +209,9 @@ pub fn rewrite(
 /// fuzz run says nothing about the vectors, nor about a listed deviation
 /// that explained none of its mismatches, so those entries stay; only an
 /// entry that names no resolve vector of `corpus` goes, as it would from
-/// `run --write-expectations`. `unexplained` names the vectors of
+/// `run --write-expectations`. `mixed` names the ambiguities whose
+/// readings the run found mixed, each with a reason: they are allowed
+/// with `[[inconsistent-reading]]` entries. `unexplained` names the vectors of
 /// `corpus` the run promoted from kinds nothing explains, each with its
 /// reason: they become expected failures. `version` is as for
 /// [`rewrite`]: the file records it, and an entry that holds for other
@@ -221,6 +223,7 @@ pub fn accept(
     corpus: &Corpus,
     explained: &[Explained<'_>],
     unexplained: &[(String, String)],
+    mixed: &[(String, String)],
 ) -> Result<Acceptance, LoadError> {
     let old = existing
         .map(|(name, text)| Expectations::parse_str(name, text))
@@ -237,11 +240,17 @@ pub fn accept(
         .collect();
     // Entries for this version are seen again, so that they stay as they
     // are; those for other versions only are not, and stay as they are too.
-    let inconsistent: Vec<(&str, String)> = applying
+    let mut inconsistent: Vec<(&str, String)> = applying
         .iter()
         .flat_map(|e| &e.inconsistent)
         .map(|e| (e.ambiguity.as_str(), e.reason.clone()))
         .collect();
+    // The ambiguities the run found mixed, allowed from now on.
+    for (ambiguity, reason) in mixed {
+        if !inconsistent.iter().any(|(a, _)| a == ambiguity) {
+            inconsistent.push((ambiguity.as_str(), reason.clone()));
+        }
+    }
     let rewritten = format::rewrite_for(
         existing,
         spec,
@@ -612,6 +621,11 @@ reason = "gone"
                 answer: &both,
             },
         ];
+        // Mixed readings found: allowed from now on, once each.
+        let mixed = [
+            ("same-scheme".to_owned(), "again".to_owned()),
+            ("base-case".to_owned(), "mixed in fuzzing".to_owned()),
+        ];
         let accepted = accept(
             Some(("x.toml", text)),
             Spec::Rfc3986,
@@ -619,11 +633,12 @@ reason = "gone"
             &corpus,
             &explained,
             &[],
+            &mixed,
         )
         .unwrap();
         assert_eq!(accepted.added, Set::of(&[Id::EmptyQueryDropped]));
         let written = &accepted.rewritten;
-        assert_eq!((written.kept, written.added, written.dropped), (3, 1, 0));
+        assert_eq!((written.kept, written.added, written.dropped), (3, 2, 0));
         assert_eq!(
             written.text,
             "# Kept by hand.\nspec = \"rfc3986\"\n\n\
@@ -632,7 +647,8 @@ reason = "gone"
              `http://a/b/c/d` among them)\"\n\n\
              [[deviation]]\nname = \"base-fragment-kept\"\nreason = \"by hand\"\n\n\
              [[expected-failure]]\nid = \"rfc3986/base-dot-segments\"\nreason = \"keeps them\"\n\n\
-             [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"sometimes\"\n"
+             [[inconsistent-reading]]\nambiguity = \"same-scheme\"\nreason = \"sometimes\"\n\n\
+             [[inconsistent-reading]]\nambiguity = \"base-case\"\nreason = \"mixed in fuzzing\"\n"
         );
         // A file of another spec is an error, naming it.
         let err = accept(
@@ -642,11 +658,21 @@ reason = "gone"
             &corpus,
             &explained,
             &[],
+            &[],
         )
         .unwrap_err();
         assert!(err.to_string().starts_with("x.toml:2: "), "{err}");
         // No file: one with the spec and the deviation.
-        let fresh = accept(None, Spec::Rfc3986, None, &corpus, &explained[..1], &[]).unwrap();
+        let fresh = accept(
+            None,
+            Spec::Rfc3986,
+            None,
+            &corpus,
+            &explained[..1],
+            &[],
+            &[],
+        )
+        .unwrap();
         assert!(
             fresh.rewritten.text.contains("spec = \"rfc3986\"\n")
                 && fresh
