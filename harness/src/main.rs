@@ -473,7 +473,24 @@ fn fuzz(
     let mut promotions = Vec::new();
     if let Some(file) = &target {
         promotions = fuzzed.promote(file, vectors)?;
-        let lines = report::promotions(&promotions, file);
+        let mut lines = report::promotions(&promotions, file);
+        for (ambiguity, result) in fuzzed.promote_readings(file, vectors).with_context(|| {
+            format!(
+                "promoting the cases of the readings mixed to {}",
+                file.display()
+            )
+        })? {
+            lines += &match result {
+                Ok(promoted) => format!(
+                    "promoted a case of the readings mixed of {ambiguity}: `{}` in {}\n",
+                    promoted.id,
+                    file.display()
+                ),
+                Err(e) => {
+                    format!("not promoted a case of the readings mixed of {ambiguity}: {e}\n")
+                }
+            };
+        }
         match args.format {
             Format::Text => output::print(&lines)?,
             // Standard output is one JSON document.
@@ -484,7 +501,7 @@ fn fuzz(
         // The vectors promoted, beside those the run read, so that those
         // nothing explains become expected failures.
         let with_promoted = match &target {
-            Some(promoted) if !promotions.is_empty() => {
+            Some(promoted) => {
                 let mut source = vectors.clone();
                 if !reads(&source, promoted) {
                     source.add(promoted);

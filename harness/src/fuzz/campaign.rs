@@ -323,6 +323,44 @@ impl Fuzzed {
         Ok(promotions)
     }
 
+    /// Appends the smallest case of each group of the ambiguities whose
+    /// readings the run found mixed (where nothing allows it), so that a
+    /// run over the vectors sees the mixing too and an entry allowing it
+    /// is not stale there. Each is the ambiguity's name with the vector
+    /// appended, or [`PromoteError::Duplicate`]; stops at another error.
+    pub fn promote_readings(
+        &self,
+        file: &Path,
+        beside: &VectorSource,
+    ) -> Result<Vec<(String, Result<Promoted, PromoteError>)>, PromoteError> {
+        let label = label(&self.name, self.info.as_ref());
+        let mut promotions = Vec::new();
+        for following in self.summary.mixed_readings() {
+            let name = following.ambiguity.name;
+            for group in &following.groups {
+                let readings: Vec<&str> = group.readings.iter().map(|r| r.name).collect();
+                let candidate = promote::Candidate {
+                    base: group.example.base.clone(),
+                    relative: group.example.relative.clone(),
+                    source: source(&self.name),
+                    note: format!(
+                        "{label} follows {name}={} here, and another reading elsewhere",
+                        readings.join("|")
+                    ),
+                    spec: Some(self.spec),
+                };
+                match promote::promote(file, &candidate, beside) {
+                    Ok(promoted) => promotions.push((name.to_owned(), Ok(promoted))),
+                    Err(e @ PromoteError::Duplicate { .. }) => {
+                        promotions.push((name.to_owned(), Err(e)))
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
+        }
+        Ok(promotions)
+    }
+
     /// The library version the implementation reported, if any.
     pub fn version(&self) -> Option<Version> {
         library_version(&self.info.as_ref()?.implementation_version)
