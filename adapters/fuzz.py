@@ -55,21 +55,25 @@ def command(imp, report):
 
 
 def by_deviation(reports):
-    """The Markdown table: a row per deviation, a column per library."""
-    names = sorted(reports)
+    """The Markdown table: a row per deviation, with the libraries found to
+    follow it and how many of their mismatches it explains (alone or with
+    others), then what nothing explains."""
     found = {}
     for name, report in reports.items():
         for d in report["deviations"]:
-            found.setdefault(d["name"], {})[name] = d["count"]
-    rows = ["| deviation | " + " | ".join(names) + " |",
-            "|---|" + "---|" * len(names)]
-    for deviation in sorted(found):
-        cells = [str(found[deviation].get(n, "")) for n in names]
-        rows.append(f"| [`{deviation}`](deviations.md#{deviation}) | " + " | ".join(cells) + " |")
-    unexplained = [str(reports[n]["unexplained"]) for n in names]
-    rows.append("| unexplained | " + " | ".join(unexplained) + " |")
-    mismatches = [str(reports[n]["mismatches"]) for n in names]
-    rows.append("| mismatches | " + " | ".join(mismatches) + " |")
+            found.setdefault(d["name"], []).append((d["count"], name))
+    rows = ["| deviation | libraries, with the mismatches it explains |", "|---|---|"]
+    for deviation in sorted(found, key=lambda d: (-len(found[d]), d)):
+        libraries = ", ".join(f"{n} ({c})" for c, n in sorted(found[deviation], key=lambda x: (-x[0], x[1])))
+        rows.append(f"| [`{deviation}`](deviations.md#{deviation}) | {libraries} |")
+    unexplained = sorted(((r["unexplained"], r["mismatches"], n) for n, r in reports.items()), reverse=True)
+    cells = ", ".join(f"{n} ({u} of {m})" for u, m, n in unexplained if u)
+    rows.append(f"| nothing: unexplained | {cells} |")
+    total = sum(r["mismatches"] for r in reports.values())
+    explained = sum(r["explained"] for r in reports.values())
+    rows.append("")
+    rows.append(f"{explained} of {total} mismatches explained ({100 * explained / max(total, 1):.1f} %), "
+                f"over {len(reports)} libraries.")
     return "\n".join(rows) + "\n"
 
 
