@@ -305,13 +305,7 @@ pub fn fingerprint(spec: Spec, counts: &[(Id, usize)], unexplained: usize) -> Op
     if counts.is_empty() && unexplained == 0 {
         return None;
     }
-    let spec = spec.title();
-    let mut out = if counts.is_empty() {
-        format!("follows {spec} with no named deviation")
-    } else {
-        let named: Vec<String> = counts.iter().map(|(id, n)| format!("{id} ({n})")).collect();
-        format!("follows {spec} with {}", named.join(", "))
-    };
+    let mut out = follows(spec, counts);
     let answers = if unexplained == 1 {
         "answer"
     } else {
@@ -319,6 +313,19 @@ pub fn fingerprint(spec: Spec, counts: &[(Id, usize)], unexplained: usize) -> Op
     };
     out += &format!("; {unexplained} wrong {answers} unexplained");
     Some(out)
+}
+
+/// The head of a cause fingerprint: `follows RFC 3986 with
+/// empty-query-dropped (9), base-fragment-kept (1)`, or `follows RFC 3986
+/// with no named deviation`; `rfc1808 run` and `rfc1808 fuzz` add what
+/// nothing explains, in their own units.
+pub fn follows<N: std::fmt::Display>(spec: Spec, counts: &[(Id, N)]) -> String {
+    let spec = spec.title();
+    if counts.is_empty() {
+        return format!("follows {spec} with no named deviation");
+    }
+    let named: Vec<String> = counts.iter().map(|(id, n)| format!("{id} ({n})")).collect();
+    format!("follows {spec} with {}", named.join(", "))
 }
 
 /// `docs/deviations.md`: the catalogue, each deviation with the section

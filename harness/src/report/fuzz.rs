@@ -110,14 +110,7 @@ pub fn fingerprint(summary: &Summary, spec: Spec) -> Option<String> {
     if summary.mismatches == 0 {
         return None;
     }
-    let counts = deviation_counts(summary);
-    let spec = spec.title();
-    let mut out = if counts.is_empty() {
-        format!("follows {spec} with no named deviation")
-    } else {
-        let named: Vec<String> = counts.iter().map(|(id, n)| format!("{id} ({n})")).collect();
-        format!("follows {spec} with {}", named.join(", "))
-    };
+    let mut out = rfc1808_vectors::causes::follows(spec, &deviation_counts(summary));
     let unexplained = summary.mismatches - summary.explained;
     let _ = write!(
         out,
