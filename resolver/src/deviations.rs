@@ -193,7 +193,7 @@ catalogue! {
         "Apache HttpClient's URIUtils.resolve, libcurl's concat_url; every spec takes the fragment from the reference alone (RFC 3986 5.2.2: T.fragment = R.fragment), and the base's path and the reference's query (RFC 2396 merges the path)";
     UnreservedDecoded = 24, "unreserved-decoded", true,
         [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b/c", "%7e/g"),
-        "percent-encoded unreserved characters other than `.` (`%7e`, `%41`) are decoded, in the reference as in the base",
+        "percent-encoded unreserved characters (`%7e`, `%41`, `%2e`) are decoded, in the reference as in the base, before dot segments are removed",
         "GLib, Qt, Boost.URL, libxml2, Apache HttpClient, Racket; RFC 3986 6.2.2.2 makes `%7E` and `~` equivalent, but 5.2.1 lets a resolver normalize the base only (a reading), and 5.2.2 copies the reference's components as written";
     RootlessReferenceRejected = 25, "rootless-reference-rejected", false,
         [Some("4 step 2b"), Some("5.2 step 3"), Some("5.2.2")], ("http://a/b/c/d;p?q", "g:h"),
@@ -569,8 +569,8 @@ fn replace_double_slash_path(resolved: &str, path: &str) -> String {
     format!("{scheme}{path}{}", &resolved[end..])
 }
 
-/// `url` with each percent-encoded unreserved character but `.` decoded
-/// (RFC 3986 2.3: ALPHA, DIGIT, `-`, `_`, `~`).
+/// `url` with each percent-encoded unreserved character decoded (RFC
+/// 3986 2.3: ALPHA, DIGIT, `-`, `.`, `_`, `~`).
 fn decode_unreserved(url: &str) -> String {
     let bytes = url.as_bytes();
     let mut out = String::with_capacity(url.len());
@@ -580,7 +580,7 @@ fn decode_unreserved(url: &str) -> String {
             .then(|| url.get(at + 1..at + 3))
             .flatten()
             .and_then(|hex| u8::from_str_radix(hex, 16).ok())
-            .filter(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'~'));
+            .filter(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~'));
         match decoded {
             Some(c) => {
                 out.push(c as char);
