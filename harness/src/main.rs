@@ -474,13 +474,14 @@ fn fuzz(
     if let Some(file) = &target {
         promotions = fuzzed.promote(file, vectors)?;
         let mut lines = report::promotions(&promotions, file);
-        for (ambiguity, result) in fuzzed.promote_readings(file, vectors).with_context(|| {
+        for promoted in fuzzed.promote_readings(file, vectors).with_context(|| {
             format!(
                 "promoting the cases of the readings mixed to {}",
                 file.display()
             )
         })? {
-            lines += &match result {
+            let ambiguity = &promoted.ambiguity;
+            lines += &match &promoted.result {
                 Ok(promoted) => format!(
                     "promoted a case of the readings mixed of {ambiguity}: `{}` in {}\n",
                     promoted.id,

@@ -247,6 +247,16 @@ pub struct Promotion {
     pub result: Result<Promoted, PromoteError>,
 }
 
+/// A case of a reading followed where the run found an ambiguity's
+/// readings mixed, promoted ([`Fuzzed::promote_readings`]).
+#[derive(Debug)]
+pub struct ReadingPromotion {
+    /// The ambiguity's name.
+    pub ambiguity: String,
+    /// The vector appended, or [`PromoteError::Duplicate`].
+    pub result: Result<Promoted, PromoteError>,
+}
+
 /// A kind that could not be promoted for a reason other than a duplicate:
 /// the file is unwritable or broken.
 #[derive(Debug)]
@@ -332,7 +342,7 @@ impl Fuzzed {
         &self,
         file: &Path,
         beside: &VectorSource,
-    ) -> Result<Vec<(String, Result<Promoted, PromoteError>)>, PromoteError> {
+    ) -> Result<Vec<ReadingPromotion>, PromoteError> {
         let label = label(&self.name, self.info.as_ref());
         let mut promotions = Vec::new();
         for following in self.summary.mixed_readings() {
@@ -350,10 +360,14 @@ impl Fuzzed {
                     spec: Some(self.spec),
                 };
                 match promote::promote(file, &candidate, beside) {
-                    Ok(promoted) => promotions.push((name.to_owned(), Ok(promoted))),
-                    Err(e @ PromoteError::Duplicate { .. }) => {
-                        promotions.push((name.to_owned(), Err(e)))
-                    }
+                    Ok(promoted) => promotions.push(ReadingPromotion {
+                        ambiguity: name.to_owned(),
+                        result: Ok(promoted),
+                    }),
+                    Err(e @ PromoteError::Duplicate { .. }) => promotions.push(ReadingPromotion {
+                        ambiguity: name.to_owned(),
+                        result: Err(e),
+                    }),
                     Err(error) => return Err(error),
                 }
             }
