@@ -12,7 +12,7 @@
 //!
 //! Both keys are required, the reason must not be empty and an id may
 //! appear once. What a listing means for a run is decided in
-//! [`grade`](crate::grade).
+//! [`grade`].
 //!
 //! An implementation that follows one reading of an ambiguity on some
 //! vectors and another reading on others fails the run, unless the file
