@@ -1096,7 +1096,7 @@ mod tests {
                 &[UnreservedDecoded],
                 "http://a/b",
                 "//A:80/%7e%2E%2f",
-                Ok("http://A:80/~%2E%2f"),
+                Ok("http://A:80/~.%2f"),
             ),
             (&[UnreservedDecoded], "http://%41/b", "g", Ok("http://A/g")),
             (
