@@ -247,6 +247,21 @@ pub struct Promotion {
     pub result: Result<Promoted, PromoteError>,
 }
 
+/// Promotes `candidate` to `file`: the vector appended, or the vector
+/// that holds the case already, or (`Err`) another error, which stops a
+/// run's promotions.
+fn promote_one(
+    file: &Path,
+    candidate: &promote::Candidate,
+    beside: &VectorSource,
+) -> Result<Result<Promoted, PromoteError>, PromoteError> {
+    match promote::promote(file, candidate, beside) {
+        Ok(promoted) => Ok(Ok(promoted)),
+        Err(e @ PromoteError::Duplicate { .. }) => Ok(Err(e)),
+        Err(error) => Err(error),
+    }
+}
+
 /// A case of a reading followed where the run found an ambiguity's
 /// readings mixed, promoted ([`Fuzzed::promote_readings`]).
 #[derive(Debug)]
@@ -313,15 +328,8 @@ impl Fuzzed {
                 spec: Some(self.spec),
             };
             let cause = finding.cause.clone();
-            match promote::promote(file, &candidate, beside) {
-                Ok(promoted) => promotions.push(Promotion {
-                    cause,
-                    result: Ok(promoted),
-                }),
-                Err(e @ PromoteError::Duplicate { .. }) => promotions.push(Promotion {
-                    cause,
-                    result: Err(e),
-                }),
+            match promote_one(file, &candidate, beside) {
+                Ok(result) => promotions.push(Promotion { cause, result }),
                 Err(error) => {
                     return Err(CannotPromote {
                         cause,
@@ -359,17 +367,10 @@ impl Fuzzed {
                     ),
                     spec: Some(self.spec),
                 };
-                match promote::promote(file, &candidate, beside) {
-                    Ok(promoted) => promotions.push(ReadingPromotion {
-                        ambiguity: name.to_owned(),
-                        result: Ok(promoted),
-                    }),
-                    Err(e @ PromoteError::Duplicate { .. }) => promotions.push(ReadingPromotion {
-                        ambiguity: name.to_owned(),
-                        result: Err(e),
-                    }),
-                    Err(error) => return Err(error),
-                }
+                promotions.push(ReadingPromotion {
+                    ambiguity: name.to_owned(),
+                    result: promote_one(file, &candidate, beside)?,
+                });
             }
         }
         Ok(promotions)
@@ -408,14 +409,12 @@ impl Fuzzed {
         self.summary
             .mixed_readings()
             .map(|f| {
-                let told = f.describe();
-                let told = told
-                    .split_once(": inconsistent: ")
-                    .map_or(told.as_str(), |(_, groups)| groups);
-                let told = told.split("; list an `[[").next().unwrap_or(told);
                 (
                     f.ambiguity.name.to_owned(),
-                    format!("mixed in rfc1808 fuzz: {told} (replace this with why)"),
+                    format!(
+                        "mixed in rfc1808 fuzz: {} (replace this with why)",
+                        f.groups_told()
+                    ),
                 )
             })
             .collect()

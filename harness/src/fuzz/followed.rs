@@ -63,35 +63,33 @@ impl Following {
         self.readings().is_empty()
     }
 
+    /// What each group of cases told: `kept on 3 cases, e.g. "g" against
+    /// "HTTP://A/b"; scheme-and-host on 40 cases, e.g. ...`.
+    pub fn groups_told(&self) -> String {
+        let groups: Vec<String> = self
+            .groups
+            .iter()
+            .map(|g| {
+                format!(
+                    "{} on {}, e.g. {:?} against {:?}",
+                    names(&g.readings),
+                    cases(g.cases),
+                    g.example.relative,
+                    g.example.base
+                )
+            })
+            .collect();
+        groups.join("; ")
+    }
+
     /// One line, as `rfc1808 run` words it: `base-case=scheme-and-host
     /// (312 cases)`, or `base-case: inconsistent: kept on 3 cases, e.g. "g"
     /// against "HTTP://A/b"; scheme-and-host on 40 cases, e.g. ...`.
     pub fn describe(&self) -> String {
         let name = self.ambiguity.name;
-        let names = |readings: &[&'static Reading]| {
-            readings
-                .iter()
-                .map(|r| r.name)
-                .collect::<Vec<_>>()
-                .join("|")
-        };
-        let cases = |n: u64| format!("{n} case{}", if n == 1 { "" } else { "s" });
         let common = self.readings();
         let mut out = if common.is_empty() {
-            let groups: Vec<String> = self
-                .groups
-                .iter()
-                .map(|g| {
-                    format!(
-                        "{} on {}, e.g. {:?} against {:?}",
-                        names(&g.readings),
-                        cases(g.cases),
-                        g.example.relative,
-                        g.example.base
-                    )
-                })
-                .collect();
-            format!("{name}: inconsistent: {}", groups.join("; "))
+            format!("{name}: inconsistent: {}", self.groups_told())
         } else {
             format!("{name}={} ({})", names(&common), cases(self.cases()))
         };
@@ -176,6 +174,20 @@ impl Followed {
         out.sort_by_key(|f| registry.iter().position(|a| a.name == f.ambiguity.name));
         out
     }
+}
+
+/// `a|b`: the names of `readings`.
+fn names(readings: &[&'static Reading]) -> String {
+    readings
+        .iter()
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// `1 case`, `3 cases`.
+fn cases(n: u64) -> String {
+    format!("{n} case{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]
