@@ -537,8 +537,10 @@ fn fuzz(
         if let (Some(promoted), true) = (&target, listed > 0) {
             let read = reads(vectors, promoted);
             output::eprint(&format!(
-                "rfc1808: {}: {listed} kinds nothing explains are listed by the vectors promoted to {}{}\n",
+                "rfc1808: {}: {listed} {} nothing explains {} listed by the vectors promoted to {}{}\n",
                 fuzzed.name,
+                if listed == 1 { "kind" } else { "kinds" },
+                if listed == 1 { "is" } else { "are" },
                 promoted.display(),
                 if read {
                     String::new()
@@ -552,8 +554,10 @@ fn fuzz(
         }
         if unexplained > 0 && target.is_none() {
             output::eprint(&format!(
-                "rfc1808: {}: {unexplained} new kinds nothing explains are not written to {} (no vectors yet: --promote, or add them by hand)\n",
+                "rfc1808: {}: {unexplained} new {} nothing explains {} not written to {} (no vectors yet: --promote, or add them by hand)\n",
                 fuzzed.name,
+                if unexplained == 1 { "kind" } else { "kinds" },
+                if unexplained == 1 { "is" } else { "are" },
                 file.display()
             ))?;
         }

@@ -161,7 +161,7 @@ fn what_nothing_explains_is_still_a_finding_after_accepting() {
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(
         stderr(&out).ends_with(
-            "rfc1808: dev: 5 new kinds nothing explains are not written to dev.toml (no vectors \
+            "rfc1808: dev: 1 new kind nothing explains is not written to dev.toml (no vectors \
              yet: --promote, or add them by hand)\n"
         ),
         "{}",
@@ -183,7 +183,7 @@ fn what_nothing_explains_is_still_a_finding_after_accepting() {
     assert_eq!(out.status.code(), Some(1), "{report}");
     let after_header = report.split("\n\n").nth(1).unwrap();
     assert!(
-        after_header.starts_with("unexplained, ") && after_header.contains(": query differs  "),
+        after_header.starts_with("unexplained, ") && after_header.contains("  query differs  "),
         "{report}"
     );
     assert!(
@@ -212,7 +212,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(
         stderr(&out).ends_with(
-            "rfc1808: dev: 5 kinds nothing explains are listed by the vectors promoted to \
+            "rfc1808: dev: 1 kind nothing explains is listed by the vectors promoted to \
              v/mine.toml; the next run reads them with --add-vectors v/mine.toml\n"
         ),
         "{}",
@@ -231,7 +231,8 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
         .filter_map(|l| l.strip_prefix("id = \""))
         .map(|l| l.trim_end_matches('"'))
         .collect();
-    assert_eq!(ids.len(), 5, "{written}");
+    // One kind per quirk: the short query shows in every branch of 5.2.2.
+    assert_eq!(ids.len(), 1, "{written}");
     for id in &ids {
         assert!(
             promoted.contains(&format!("id = \"{id}\"")),
@@ -242,10 +243,10 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
         written
             .matches("nothing in the catalogue explains it")
             .count(),
-        5,
+        1,
         "{written}"
     );
-    assert!(written.contains(": query differs;"), "{written}");
+    assert!(written.contains("fuzz: query differs;"), "{written}");
     // Another seed, with the file and the promoted vectors: nothing new.
     let known = ["--expectations", "dev.toml", "--add-vectors", "v"];
     let out = setup.fuzz("empty-query+short-query", "2", &known);
@@ -422,13 +423,8 @@ fn json_on_standard_output_and_reports_in_files() {
     // What nothing explains comes first, by symptom.
     assert_eq!(kinds[0]["unexplained"], true);
     assert!(kinds[0]["deviations"].is_null());
-    assert!(
-        kinds[0]["kind"]
-            .as_str()
-            .unwrap()
-            .ends_with(": query differs"),
-        "{json}"
-    );
+    // One kind per quirk, whichever branch of 5.2.2 it showed at.
+    assert_eq!(kinds[0]["kind"], "query differs", "{json}");
     assert_eq!(kinds[0]["kind"], kinds[0]["symptom"]);
     let text = setup.read("report.txt");
     assert!(

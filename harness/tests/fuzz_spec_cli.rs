@@ -119,7 +119,7 @@ for line in sys.stdin.buffer:
 const PLANTED: &str = "dots-kept-in-absolute";
 
 /// How it shows, by symptom: its branch of section 5.2.2, and what differs.
-const PLANTED_SYMPTOM: &str = "5.2.2 R.authority defined: dot segments kept";
+const PLANTED_SYMPTOM: &str = "dot segments kept";
 
 struct Setup {
     root: tempfile::TempDir,
@@ -340,5 +340,5 @@ fn without_spec_the_handshake_claim_decides() {
         "{report}"
     );
     assert!(!report.contains(PLANTED), "{report}");
-    assert!(!report.contains(PLANTED_SYMPTOM), "{report}");
+    assert!(!report.contains("5.2.2 R.authority defined"), "{report}");
 }

@@ -198,6 +198,11 @@ impl Attribution {
     /// Attribution under `spec`, trying `listed` (the deviations the
     /// expectations list) first; with `on` false every mismatch is its
     /// symptom.
+    /// Whether mismatches are grouped by cause (`--by-symptom` not given).
+    pub fn by_cause(&self) -> bool {
+        self.on
+    }
+
     pub fn new(spec: Spec, listed: Set, on: bool) -> Attribution {
         Attribution {
             explainer: Explainer::new(spec, listed),

@@ -408,6 +408,34 @@ impl Kind {
 
     /// Whether the implementation failed to answer, rather than answering
     /// differently.
+    /// The kind as `rfc1808 fuzz` by cause reports what no deviation
+    /// explains: one kind per quirk, not one per branch of 5.2.2. Under
+    /// RFC 2396 and RFC 3986, a difference in the path's segments, or a
+    /// component dropped, added or changed, is the same quirk whichever
+    /// branch the reference took (its finding still counts the branches);
+    /// a path otherwise differing, and the differences of step 2b, keep
+    /// their branch, which is then what tells one quirk from another.
+    pub fn by_quirk(self) -> Kind {
+        use Difference as D;
+        let Steps::One(stage) = self.steps else {
+            return self;
+        };
+        let keeps_branch = matches!(
+            self.difference,
+            D::Differs(Component::Path)
+                | D::Unexplained
+                | D::SchemeNotRecognized
+                | D::ResolvedAsRelative
+        );
+        if stage.spec() == Spec::Rfc1808 || keeps_branch {
+            return self;
+        }
+        Kind {
+            steps: Steps::All,
+            difference: self.difference,
+        }
+    }
+
     pub fn is_failure(&self) -> bool {
         self.difference == Difference::FailedToAnswer
     }

@@ -680,7 +680,7 @@ fn classify(
     let mut judged = Vec::with_capacity(inputs.len());
     let mut variants = Vec::new();
     for (i, (input, answer)) in inputs.iter().zip(given).enumerate() {
-        let Some((symptom, stage)) = judge(input, answer, accepted) else {
+        let Some((symptom, stage)) = judge(input, answer, accepted, attribution) else {
             judged.push(None);
             continue;
         };
@@ -717,7 +717,7 @@ fn classify(
     let variant_inputs: Vec<Input> = variants.iter().map(|(_, _, v)| v.clone()).collect();
     let variant_answers = answers(implementation, &variant_inputs, deadline);
     for ((i, kind, variant), answer) in variants.into_iter().zip(variant_answers) {
-        if judge(&variant, &answer, accepted).map(|(k, _)| k) != Some(kind) {
+        if judge(&variant, &answer, accepted, attribution).map(|(k, _)| k) != Some(kind) {
             if let Some(j) = judged[i].as_mut() {
                 j.symptom = Kind::not_a_letter();
                 j.cause = Cause::Unexplained(Kind::not_a_letter());
@@ -730,16 +730,26 @@ fn classify(
 /// The kind of mismatch `answer` is for `input`, with the stage the
 /// reference went through under the primary readings; `None` when it is the
 /// reference's answer under any accepted reading, or the case is outside
-/// the spec's grammar.
-fn judge(input: &Input, answer: &Answer, accepted: &Accepted) -> Option<(Kind, Stage)> {
+/// the spec's grammar. By cause, the kind is [`Kind::by_quirk`].
+fn judge(
+    input: &Input,
+    answer: &Answer,
+    accepted: &Accepted,
+    attribution: &Attribution,
+) -> Option<(Kind, Stage)> {
     if accepted.outside(input) {
         return None;
     }
-    let kind = Kind::of(input, answer, accepted.primary())?;
+    let (kind, stage) = Kind::of(input, answer, accepted.primary())?;
     if accepted.allows(input, answer) {
         return None;
     }
-    Some(kind)
+    let kind = if attribution.by_cause() {
+        kind.by_quirk()
+    } else {
+        kind
+    };
+    Some((kind, stage))
 }
 
 /// Shrinks `shown` to a smallest case of `cause` whose base the run admits
