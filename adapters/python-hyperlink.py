@@ -8,9 +8,10 @@ documentation describes ("Resolve the given URL relative to this URL").
     python3 adapters/python-hyperlink.py BASE REL     # argv
 
 Needs Python 3 and ``pip install hyperlink`` (adapters/install.sh does it).
-``to_text()`` is the URI form as hyperlink holds it (``to_uri()`` would
-percent-encode, ``to_iri()`` decode); a hyperlink.URLParseError, or any other
-exception, is a rejection.
+``to_text(with_password=True)`` is the URI form as hyperlink holds it
+(``to_uri()`` would percent-encode, ``to_iri()`` decode; without
+``with_password=True``, ``to_text()`` leaves a password out, for display); a
+hyperlink.URLParseError, or any other exception, is a rejection.
 """
 
 import importlib.metadata
@@ -26,7 +27,7 @@ NAME = "python-hyperlink"
 def resolve(base, relative):
     """Returns (result, None) or (None, message) when hyperlink raises."""
     try:
-        return URL.from_text(base).click(relative).to_text(), None
+        return URL.from_text(base).click(relative).to_text(with_password=True), None
     except Exception as e:  # any exception is the library declining the case
         return None, f"{type(e).__name__}: {e}"
 

@@ -20,7 +20,9 @@
 //!
 //! Where a deviation sits in the algorithm:
 //! - parsing, where an input is refused (`empty-port-rejected`,
-//!   `reg-name-restricted`), an authority is found where the spec finds
+//!   `reg-name-restricted`, `host-labels-checked`,
+//!   `port-without-host-rejected`, `file-host-rejected`), userinfo is
+//!   dropped (`userinfo-dropped-without-host`), an authority is found where the spec finds
 //!   none (`authority-without-slashes`, `single-slash-authority`) or ended
 //!   early (`host-ended-early`), an empty component becomes undefined
 //!   (`empty-query-dropped`, `empty-fragment-dropped`,
@@ -40,8 +42,9 @@
 //! - the merge and `remove_dot_segments` (`empty-segments-collapsed`,
 //!   `above-root-kept`, `rootless-kept-rootless`, `root-popped-by-dots`);
 //! - recomposition (`scheme-lowercased`, `host-lowercased`,
-//!   `numeric-host-ipv4`, `empty-path-slash`,
+//!   `numeric-host-ipv4`, `default-port-dropped`, `empty-path-slash`,
 //!   `empty-path-slash-any-scheme`, `authority-added`,
+//!   `known-scheme-authority-added`, `query-semicolons-as-ampersands`,
 //!   `percent-encoding-rewritten`, the one deviation that is an
 //!   equivalence rather than a single answer: see [`gives`]), or a refusal to write a path
 //!   that starts with `//` without an authority
@@ -281,6 +284,34 @@ catalogue! {
         [Some("2.4.3"), Some("3.2"), Some("3.2")], ("http://a/b", "foo:/x/y"),
         "a URL without `//` whose path starts with one `/` takes the path's first segment for its authority, whatever the scheme (`foo:/x/y` is `foo://x/y`)",
         "libcurl (one to three slashes after the scheme make `//`); RFC 3986 3.2: the authority is preceded by `//`, and 3.3 makes `/x/y` a path";
+    KnownSchemeAuthorityAdded = 44, "known-scheme-authority-added", false,
+        [Some("4"), Some("5.2"), Some("5.3")], ("http://a/b", "ftp:x"),
+        "a result of http, https, ftp, file, ws or wss without an authority is written with an empty one and a rooted path (`ftp:x` is `ftp:///x`, `ftp:` is `ftp://`)",
+        "tcllib's uri::join, which writes every URL of the schemes it knows as `scheme://host/path`; RFC 3986 5.3 writes `//` only when the authority is defined, and the path as it is";
+    HostLabelsChecked = 45, "host-labels-checked", false,
+        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "//-x/g"),
+        "a host that is not an IP literal must be dot-separated labels of letters, digits, `-` and `_`, none empty but a last one (`a.`), none starting or ending with `-`; any other is rejected",
+        "Qt's QUrl and tcllib (`//-`, `//a..`, `//a~b` refused), DNS's label rules (RFC 1123 2.1); RFC 3986 3.2.2: a reg-name need not be a DNS name (`reg-name = *( unreserved / pct-encoded / sub-delims )`)";
+    DefaultPortDropped = 46, "default-port-dropped", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "//x:80/g"),
+        "a port that is the default of the result's scheme (80 for http and ws, 443 for https and wss, 21 for ftp) is dropped",
+        "Ruby's uri, tcllib, the WHATWG URL Standard; RFC 3986 6.2.3 makes `http://x:80/` and `http://x/` equivalent, yet 5.2.2 copies the authority as written";
+    PortWithoutHostRejected = 47, "port-without-host-rejected", false,
+        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "foo://:8/g"),
+        "a port after an empty host (`foo://:8`), in the base or the reference, is rejected",
+        "the WHATWG URL Standard (a port with no host is a host-missing failure), Node; RFC 3986 3.2.2 allows an empty host, and 3.2.3 a port after it";
+    UserinfoDroppedWithoutHost = 48, "userinfo-dropped-without-host", false,
+        [Some("2.4.3"), Some("3.2.1"), Some("3.2.1")], ("http://a/b", "//u@/g"),
+        "userinfo before an empty host is dropped (`//u@/g` is `///g`), in the base and in the reference",
+        "Node's url.resolve (url.format writes the auth only before a host); RFC 3986 3.2.1 allows userinfo before any host, an empty reg-name included";
+    QuerySemicolonsAsAmpersands = 49, "query-semicolons-as-ampersands", false,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "g?x;y"),
+        "a `;` in the result's query is written `&`, as a form-urlencoded parser reads both as separators",
+        "Racket's net/url (the query is kept as an association list); RFC 3986 3.4 makes the query opaque data, `;` and `&` different characters";
+    FileHostRejected = 50, "file-host-rejected", false,
+        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "file://x/g"),
+        "a file URL's host must be empty or `localhost`, which is dropped (`file://localhost/g` is `file:///g`); any other is rejected",
+        "libcurl (\"Bad file:// URL\"); RFC 8089 allows any host in a file URI, and RFC 3986 5.2.2 copies the authority as written";
 }
 
 impl Deviation {
@@ -427,6 +458,29 @@ pub fn resolve(
     if set.has(RegNameRestricted) && authorities().iter().any(|&a| !is_plain_host(host(a))) {
         return Err(RegNameRestricted.name().to_owned());
     }
+    if set.has(HostLabelsChecked) && authorities().iter().any(|&a| !is_dns_name(host(a))) {
+        return Err(HostLabelsChecked.name().to_owned());
+    }
+    if set.has(PortWithoutHostRejected)
+        && authorities()
+            .iter()
+            .any(|&a| host(a) == Some("") && host_and_port(a.unwrap_or("")).len() > 1)
+    {
+        return Err(PortWithoutHostRejected.name().to_owned());
+    }
+    if set.has(FileHostRejected) {
+        let r = parse(reference);
+        let file = |c: &Components<'_>| c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"));
+        let scheme_of_r = if r.scheme.is_some() { &r } else { &b };
+        let foreign = |h: Option<&str>| {
+            h.is_some_and(|h| !h.is_empty() && !h.eq_ignore_ascii_case("localhost"))
+        };
+        if (file(&b) && foreign(host(b.authority)))
+            || (file(scheme_of_r) && foreign(host(r.authority)))
+        {
+            return Err(FileHostRejected.name().to_owned());
+        }
+    }
 
     // Parsing: the authority found elsewhere, empty components taken for
     // none.
@@ -443,6 +497,15 @@ pub fn resolve(
     }
     if set.has(OpaqueBasePathDropped) {
         base = drop_opaque_path(&base);
+    }
+    if set.has(FileHostRejected) {
+        let scheme = parse(&base).scheme.map(str::to_owned);
+        base = drop_localhost(&base, None);
+        reference = drop_localhost(&reference, scheme.as_deref());
+    }
+    if set.has(UserinfoDroppedWithoutHost) {
+        base = drop_userinfo_without_host(&base);
+        reference = drop_userinfo_without_host(&reference);
     }
     if set.has(HostEndedEarly) {
         base = end_host_early(&base);
@@ -595,6 +658,18 @@ pub fn resolve(
             resolved.insert_str(colon, "//");
         }
     }
+    if set.has(KnownSchemeAuthorityAdded) {
+        let out = parse(&resolved);
+        if known(&out) && out.authority.is_none() {
+            let colon = out.scheme.map_or(0, str::len) + 1;
+            let root = if out.path.is_empty() || out.path.starts_with('/') {
+                ""
+            } else {
+                "/"
+            };
+            resolved.insert_str(colon, &format!("//{root}"));
+        }
+    }
     if set.has(EmptyPathSlash) {
         let out = parse(&resolved);
         if known(&out) && out.authority.is_some() && out.path.is_empty() {
@@ -630,6 +705,22 @@ pub fn resolve(
                 offset(&resolved, authority) + (authority.len() - host_and_port(authority).len());
             let lower = host.to_ascii_lowercase();
             resolved.replace_range(start..start + host.len(), &lower);
+        }
+    }
+    if set.has(DefaultPortDropped) {
+        resolved = drop_default_port(&resolved);
+    }
+    if set.has(QuerySemicolonsAsAmpersands) {
+        let out = parse(&resolved);
+        if let Some(query) = out.query.filter(|q| q.contains(';')) {
+            let fragment = out.fragment.map(str::to_owned);
+            let path = out.path.to_owned();
+            resolved = replace_path_query_fragment(
+                &resolved,
+                &path,
+                Some(&query.replace(';', "&")),
+                fragment.as_deref(),
+            );
         }
     }
     if set.has(PercentEncodingRewritten) {
@@ -759,6 +850,77 @@ fn slashes_implied(url: &str, scheme_of_base: Option<&str>) -> String {
     } else {
         url.to_owned()
     }
+}
+
+/// Whether `host` is empty, an IP literal, or dot-separated labels of
+/// letters, digits, `-` and `_`, none empty but a last one, none starting or
+/// ending with `-`.
+fn is_dns_name(host: Option<&str>) -> bool {
+    let Some(host) = host.filter(|h| !h.is_empty() && !h.starts_with('[')) else {
+        return true;
+    };
+    let host = host.strip_suffix('.').unwrap_or(host);
+    host.split('.').all(|label| {
+        !label.is_empty()
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+    })
+}
+
+/// `url` without the host `localhost` when it is a file URL (its scheme, or
+/// `scheme_of_base` when it has none, is `file`).
+fn drop_localhost(url: &str, scheme_of_base: Option<&str>) -> String {
+    let c = parse(url);
+    let file = c
+        .scheme
+        .or(scheme_of_base)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    match (file, c.authority) {
+        (true, Some(authority)) if authority.eq_ignore_ascii_case("localhost") => {
+            let start = offset(url, authority);
+            format!("{}{}", &url[..start], &url[start + authority.len()..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// `url` without the userinfo of an authority whose host is empty.
+fn drop_userinfo_without_host(url: &str) -> String {
+    let c = parse(url);
+    match c.authority {
+        Some(authority) if host(Some(authority)) == Some("") && authority.contains('@') => {
+            let start = offset(url, authority);
+            let at = authority.rfind('@').expect("contains `@`");
+            format!("{}{}", &url[..start], &url[start + at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// `url` without its port when it is the default of its scheme.
+fn drop_default_port(url: &str) -> String {
+    let c = parse(url);
+    let (Some(scheme), Some(authority)) = (c.scheme, c.authority) else {
+        return url.to_owned();
+    };
+    let default = match scheme.to_ascii_lowercase().as_str() {
+        "http" | "ws" => "80",
+        "https" | "wss" => "443",
+        "ftp" => "21",
+        _ => return url.to_owned(),
+    };
+    let Some(host) = host(Some(authority)) else {
+        return url.to_owned();
+    };
+    let rest = host_and_port(authority);
+    if rest[host.len()..].strip_prefix(':') != Some(default) {
+        return url.to_owned();
+    }
+    let end = offset(url, authority) + authority.len();
+    format!("{}{}", &url[..end - default.len() - 1], &url[end..])
 }
 
 /// `url` with the first segment of a path starting with one `/` made its
@@ -925,16 +1087,23 @@ fn encode_reserved(url: &str) -> String {
 }
 
 /// What `percent-encoding-rewritten` compares: `url` with the reserved
-/// characters after its authority decoded and the hex digits of the other
+/// characters of its userinfo, path, query and fragment decoded and the hex digits of the other
 /// percent-encodings upper-cased.
 fn reserved_decoded_key(url: &str) -> String {
     let c = parse(url);
-    let at = offset(url, c.path);
     let reserved = |o: u8| query_reserved(o) || matches!(o, b'#' | b'[' | b']');
+    let path = offset(url, c.path);
+    // The userinfo, up to the authority's last `@`, is data too.
+    let (data, at) = match c.authority.and_then(|a| a.rfind('@').map(|at| (a, at))) {
+        Some((authority, at)) => (offset(url, authority), offset(url, authority) + at),
+        None => (path, path),
+    };
     format!(
-        "{}{}",
-        &url[..at],
-        decode_picked(&url[at..], reserved, true)
+        "{}{}{}{}",
+        &url[..data],
+        decode_picked(&url[data..at], reserved, true),
+        &url[at..path],
+        decode_picked(&url[path..], reserved, true)
     )
 }
 
@@ -1420,6 +1589,11 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::InvalidUtf8Replaced => changed(replace_invalid_utf8),
         Id::HostEndedEarly => changed(end_host_early),
         Id::SingleSlashAuthority => changed(single_slash_authority),
+        Id::UserinfoDroppedWithoutHost => changed(drop_userinfo_without_host),
+        Id::FileHostRejected => {
+            let scheme = parse(base).scheme;
+            drop_localhost(base, None) != base || drop_localhost(reference, scheme) != reference
+        }
         Id::OpaqueBasePathDropped => drop_opaque_path(base) != base,
         Id::EmptyAuthorityIgnored => changed(ignore_empty_authority),
         Id::AuthorityWithoutSlashes => {
@@ -1681,6 +1855,72 @@ mod tests {
                 Ok("http://a/%EF%BF%BD"),
             ),
             (&[EmptyPathSlashAnyScheme], "a://a", "//a", Ok("a://a/")),
+            (
+                &[KnownSchemeAuthorityAdded],
+                "http://a",
+                "ftp:a",
+                Ok("ftp:///a"),
+            ),
+            (
+                &[KnownSchemeAuthorityAdded],
+                "http://a",
+                "ftp:",
+                Ok("ftp://"),
+            ),
+            (
+                &[HostLabelsChecked],
+                "http://a",
+                "//a..",
+                Err("host-labels-checked"),
+            ),
+            (
+                &[HostLabelsChecked],
+                "http://a",
+                "//a~b",
+                Err("host-labels-checked"),
+            ),
+            (
+                &[DefaultPortDropped],
+                "http://a",
+                "Http://a:80?a",
+                Ok("Http://a?a"),
+            ),
+            (
+                &[PortWithoutHostRejected],
+                "http://a",
+                "a://:0",
+                Err("port-without-host-rejected"),
+            ),
+            (
+                &[UserinfoDroppedWithoutHost],
+                "http://a@",
+                "",
+                Ok("http://"),
+            ),
+            (
+                &[UserinfoDroppedWithoutHost],
+                "http://a",
+                "//a@/x",
+                Ok("http:///x"),
+            ),
+            (
+                &[QuerySemicolonsAsAmpersands],
+                "http://a",
+                "?a;b",
+                Ok("http://a?a&b"),
+            ),
+            (
+                &[FileHostRejected],
+                "http://a",
+                "file://a/x",
+                Err("file-host-rejected"),
+            ),
+            (
+                &[FileHostRejected],
+                "http://a",
+                "file://localhost/x",
+                Ok("file:///x"),
+            ),
             (&[OpaqueBasePathDropped], "a:a", "?", Ok("a:?")),
             (&[OpaqueBasePathDropped], "a:a", "#f", Ok("a:#f")),
             (&[SingleSlashAuthority], "a:/a/b", "c", Ok("a://a/c")),
@@ -1749,6 +1989,10 @@ mod tests {
         );
         let rooted = run(&[Id::RootlessReferenceRejected], BASE, "foo:/g");
         assert_eq!(rooted, Ok("foo:/g".to_owned()), "a rooted path is taken");
+        let dns = run(&[Id::HostLabelsChecked], BASE, "//a_b.c./g");
+        assert_eq!(dns, Ok("http://a_b.c./g".to_owned()), "`_` and a last dot");
+        let ftp = run(&[Id::DefaultPortDropped], BASE, "foo://x:80/g");
+        assert_eq!(ftp, Ok("foo://x:80/g".to_owned()), "no default for foo");
         let numbers = run(&[Id::NumericHostIpv4], BASE, "//1.2.3.4.5/g");
         assert_eq!(numbers, Ok("http://1.2.3.4.5/g".to_owned()), "five parts");
         let octal = run(&[Id::NumericHostIpv4], BASE, "//010/g");
