@@ -53,6 +53,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use crate::rfc3986::{parse, Components};
 
@@ -1494,28 +1495,49 @@ pub fn explain(
 ) -> Explanation {
     // Sets that differ only in what they do after resolving give the
     // reference the same input: each reading resolves each input once.
-    type Memo = RefCell<HashMap<(String, String), Result<String, String>>>;
+    // Keyed by a hash of the input, so that a look-up allocates nothing;
+    // the input is kept beside the answer and compared.
+    type Memo = RefCell<HashMap<u64, Vec<(String, String, Result<String, String>)>>>;
     let memos: Vec<Memo> = readings.iter().map(|_| Memo::default()).collect();
     let remembering: Vec<_> = readings
         .iter()
         .zip(&memos)
         .map(|(reading, memo)| {
             move |b: &str, r: &str| {
-                let key = (b.to_owned(), r.to_owned());
-                if let Some(answer) = memo.borrow().get(&key) {
-                    return answer.clone();
+                let mut hasher = std::hash::DefaultHasher::new();
+                (b, r).hash(&mut hasher);
+                let key = hasher.finish();
+                if let Some(seen) = memo.borrow().get(&key) {
+                    if let Some((_, _, answer)) = seen.iter().find(|(sb, sr, _)| sb == b && sr == r)
+                    {
+                        return answer.clone();
+                    }
                 }
                 let answer = reading(b, r);
-                memo.borrow_mut().insert(key, answer.clone());
+                memo.borrow_mut().entry(key).or_default().push((
+                    b.to_owned(),
+                    r.to_owned(),
+                    answer.clone(),
+                ));
                 answer
             }
         })
         .collect();
     let readings: Vec<Reference<'_>> = remembering.iter().map(|r| r as Reference<'_>).collect();
+    // What `percent-encoding-rewritten` compares the answer by, once.
+    let answer_key = answer.map(reserved_decoded_key);
     let gives = |set: Set| {
-        readings
-            .iter()
-            .any(|r| gives(set, &resolve(*r, set, base, reference), answer))
+        readings.iter().any(
+            |r| match (resolve(*r, set, base, reference), answer, &answer_key) {
+                (Ok(url), Ok(want), Ok(key)) => {
+                    url == want
+                        || (set.has(Id::PercentEncodingRewritten)
+                            && reserved_decoded_key(&url) == *key)
+                }
+                (Err(_), Err(()), _) => true,
+                _ => false,
+            },
+        )
     };
     if gives(Set::EMPTY) {
         return Explanation::Conforms;
@@ -1548,8 +1570,13 @@ pub fn explain(
         .iter()
         .copied()
         .filter(|&id| {
-            // A rewritten encoding may decode what the reference keeps.
-            id == Id::PercentEncodingRewritten
+            // A rewritten encoding may decode what the reference keeps:
+            // where neither the input nor the answer has a `%`, it decodes
+            // only what it encoded, and changes nothing.
+            (id == Id::PercentEncodingRewritten
+                && [base, reference, answer.unwrap_or("")]
+                    .iter()
+                    .any(|s| s.contains('%')))
                 || transforms.iter().zip(&after).any(|(&t, gives)| {
                     t.has(id) || resolve(*default, t.with(id), base, reference) != *gives
                 })

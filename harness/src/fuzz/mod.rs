@@ -633,7 +633,8 @@ enum Search<'t> {
     Full,
     /// A mismatch that cannot have this cause is left out (`None`) without
     /// a search: its deviations do not give the answer, or its symptom is
-    /// another.
+    /// another. One that can is taken to have it, unconfirmed: the
+    /// shrinker confirms by a full search only the candidate it would keep.
     Toward(&'t Cause),
 }
 
@@ -696,7 +697,7 @@ fn classify(
                     judged.push(None);
                     continue;
                 }
-                (attribution.explain(input, answer, &symptom), false)
+                (target.clone(), false)
             }
         };
         if matches!(cause, Cause::Unexplained(_)) && !symptom.is_failure() {
@@ -780,7 +781,11 @@ fn shrink_case(
         if admitted.is_empty() || implementation.given_up().is_some() {
             return vec![false; candidates.len()];
         }
-        let mut verdicts = admitted
+        // The candidates that may have the cause, smallest first; the
+        // shrinker keeps the smallest that has it, so a full search
+        // confirms them in that order until one does, and the rest are
+        // not searched.
+        let mut possible: Vec<Shown> = admitted
             .iter()
             .zip(kinds(
                 implementation,
@@ -790,24 +795,24 @@ fn shrink_case(
                 attribution,
                 Search::Toward(cause),
             ))
-            .map(|(c, (judged, answer))| match judged {
-                Some(j) if j.cause == *cause => {
-                    let shown = Shown {
-                        input: c.clone(),
-                        answer,
-                        symptom: j.symptom,
-                    };
-                    seen.insert(c.clone(), shown);
-                    true
-                }
-                _ => false,
+            .filter_map(|(c, (judged, answer))| {
+                judged.map(|j| Shown {
+                    input: c.clone(),
+                    answer,
+                    symptom: j.symptom,
+                })
             })
-            .collect::<Vec<bool>>()
-            .into_iter();
-        candidates
-            .iter()
-            .map(|c| bases.admit(spec, &c.base) && verdicts.next() == Some(true))
-            .collect()
+            .collect();
+        possible.sort_by(|a, b| shrink::order(&a.input).cmp(&shrink::order(&b.input)));
+        let kept = possible
+            .into_iter()
+            .find(|p| attribution.explain(&p.input, &p.answer, &p.symptom) == *cause);
+        let Some(kept) = kept else {
+            return vec![false; candidates.len()];
+        };
+        let verdicts = candidates.iter().map(|c| *c == kept.input).collect();
+        seen.insert(kept.input.clone(), kept);
+        verdicts
     });
     seen.remove(&shrunk).unwrap_or(shown)
 }
