@@ -7,6 +7,7 @@ Usage, from the repository root, after `bash adapters/install.sh` and
 `cargo build --release -p rfc1808-harness`:
 
     python3 adapters/fuzz.py [--reports DIR] [--by-deviation] [NAME...]
+    python3 adapters/fuzz.py --accept [NAME...]
 
 Each run stops after MAX_CASES cases or SECONDS seconds, whichever comes
 first: the cases are the same on every machine (the seed fixes them, and
@@ -20,6 +21,17 @@ vector it lists shows. With --reports, each run's JSON report
 Markdown table of the deviations each library was found to follow, and
 how many of its mismatches nothing explains, is printed after the runs
 (docs/findings.md holds it).
+
+--accept makes the gate pass again after a library or the catalogue
+changed, as a person would by hand: each library named (or every one) is
+fuzzed with the gate's cases and no time limit, and what it finds is
+accepted (`--promote --to adapters/findings/NAME.toml
+--write-expectations`); then every library's lists are rewritten by
+`rfc1808 run --write-expectations`, under its claimed spec and RFC 1808,
+since the vectors promoted are every library's; then the gate runs. A
+rewrite can drop a deviation that only fuzzing saw (no vector shows it
+any more), so the libraries the gate fails are accepted again, for at
+most ROUNDS rounds.
 """
 import argparse
 import json
@@ -38,20 +50,88 @@ MAX_CASES = "20000"
 SECONDS = "30s"
 
 
-def command(imp, report):
+ROUNDS = 4
+
+
+def ledger(imp, spec):
+    return os.path.join("adapters", imp["expectations"][spec])
+
+
+def command(imp, report=None):
+    """The gate's run of `imp`, its JSON report to `report`; with no
+    report, the acceptance run: the same cases, no time limit, what it
+    finds accepted."""
     spec = imp["spec"]
     args = [
         BINARY, "fuzz",
         "--impl", f"{imp['name']}={shlex.join(imp['command'])}",
         "--protocol", imp.get("protocol", "argv"),
         "--spec", spec,
-        "--expectations", os.path.join("adapters", imp["expectations"][spec]),
-        "--seed", SEED, "--max-cases", MAX_CASES, "--time", SECONDS,
-        "--report", f"json={report}",
+        "--expectations", ledger(imp, spec),
+        "--seed", SEED, "--max-cases", MAX_CASES,
     ]
+    if report:
+        args += ["--time", SECONDS, "--report", f"json={report}"]
+    else:
+        args += ["--promote", "--to", os.path.join(FINDINGS, f"{imp['name']}.toml"),
+                 "--write-expectations", ledger(imp, spec)]
     if any(f.endswith(".toml") for f in os.listdir(FINDINGS)):
         args += ["--add-vectors", FINDINGS, "--builtin-seeds"]
     return args
+
+
+def rewrite(implementations):
+    """Every library's lists rewritten over every vector, the findings
+    included, under its claimed spec and under RFC 1808."""
+    for spec in (None, "rfc1808"):
+        args = [BINARY, "run", "--config", CONFIG]
+        if spec:
+            args += ["--spec", spec]
+        for imp in implementations:
+            args += ["--write-expectations", f"{imp['name']}={ledger(imp, spec or imp['spec'])}"]
+        subprocess.run(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        check = subprocess.run(args[:4 + (2 if spec else 0)], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL)
+        if check.returncode != 0:
+            sys.exit(f"adapters/fuzz.py: `{shlex.join(args[:6 if spec else 4])}` fails "
+                     "after the lists were rewritten")
+
+
+def gate(implementations, names, directory):
+    """Runs the gate on the libraries `names` (all when empty): the names
+    of those whose run failed, and the reports of the others."""
+    failed, reports = [], {}
+    for imp in implementations:
+        name = imp["name"]
+        if names and name not in names:
+            continue
+        report = os.path.join(directory, f"{name}.json")
+        print(f"--- {name} under {imp['spec']}", flush=True)
+        run = subprocess.run(command(imp, report), stdin=subprocess.DEVNULL)
+        if run.returncode != 0:
+            failed.append((name, run.returncode))
+            continue
+        with open(report) as f:
+            reports[name] = json.load(f)
+    return failed, reports
+
+
+def accept(implementations, names, directory):
+    """Accepts what the runs of `names` (all when empty) find, rewrites
+    every list, and gates every library, again for those that fail."""
+    for round in range(1, ROUNDS + 1):
+        for imp in implementations:
+            if names and imp["name"] not in names:
+                continue
+            print(f"--- accepting {imp['name']} under {imp['spec']} (round {round})", flush=True)
+            subprocess.run(command(imp), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        rewrite(implementations)
+        failed, _ = gate(implementations, [], directory)
+        if not failed:
+            print(f"adapters/fuzz.py: the gate passes after {round} round(s)")
+            return
+        names = [name for name, _ in failed]
+    sys.exit(f"adapters/fuzz.py: still failing after {ROUNDS} rounds: " + ", ".join(names))
 
 
 def by_deviation(reports):
@@ -82,6 +162,8 @@ def main():
     parser.add_argument("--reports", help="write each run's JSON report to DIR/NAME.json")
     parser.add_argument("--by-deviation", action="store_true",
                         help="print the Markdown table of deviations by library")
+    parser.add_argument("--accept", action="store_true",
+                        help="accept what the runs find, until the gate passes")
     parser.add_argument("names", nargs="*", help="only these libraries")
     args = parser.parse_args()
     with open(CONFIG, "rb") as f:
@@ -92,23 +174,15 @@ def main():
             sys.exit(f"adapters/fuzz.py: no library `{name}` in {CONFIG}")
     directory = args.reports or tempfile.mkdtemp(prefix="rfc1808-fuzz-")
     os.makedirs(directory, exist_ok=True)
-    failed, reports = [], {}
-    for imp in implementations:
-        name = imp["name"]
-        if args.names and name not in args.names:
-            continue
-        report = os.path.join(directory, f"{name}.json")
-        print(f"--- {name} under {imp['spec']}", flush=True)
-        run = subprocess.run(command(imp, report), stdin=subprocess.DEVNULL)
-        if run.returncode != 0:
-            failed.append(f"{name} (exit {run.returncode})")
-            continue
-        with open(report) as f:
-            reports[name] = json.load(f)
+    if args.accept:
+        accept(implementations, args.names, directory)
+        return
+    failed, reports = gate(implementations, args.names, directory)
     if args.by_deviation and reports:
         print(by_deviation(reports), end="")
     if failed:
-        sys.exit("adapters/fuzz.py: new kinds, or no run: " + ", ".join(failed))
+        sys.exit("adapters/fuzz.py: new kinds, or no run: "
+                 + ", ".join(f"{name} (exit {code})" for name, code in failed))
 
 
 if __name__ == "__main__":
