@@ -30,6 +30,7 @@
 //!   `empty-params-dropped`, `empty-port-dropped`), an opaque base loses
 //!   its path (`opaque-base-path-dropped`), ports lose their leading zeros
 //!   (`port-zeros-stripped`), encodings are decoded (`unreserved-decoded`,
+//!   `unreserved-decoded-outside-host`, `host-unreserved-decoded`,
 //!   `reserved-decoded`), replaced (`invalid-utf8-replaced`) or upper-cased
 //!   (`percent-hex-uppercased`), or slashes skipped
 //!   (`extra-slashes-skipped`);
@@ -313,6 +314,14 @@ catalogue! {
         [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "file://x/g"),
         "a file URL's host must be empty or `localhost`, which is dropped (`file://localhost/g` is `file:///g`); any other is rejected",
         "libcurl (\"Bad file:// URL\"); RFC 8089 allows any host in a file URI, and RFC 3986 5.2.2 copies the authority as written";
+    UnreservedDecodedOutsideHost = 51, "unreserved-decoded-outside-host", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b/c", "//%41/%7e/g"),
+        "percent-encoded unreserved characters are decoded everywhere but in the host (`//%41/%7e` is `//%41/~`), in the reference as in the base, before dot segments are removed",
+        "Boost.URL, Apache HttpClient, Racket; RFC 3986 6.2.2.2 makes `%7E` and `~` equivalent, but 5.2.2 copies the reference's components as written (unreserved-decoded is the same in the host too)";
+    HostUnreservedDecoded = 52, "host-unreserved-decoded", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b/c", "//%41/%7e/g"),
+        "percent-encoded unreserved characters are decoded in the host only (`//%6a/%7a` is `//j/%7a`), in the reference as in the base",
+        "libcurl (the host is decoded to be looked up, the path is sent as written); RFC 3986 6.2.2.2 makes `%6A` and `j` equivalent, but 5.2.2 copies the authority as written";
 }
 
 impl Deviation {
@@ -549,6 +558,14 @@ pub fn resolve(
     if set.has(UnreservedDecoded) {
         base = decode_unreserved(&base);
         reference = decode_unreserved(&reference);
+    }
+    if set.has(UnreservedDecodedOutsideHost) {
+        base = decode_unreserved_around_host(&base, false);
+        reference = decode_unreserved_around_host(&reference, false);
+    }
+    if set.has(HostUnreservedDecoded) {
+        base = decode_unreserved_around_host(&base, true);
+        reference = decode_unreserved_around_host(&reference, true);
     }
     if set.has(ReservedDecoded) {
         base = decode_reserved(&base);
@@ -1210,8 +1227,32 @@ fn ipv4_of_numbers(host: &str) -> Option<String> {
     (written != host).then_some(written)
 }
 
+/// `url` with each percent-encoded unreserved character (RFC 3986 2.3:
+/// ALPHA, DIGIT, `-`, `.`, `_`, `~`) of its host decoded (`in_host`), or of
+/// everything but its host.
+fn decode_unreserved_around_host(url: &str, in_host: bool) -> String {
+    let c = parse(url);
+    let (start, end) = match host(c.authority) {
+        Some(h) => {
+            let at = offset(url, host_and_port(c.authority.expect("a host has one")));
+            (at, at + h.len())
+        }
+        None => (url.len(), url.len()),
+    };
+    let (before, inside, after) = (&url[..start], &url[start..end], &url[end..]);
+    if in_host {
+        format!("{before}{}{after}", decode_unreserved(inside))
+    } else {
+        format!(
+            "{}{inside}{}",
+            decode_unreserved(before),
+            decode_unreserved(after)
+        )
+    }
+}
+
 /// `url` with each percent-encoded unreserved character decoded (RFC
-/// 3986 2.3: ALPHA, DIGIT, `-`, `.`, `_`, `~`).
+/// 3986 2.3), everywhere (the deviation `unreserved-decoded`).
 fn decode_unreserved(url: &str) -> String {
     let bytes = url.as_bytes();
     let mut out = String::with_capacity(url.len());
@@ -1612,6 +1653,8 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::RootlessBaseRooted => root_the_base(base) != base,
         Id::EmptyReferenceMerged => reference.is_empty(),
         Id::UnreservedDecoded => changed(decode_unreserved),
+        Id::UnreservedDecodedOutsideHost => changed(|u| decode_unreserved_around_host(u, false)),
+        Id::HostUnreservedDecoded => changed(|u| decode_unreserved_around_host(u, true)),
         Id::ReservedDecoded => changed(decode_reserved),
         Id::InvalidUtf8Replaced => changed(replace_invalid_utf8),
         Id::HostEndedEarly => changed(end_host_early),
@@ -1947,6 +1990,18 @@ mod tests {
                 "http://a",
                 "file://localhost/x",
                 Ok("file:///x"),
+            ),
+            (
+                &[UnreservedDecodedOutsideHost],
+                "http://a",
+                "//%6a/%7a",
+                Ok("http://%6a/z"),
+            ),
+            (
+                &[HostUnreservedDecoded],
+                "http://a",
+                "//%6a/%7a",
+                Ok("http://j/%7a"),
             ),
             (&[OpaqueBasePathDropped], "a:a", "?", Ok("a:?")),
             (&[OpaqueBasePathDropped], "a:a", "#f", Ok("a:#f")),
