@@ -137,13 +137,10 @@ impl Explainer {
             Answer::Rejected(_) => Err(()),
             Answer::NotRepresentable(_) | Answer::Error(_) => return false,
         };
-        references.iter().any(|r| {
-            deviations::gives(
-                set,
-                &deviations::resolve(r.as_ref(), set, base, relative),
-                answer,
-            )
-        })
+        let wanted = deviations::Wanted::new(answer);
+        references
+            .iter()
+            .any(|r| wanted.given_by(set, &deviations::resolve(r.as_ref(), set, base, relative)))
     }
 
     /// The spec it explains under.
@@ -248,9 +245,9 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
             set = set.union(e.by);
         }
     }
-    let mut examples: Vec<(Id, u64, String)> = Vec::new();
+    let mut found: Vec<Set> = Vec::with_capacity(explained.len());
     for e in explained {
-        let found = if e.by.is_subset(set) {
+        let by = if e.by.is_subset(set) {
             e.by
         } else {
             // Explained again, preferring what is chosen already.
@@ -259,7 +256,34 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
                 _ => e.by,
             }
         };
-        set = set.union(found);
+        set = set.union(by);
+        found.push(by);
+    }
+    // With `set` listed, an answer is explained by the listed sets first,
+    // which may leave a deviation chosen for another answer explaining
+    // nothing: the file would be stale as written. Explained again until
+    // every deviation chosen explains one (a few rounds at most: each
+    // drops what the last left unused).
+    for _ in 0..if keep_old { 0 } else { 8 } {
+        let listed = Explainer::new(spec, set);
+        found = explained
+            .iter()
+            .zip(&found)
+            .map(
+                |(e, &by)| match listed.explain(e.base, e.relative, e.answer) {
+                    Some(Explanation::By(again)) => again,
+                    _ => by,
+                },
+            )
+            .collect();
+        let used = found.iter().fold(Set::EMPTY, |all, &by| all.union(by));
+        if used == set {
+            break;
+        }
+        set = used;
+    }
+    let mut examples: Vec<(Id, u64, String)> = Vec::new();
+    for (e, found) in explained.iter().zip(found) {
         for id in found.ids() {
             match examples.iter_mut().find(|(d, _, _)| *d == id) {
                 Some((_, count, _)) => *count += e.count,
