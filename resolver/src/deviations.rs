@@ -47,7 +47,7 @@
 //!   `empty-path-slash-any-scheme`, `authority-added`,
 //!   `known-scheme-authority-added`, `query-semicolons-as-ampersands`,
 //!   `percent-encoding-rewritten`, the one deviation that is an
-//!   equivalence rather than a single answer: see [`gives`]), or a refusal to write a path
+//!   equivalence rather than a single answer: see [`Wanted::given_by`]), or a refusal to write a path
 //!   that starts with `//` without an authority
 //!   (`double-slash-path-rejected`).
 
@@ -2037,9 +2037,10 @@ pub fn explain(
     // transform leaves of it, and with each deviation that asks the
     // reading about other inputs. Readings that agree on all of these
     // almost always agree under a set of them too (RFC 3986 has 1536
-    // choices, and an input tells few apart); where two would not, an
-    // explanation can be missed and the answer stays unexplained, but none
-    // is made up: each set is checked under a real reading. The first sets
+    // choices, and an input tells few apart); where two would not, a set
+    // can be missed, leaving the answer unexplained or explained by a
+    // larger set, but no set is named that does not give it: each is
+    // checked under a real reading. The first sets
     // are checked under every reading, as finding the groups costs as much
     // as a few of them.
     let distinct = || {
