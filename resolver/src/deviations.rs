@@ -514,7 +514,7 @@ pub fn resolve(
                 (false, Some(fragment)) => base[..base.len() - fragment.len() - 1].to_owned(),
             };
             let returned = match r.fragment {
-                Some(fragment) if !reference.is_empty() => format!("{returned}#{fragment}"),
+                Some(fragment) => format!("{returned}#{fragment}"),
                 _ => returned,
             };
             // As the reference is written back (below), with its scheme.
@@ -2195,6 +2195,39 @@ mod tests {
             assert_eq!(Deviation::named(d.name), Some(Id::ALL[i]));
             assert!(d.sections.iter().any(Option::is_some), "{}", d.name);
             assert!(!d.description.is_empty() && !d.why.is_empty());
+        }
+    }
+
+    #[test]
+    fn an_input_transform_is_searched_when_it_changes_the_base_or_the_reference() {
+        use Id::*;
+        for (id, base, reference) in [
+            (ReservedDecoded, "http://a", "%2f"),
+            (ReservedDecoded, "http://a/%3a", "g"),
+            (FileAuthorityHostOnly, "http://a", "file://x:/g"),
+            (FileAuthorityHostOnly, "file://u@x", "g"),
+            (FileHostRejected, "http://a", "file://localhost/g"),
+            (TripleSlashIsPath, "http://a", "///g"),
+            (AuthorityMergedByPart, "http://u@a", "//b/g"),
+            (PortZeroDropped, "http://a:0", "g"),
+            (EmptyReferenceMerged, "http://a/b", "#s"),
+        ] {
+            assert!(
+                changes_input(id, base, reference),
+                "{id} on {base:?} + {reference:?}"
+            );
+        }
+        for (id, base, reference) in [
+            (ReservedDecoded, "http://a", "g"),
+            (FileAuthorityHostOnly, "http://x:1", "g"),
+            (TripleSlashIsPath, "http://a", "//g"),
+            (AuthorityMergedByPart, "http://a", "//b/g"),
+            (EmptyReferenceMerged, "http://a/b", "?q"),
+        ] {
+            assert!(
+                !changes_input(id, base, reference),
+                "{id} on {base:?} + {reference:?}"
+            );
         }
     }
 
