@@ -2649,6 +2649,155 @@ mod tests {
                 "#s",
                 Ok("http://a/b/#s"),
             ),
+            // tcllib.
+            (
+                &[FileAuthorityHostOnly],
+                "http://a",
+                "file://:",
+                Ok("file:///:"),
+            ),
+            (
+                &[FileAuthorityHostOnly],
+                "http://a",
+                "file://x:/b",
+                Ok("file://x/:/b"),
+            ),
+            (
+                &[FileAuthorityHostOnly],
+                "http://a",
+                "file://:1/b",
+                Ok("file:///:1/b"),
+            ),
+            (&[FileAuthorityHostOnly], "file://:", "", Ok("file:///:")),
+            (
+                &[FileAuthorityHostOnly],
+                "http://a",
+                "file://a@",
+                Ok("file://a/@"),
+            ),
+            (
+                &[FileAuthorityHostOnly],
+                "http://a",
+                "file://u@h/g",
+                Ok("file://u/@h/g"),
+            ),
+            (&[EmptyAuthorityFromBase], BASE, "//", Ok("http://a")),
+            (&[EmptyAuthorityFromBase], BASE, "///g", Ok("http://a/g")),
+            // Go.
+            (&[TripleSlashIsPath], "http://a", "////", Ok("http://a////")),
+            (
+                &[TripleSlashIsPath],
+                "http://a/x",
+                "////b/c",
+                Ok("http://a////b/c"),
+            ),
+            (&[TripleSlashIsPath], "http://a", "///", Ok("http://a///")),
+            // Node.
+            (&[HostAsFirstSegment], "a://a", "..", Ok("a://")),
+            (&[HostAsFirstSegment], "a://a", ".", Ok("a://")),
+            (&[HostAsFirstSegment], "a://a", "g", Ok("a://g")),
+            (&[HostAsFirstSegment], "a://a/b/c", "../../g", Ok("a://g")),
+            (&[HostAsFirstSegment], "a://a/b", "/g", Ok("a:///g")),
+            (&[HostAsFirstSegment], "a://a", "/..", Ok("a:///")),
+            (
+                &[HostAsFirstSegment],
+                "a://u@a:1/b/c",
+                "../../g",
+                Ok("a://u@g"),
+            ),
+            (&[HostAsFirstSegment], "a://a/b/", "../..", Ok("a://")),
+            (&[HostAsFirstSegment], "mailto:x@y", "g", Ok("mailto:x@g")),
+            (
+                &[HostAsFirstSegment],
+                "mailto:x@y",
+                "../g",
+                Ok("mailto:x@g"),
+            ),
+            (&[HostAsFirstSegment], "a:b/c", "../..", Ok("a:")),
+            (&[OpaqueAuthorityParsed], "http://a", "a:@", Ok("a:")),
+            (&[OpaqueAuthorityParsed], "http://a", "a:H:x", Ok("a:h/:x")),
+            (
+                &[OpaqueAuthorityParsed, SchemeLowercased],
+                "http://a",
+                "A::a",
+                Ok("a:/:a"),
+            ),
+            (
+                &[OpaqueAuthorityParsed, SchemeLowercased],
+                "http://a",
+                "A:::",
+                Ok("a:/:"),
+            ),
+            // Ruby's uri.
+            (
+                &[OpaqueBaseReturned, SchemeLowercased],
+                "Http:a",
+                "/",
+                Ok("http:a"),
+            ),
+            (&[OpaqueBaseReturned], "a:o", "a#", Ok("a:o#")),
+            (&[OpaqueBaseReturned], "a:o#x", "g", Ok("a:o")),
+            (&[OpaqueBaseReturned], "a:o", "g#f", Ok("a:o#f")),
+            (&[OpaqueBaseReturned], "a:p", "//a#", Ok("a:p#")),
+            (
+                &[AuthorityMergedByPart],
+                "http://a",
+                "//::@",
+                Ok("http://::@a"),
+            ),
+            // hyperlink.
+            (
+                &[ReferenceUserinfoDropped],
+                "http://a",
+                "//u@h",
+                Ok("http://h"),
+            ),
+            (
+                &[ReferenceUserinfoDropped],
+                "http://a",
+                "//;@.",
+                Ok("http://."),
+            ),
+            (
+                &[ReferenceUserinfoDropped, AuthorityMergedByPart],
+                "http://u@a",
+                "//v@b/c",
+                Ok("http://u@b/c"),
+            ),
+            (
+                &[SchemeReferenceTakesBaseHost],
+                "http://a",
+                "ftp:/",
+                Ok("ftp://a/"),
+            ),
+            (
+                &[SchemeReferenceTakesBaseHost],
+                "http://a",
+                "https:/x",
+                Ok("https://a/x"),
+            ),
+            (
+                &[SchemeReferenceTakesBaseHost],
+                "http://u@a:1",
+                "ftp:/x",
+                Ok("ftp://u@a/x"),
+            ),
+            // libcurl.
+            (
+                &[EmptyQueryUnwritten],
+                "http://a/b?q",
+                "?",
+                Ok("http://a/b"),
+            ),
+            (
+                &[EmptyQueryUnwritten],
+                "http://a/b",
+                "?#f",
+                Ok("http://a/b#f"),
+            ),
+            // libxml2.
+            (&[EmptyPortBaseUnresolved], "http://a:", "..", Ok("..")),
+            (&[EmptyPortBaseUnresolved], "a://b:/c", "d", Ok("d")),
         ];
         for (ids, base, reference, want) in cases {
             assert_eq!(
