@@ -2094,6 +2094,10 @@ pub fn explain(
 /// Whether `id` is an input transform that changes this input.
 fn changes_input(id: Id, base: &str, reference: &str) -> bool {
     let changed = |f: fn(&str) -> String| f(base) != base || f(reference) != reference;
+    // For a transform that reads a reference's missing scheme as the base's.
+    let changed_beside_base = |f: fn(&str, Option<&str>) -> String| {
+        f(base, None) != base || f(reference, parse(base).scheme) != reference
+    };
     match id {
         Id::EmptyQueryDropped => changed(drop_empty_query),
         Id::EmptyFragmentDropped => changed(drop_empty_fragment),
@@ -2111,16 +2115,9 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::HostEndedEarly => changed(end_host_early),
         Id::SingleSlashAuthority => changed(single_slash_authority),
         Id::UserinfoDroppedWithoutHost => changed(drop_userinfo_without_host),
-        Id::FileHostRejected => {
-            let scheme = parse(base).scheme;
-            drop_localhost(base, None) != base || drop_localhost(reference, scheme) != reference
-        }
+        Id::FileHostRejected => changed_beside_base(drop_localhost),
         Id::OpaqueBasePathDropped => drop_opaque_path(base) != base,
-        Id::FileAuthorityHostOnly => {
-            let scheme = parse(base).scheme;
-            file_authority_host_only(base, None) != base
-                || file_authority_host_only(reference, scheme) != reference
-        }
+        Id::FileAuthorityHostOnly => changed_beside_base(file_authority_host_only),
         Id::TripleSlashIsPath => reference.starts_with("///"),
         Id::EmptyAuthorityFromBase => authority_from_base(base, reference) != reference,
         Id::ReferenceUserinfoDropped => drop_reference_userinfo(reference) != reference,
@@ -2130,15 +2127,8 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::AuthorityMergedByPart => merge_authority_by_part(base, reference) != reference,
         Id::UnreservedDecodedExceptDotSegments => changed(decode_unreserved_but_dot_segments),
         Id::EmptyAuthorityIgnored => changed(ignore_empty_authority),
-        Id::AuthorityWithoutSlashes => {
-            let scheme = parse(base).scheme;
-            slashes_implied(base, None) != base || slashes_implied(reference, scheme) != reference
-        }
-        Id::ExtraSlashesSkipped => {
-            let scheme = parse(base).scheme;
-            skip_extra_slashes(base, None) != base
-                || skip_extra_slashes(reference, scheme) != reference
-        }
+        Id::AuthorityWithoutSlashes => changed_beside_base(slashes_implied),
+        Id::ExtraSlashesSkipped => changed_beside_base(skip_extra_slashes),
         _ => false,
     }
 }
