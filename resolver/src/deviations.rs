@@ -2191,28 +2191,67 @@ mod tests {
     #[test]
     fn an_input_transform_is_searched_when_it_changes_the_base_or_the_reference() {
         use Id::*;
-        for (id, base, reference) in [
+        // One input each transform changes, for every one `changes_input`
+        // knows, through the base or through the reference.
+        let changing = [
+            (EmptyQueryDropped, "http://a", "g?"),
+            (EmptyFragmentDropped, "http://a", "g#"),
+            (EmptyAuthorityDropped, "http://a", "///g"),
+            (EmptySegmentsCollapsed, "http://a/b//c", "g"),
+            (EmptyParamsDropped, "http://a", "g;"),
+            (EmptyPortDropped, "http://a:/b", "g"),
+            (PercentHexUppercased, "http://a", "%aa"),
+            (PortZerosStripped, "http://a:080/", "g"),
+            (RootlessBaseRooted, "foo:b/c", "g"),
+            (EmptyReferenceMerged, "http://a/b", ""),
+            (EmptyReferenceMerged, "http://a/b", "#s"),
+            (UnreservedDecoded, "http://a", "%41"),
             (ReservedDecoded, "http://a", "%2f"),
             (ReservedDecoded, "http://a/%3a", "g"),
+            (InvalidUtf8Replaced, "http://a", "%aa"),
+            (HostEndedEarly, "http://a", "//x;y/g"),
+            (SingleSlashAuthority, "foo:/x/y", "g"),
+            (UserinfoDroppedWithoutHost, "http://u@/b", "g"),
+            (FileHostRejected, "http://a", "file://localhost/g"),
+            (FileHostRejected, "file://localhost/b", "g"),
+            (OpaqueBasePathDropped, "foo:bar", "g"),
             (FileAuthorityHostOnly, "http://a", "file://x:/g"),
             (FileAuthorityHostOnly, "file://u@x", "g"),
-            (FileHostRejected, "http://a", "file://localhost/g"),
             (TripleSlashIsPath, "http://a", "///g"),
-            (AuthorityMergedByPart, "http://u@a", "//b/g"),
+            (EmptyAuthorityFromBase, "http://a/b", "///g"),
+            (ReferenceUserinfoDropped, "http://a", "//u@b/g"),
+            (SchemeReferenceTakesBaseHost, "http://a/b", "http:/g"),
+            (OpaqueAuthorityParsed, "foo:X/y", "g"),
             (PortZeroDropped, "http://a:0", "g"),
-            (EmptyReferenceMerged, "http://a/b", "#s"),
-        ] {
+            (AuthorityMergedByPart, "http://u@a", "//b/g"),
+            (UnreservedDecodedExceptDotSegments, "http://a", "%41"),
+            (EmptyAuthorityIgnored, "http://a", "////g"),
+            (AuthorityWithoutSlashes, "http://a", "https:g"),
+            (ExtraSlashesSkipped, "http://a", "///g"),
+        ];
+        for (id, base, reference) in changing {
             assert!(
                 changes_input(id, base, reference),
                 "{id} on {base:?} + {reference:?}"
             );
         }
+        // An input with nothing for any transform to change.
+        for id in Id::ALL {
+            assert!(
+                !changes_input(*id, "http://a/b/c", "g"),
+                "{id} on a plain input"
+            );
+        }
+        // Near misses: what the transform looks for, but not there.
         for (id, base, reference) in [
-            (ReservedDecoded, "http://a", "g"),
+            (ReservedDecoded, "http://a", "%41"),
             (FileAuthorityHostOnly, "http://x:1", "g"),
+            (FileHostRejected, "http://localhost", "g"),
             (TripleSlashIsPath, "http://a", "//g"),
             (AuthorityMergedByPart, "http://a", "//b/g"),
             (EmptyReferenceMerged, "http://a/b", "?q"),
+            (AuthorityWithoutSlashes, "http://a", "http:g"),
+            (OpaqueBasePathDropped, "foo:/bar", "g"),
         ] {
             assert!(
                 !changes_input(id, base, reference),
