@@ -378,6 +378,14 @@ catalogue! {
         [Some("4"), Some("5.2"), Some("5.2")], ("http://a:/b", "g"),
         "against a base with an empty port (a `:` after the host and no digits), the reference is returned as written",
         "libxml2 (xmlBuildURI cannot parse the base, and gives the reference back); RFC 3986 3.2.3 allows an empty port, and 5.2 resolves against any absolute URI";
+    SlashlessBaseLosesLastCharacter = 67, "slashless-base-loses-last-character", false,
+        [Some("4 step 6"), Some("5.2 step 6a"), Some("5.2.3")], ("foo:bar", "g"),
+        "in the merge, a base path with no `/` loses only its last character, and a `/` joins what is left to the reference's path (`foo:bar` + `g` is `foo:ba/g`, `foo:` + `g` is `foo:/g`)",
+        "the Python rfc3986 package (merge_paths cuts the base path at `rfind('/')`, which is -1 when there is none); RFC 3986 5.2.3 excludes the entire base path if it does not contain any `/`";
+    HostlessResultRejected = 68, "hostless-result-rejected", false,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "http:/g"),
+        "a result of an http, https, ws or wss URL with no host (no authority, or an empty one) is rejected (`http:/g` against `http://a/b`, strictly `http:/g`)",
+        "fast-uri (its http and ws scheme handlers require a host, as RFC 9110 4.2.1 and RFC 6455 3 do); RFC 3986 5.2.2 gives any URI its grammar allows, and leaves it to the scheme to refuse";
 }
 
 impl Deviation {
@@ -687,6 +695,9 @@ pub fn resolve(
         base = collapse_empty_segments(&base);
         reference = collapse_empty_segments(&reference);
     }
+    if set.has(SlashlessBaseLosesLastCharacter) {
+        base = cut_slashless_base(&base, &reference);
+    }
     if set.has(RootlessBaseRooted) {
         base = root_the_base(&base);
     }
@@ -881,6 +892,17 @@ pub fn resolve(
     }
     if set.has(PercentEncodingRewritten) {
         resolved = encode_reserved(&resolved);
+    }
+    if set.has(HostlessResultRejected) {
+        let out = parse(&resolved);
+        let needs_host = ["http", "https", "ws", "wss"];
+        if out
+            .scheme
+            .is_some_and(|s| needs_host.iter().any(|n| n.eq_ignore_ascii_case(s)))
+            && host(out.authority).is_none_or(str::is_empty)
+        {
+            return Err(HostlessResultRejected.name().to_owned());
+        }
     }
     Ok(resolved)
 }
@@ -1825,6 +1847,33 @@ fn root_the_base(base: &str) -> String {
     replace_path(base, &format!("/{}", b.path))
 }
 
+/// `base`, when `reference` is a path to merge with it (no authority, a
+/// path not starting with `/`) and its path has no `/`, with that path
+/// cut before its last character and ended with `/`: merged as RFC 3986
+/// 5.2.3 merges a path that has one, `bar` + `g` is `ba/g`, and an empty
+/// path gives `/g`.
+fn cut_slashless_base(base: &str, reference: &str) -> String {
+    let (b, r) = (parse(base), parse(reference));
+    let same_scheme = match (r.scheme, b.scheme) {
+        (None, _) => true,
+        (Some(r), Some(b)) => r.eq_ignore_ascii_case(b),
+        (Some(_), None) => false,
+    };
+    if !same_scheme
+        || r.authority.is_some()
+        || r.path.is_empty()
+        || r.path.starts_with('/')
+        || b.authority.is_some()
+        || b.path.contains('/')
+    {
+        return base.to_owned();
+    }
+    let mut path = b.path.to_owned();
+    path.pop();
+    path.push('/');
+    replace_path(base, &path)
+}
+
 /// Stand-ins for the base's `.` and `..` segments, which remove_dot_segments
 /// takes for names.
 const DOT: &str = "\u{2}";
@@ -1872,8 +1921,11 @@ fn resolve_keeping_above_root(
         "" if b.authority.is_some() => "/",
         path => path,
     };
-    if climbs == 0 || r.scheme.is_some() || r.authority.is_some() || !base_path.starts_with('/') {
+    if climbs == 0 || r.scheme.is_some() || r.authority.is_some() {
         return reference_resolver(base, reference);
+    }
+    if !base_path.starts_with('/') {
+        return keep_above_rootless_root(reference_resolver, base, reference, climbs);
     }
     let below = format!("/{BELOW_ROOT}").repeat(climbs);
     let deeper_base = replace_path(base, &format!("{below}{base_path}"));
@@ -1898,6 +1950,45 @@ fn resolve_keeping_above_root(
         path = "";
     }
     Ok(replace_path(&resolved, &format!("{above}{path}")))
+}
+
+/// [`resolve_keeping_above_root`] for a base with a rootless path (and no
+/// authority): a reference path merged with it keeps each `..` that climbs
+/// above its first segment, written before the rest without a `/` (`foo:a`
+/// + `../g` is `foo:../g`, `foo:a/b` + `../..` is `foo:../`).
+fn keep_above_rootless_root(
+    reference_resolver: Reference<'_>,
+    base: &str,
+    reference: &str,
+    climbs: usize,
+) -> Result<String, String> {
+    let r = parse(reference);
+    let b = parse(base);
+    if r.path.is_empty() || r.path.starts_with('/') || b.path.is_empty() {
+        return reference_resolver(base, reference);
+    }
+    let marker = format!("{BELOW_ROOT}/");
+    let deeper_base = replace_path(base, &format!("{}{}", marker.repeat(climbs), b.path));
+    let resolved = reference_resolver(&deeper_base, reference)?;
+    let out = parse(&resolved);
+    let mut path = out.path;
+    let mut kept = 0;
+    while let Some(rest) = path.strip_prefix(&marker) {
+        path = rest;
+        kept += 1;
+    }
+    if kept == climbs {
+        // Nothing climbed out: the answer is the reference's own.
+        return reference_resolver(base, reference);
+    }
+    // Every stand-in gone leaves the `/` of rule C before the rest.
+    if kept == 0 {
+        path = path.strip_prefix('/').unwrap_or(path);
+    }
+    Ok(replace_path(
+        &resolved,
+        &format!("{}{path}", "../".repeat(climbs - kept)),
+    ))
 }
 
 /// What [`explain`] found for one answer.
@@ -2108,6 +2199,7 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::PercentHexUppercased => changed(uppercase_percent_hex),
         Id::PortZerosStripped => changed(strip_port_zeros),
         Id::RootlessBaseRooted => root_the_base(base) != base,
+        Id::SlashlessBaseLosesLastCharacter => cut_slashless_base(base, reference) != base,
         Id::EmptyReferenceMerged => reference.is_empty() || reference.starts_with('#'),
         Id::UnreservedDecoded => changed(decode_unreserved),
         Id::ReservedDecoded => changed(decode_reserved),
@@ -2227,6 +2319,7 @@ mod tests {
             (UnreservedDecodedExceptDotSegments, "http://a", "%41"),
             (EmptyAuthorityIgnored, "http://a", "////g"),
             (AuthorityWithoutSlashes, "http://a", "https:g"),
+            (SlashlessBaseLosesLastCharacter, "foo:bar", "g"),
             (ExtraSlashesSkipped, "http://a", "///g"),
         ];
         for (id, base, reference) in changing {
@@ -2252,6 +2345,12 @@ mod tests {
             (EmptyReferenceMerged, "http://a/b", "?q"),
             (AuthorityWithoutSlashes, "http://a", "http:g"),
             (OpaqueBasePathDropped, "foo:/bar", "g"),
+            (SlashlessBaseLosesLastCharacter, "foo:bar", "/g"),
+            (SlashlessBaseLosesLastCharacter, "foo:b/ar", "g"),
+            (SlashlessBaseLosesLastCharacter, "foo:bar", "//h/g"),
+            (SlashlessBaseLosesLastCharacter, "foo:bar", "?q"),
+            (SlashlessBaseLosesLastCharacter, "foo:bar", "x:g"),
+            (SlashlessBaseLosesLastCharacter, "http://a", "g"),
         ] {
             assert!(
                 !changes_input(id, base, reference),
@@ -2827,6 +2926,45 @@ mod tests {
             // libxml2.
             (&[EmptyPortBaseUnresolved], "http://a:", "..", Ok("..")),
             (&[EmptyPortBaseUnresolved], "a://b:/c", "d", Ok("d")),
+            (
+                &[SlashlessBaseLosesLastCharacter],
+                "foo:bar",
+                "g",
+                Ok("foo:ba/g"),
+            ),
+            (
+                &[SlashlessBaseLosesLastCharacter],
+                "mailto:x@y",
+                "g?q",
+                Ok("mailto:x@/g?q"),
+            ),
+            (
+                &[SlashlessBaseLosesLastCharacter],
+                "foo:",
+                "g",
+                Ok("foo:/g"),
+            ),
+            (&[AboveRootKept], "foo:a", "../g", Ok("foo:../g")),
+            (&[AboveRootKept], "foo:a/b", "../..", Ok("foo:../")),
+            (&[AboveRootKept], "foo:a/b/c", "../../../g", Ok("foo:../g")),
+            (
+                &[HostlessResultRejected],
+                BASE,
+                "http:/g",
+                Err("hostless-result-rejected"),
+            ),
+            (
+                &[HostlessResultRejected],
+                BASE,
+                "WSS:/g",
+                Err("hostless-result-rejected"),
+            ),
+            (
+                &[HostlessResultRejected],
+                "http://a",
+                "//",
+                Err("hostless-result-rejected"),
+            ),
         ];
         for (ids, base, reference, want) in cases {
             assert_eq!(
@@ -2840,6 +2978,27 @@ mod tests {
                 want.map(str::to_owned).map_err(str::to_owned),
                 "{} changes {base:?} + {reference:?}",
                 Set::of(ids)
+            );
+        }
+    }
+
+    #[test]
+    fn above_root_kept_changes_only_a_merged_path_that_climbs_out() {
+        // Nothing of these climbs above the root of a path that is merged:
+        // each gives the reference's own answer.
+        for (base, reference) in [
+            ("foo:a", "foo:../g"),
+            ("foo:a", "//h/../g"),
+            ("foo:a", "/../g"),
+            ("foo:a", "?.."),
+            ("foo:a/b", "../g"),
+            ("http://a/b", "x:/../g"),
+            ("http://a/b", "//h/../g"),
+        ] {
+            assert_eq!(
+                run(&[Id::AboveRootKept], base, reference),
+                rfc3986(base, reference),
+                "{base} + {reference}"
             );
         }
     }

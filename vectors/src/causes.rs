@@ -208,6 +208,8 @@ pub struct Explained<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Causes {
     pub set: Set,
+    /// The set of `set` that explains each answer, in the order given.
+    pub by: Vec<Set>,
     examples: Vec<(Id, u64, String)>,
 }
 
@@ -231,9 +233,12 @@ impl Causes {
 /// A small set of deviations that explains every answer of `explained`
 /// (each with the smallest set that explains it): the listed deviations
 /// `old` that explain some, then, answer by answer, the smallest set that
-/// explains it, preferring deviations already chosen. `keep_old`: the run
-/// cannot tell that a listed deviation explains nothing (a filtered run, a
-/// fuzz run), so all of `old` stays.
+/// explains it, preferring deviations already chosen; then, unless
+/// `keep_old`, without each deviation it chose that the others can do
+/// without.
+/// `keep_old`: the run cannot tell that a listed deviation explains nothing
+/// (a filtered run, a fuzz run), so all of `old` stays. [`Causes::by`]
+/// says which chosen deviations explain each answer.
 ///
 /// `rfc1808 run --write-expectations` and the `libtest` suite
 /// ([`crate::expectations::rewrite_run`]) and `rfc1808 fuzz
@@ -259,31 +264,42 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
         set = set.union(by);
         found.push(by);
     }
-    // With `set` listed, an answer is explained by the listed sets first,
-    // which may leave a deviation chosen for another answer explaining
-    // nothing: the file would be stale as written. Explained again until
-    // every deviation chosen explains one (a few rounds at most: each
-    // drops what the last left unused).
-    for _ in 0..if keep_old { 0 } else { 8 } {
-        let listed = Explainer::new(spec, set);
-        found = explained
-            .iter()
-            .zip(&found)
-            .map(
-                |(e, &by)| match listed.explain(e.base, e.relative, e.answer) {
-                    Some(Explanation::By(again)) => again,
-                    _ => by,
-                },
-            )
-            .collect();
-        let used = found.iter().fold(Set::EMPTY, |all, &by| all.union(by));
-        if used == set {
-            break;
+    // Each deviation chosen here goes when the others explain every
+    // answer it did: the one chosen first for an answer may be needless
+    // once a deviation chosen for other answers is listed, and a file that
+    // listed it would say more than the run shows (or be stale at once).
+    // Those that explain fewest are tried first. A listed one stays while
+    // it explains some: its reason is a person's.
+    if !keep_old {
+        let mut chosen: Vec<Id> = set.ids().filter(|&id| !old.has(id)).collect();
+        chosen.sort_by_key(|&id| found.iter().filter(|by| by.has(id)).count());
+        for id in chosen {
+            let fewer = Set::of(&set.ids().filter(|&d| d != id).collect::<Vec<_>>());
+            let listed = Explainer::new(spec, fewer);
+            let again: Option<Vec<Set>> = explained
+                .iter()
+                .zip(&found)
+                .map(|(e, &by)| {
+                    if !by.has(id) {
+                        return Some(by);
+                    }
+                    match listed.explain(e.base, e.relative, e.answer) {
+                        Some(Explanation::By(again)) if again.is_subset(fewer) => Some(again),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if let Some(again) = again {
+                set = fewer;
+                found = again;
+            }
         }
-        set = used;
+        // An answer explained again may leave a deviation kept before it
+        // explaining nothing.
+        set = found.iter().fold(Set::EMPTY, |all, &by| all.union(by));
     }
     let mut examples: Vec<(Id, u64, String)> = Vec::new();
-    for (e, found) in explained.iter().zip(found) {
+    for (e, found) in explained.iter().zip(&found) {
         for id in found.ids() {
             match examples.iter_mut().find(|(d, _, _)| *d == id) {
                 Some((_, count, _)) => *count += e.count,
@@ -291,7 +307,11 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
             }
         }
     }
-    Causes { set, examples }
+    Causes {
+        set,
+        by: found,
+        examples,
+    }
 }
 
 /// The deviations that explain a run's wrong answers (`explanations`, one
@@ -456,6 +476,49 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn the_deviations_chosen_are_the_ones_each_answer_is_explained_by() {
+        // `foo:/g` alone is explained first by empty segments collapsed;
+        // `foo:g` only by a rootless path left rootless, which explains
+        // `foo:/g` too. One deviation is chosen, and explains both.
+        let (collapsed, rootless) = (
+            Set::of(&[Id::EmptySegmentsCollapsed]),
+            Set::of(&[Id::RootlessKeptRootless]),
+        );
+        let (slash_g, g) = (
+            Answer::Resolved("foo:/g".to_owned()),
+            Answer::Resolved("foo:g".to_owned()),
+        );
+        let explained = [
+            Explained {
+                by: collapsed,
+                count: 1,
+                example: "`a`".to_owned(),
+                base: "foo:a/b",
+                relative: "..//g",
+                answer: &slash_g,
+            },
+            Explained {
+                by: rootless,
+                count: 1,
+                example: "`b`".to_owned(),
+                base: "foo:b/c",
+                relative: "../g",
+                answer: &g,
+            },
+        ];
+        let causes = causes_of(&explained, Spec::Rfc3986, Set::EMPTY, false);
+        assert_eq!(causes.set, rootless);
+        assert_eq!(causes.by, [rootless, rootless]);
+        assert!(causes
+            .reason(Id::RootlessKeptRootless, "vector", "vectors")
+            .contains("explains 2 vectors"));
+        // Listed, a deviation stays while it explains an answer.
+        let listed = causes_of(&explained, Spec::Rfc3986, collapsed, false);
+        assert_eq!(listed.set, collapsed.union(rootless));
+        assert_eq!(listed.by, [collapsed, rootless]);
     }
 
     #[test]

@@ -639,25 +639,34 @@ pub fn rewrite_run(
         .map(|(name, text)| Expectations::parse_str(name, text))
         .transpose()?
         .map_or(Set::EMPTY, |e| e.deviation_set());
-    let explained: Vec<Explained<'_>> = ran
+    let (ids, explained): (Vec<&str>, Vec<Explained<'_>>) = ran
         .iter()
         .filter_map(|r| match r.explanation {
-            Some(Explanation::By(by)) => Some(Explained {
-                by,
-                count: 1,
-                example: format!("`{}`", r.vector.id),
-                base: &r.vector.base,
-                relative: &r.vector.relative,
-                answer: r.answer,
-            }),
+            Some(Explanation::By(by)) => Some((
+                r.vector.id.as_str(),
+                Explained {
+                    by,
+                    count: 1,
+                    example: format!("`{}`", r.vector.id),
+                    base: &r.vector.base,
+                    relative: &r.vector.relative,
+                    answer: r.answer,
+                },
+            )),
             _ => None,
         })
-        .collect();
+        .unzip();
     // A full run tells which listed deviations are needed; a filtered one
     // keeps them all.
     let full_run = ran.len() == corpus.resolve.len();
     let causes = causes::causes_of(&explained, spec, old_causes, !full_run);
-    let covered = |r: &Ran<'_>| matches!(r.explanation, Some(Explanation::By(set)) if set.is_subset(causes.set));
+    // Each answer as the chosen deviations explain it: a set other than
+    // the run's when a deviation chosen for other answers explains it too.
+    let by: HashMap<&str, Set> = ids.into_iter().zip(causes.by.iter().copied()).collect();
+    let covered = |r: &Ran<'_>| {
+        by.get(r.vector.id.as_str())
+            .is_some_and(|set| set.is_subset(causes.set))
+    };
     let deviations: Vec<(Id, String)> = causes
         .set
         .ids()
