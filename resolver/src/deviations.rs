@@ -256,7 +256,7 @@ catalogue! {
         "Node's url.resolve (legacy url.parse ends the host at its nonHostChars); RFC 3986 3.2: the authority ends at the next `/`, `?` or `#`, and 3.2.2 allows `;` and percent-encodings in a reg-name";
     NumericHostIpv4 = 36, "numeric-host-ipv4", false,
         [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "//9/g"),
-        "a host of one to four dot-separated decimal numbers that fits an IPv4 address is written as one in four parts (`9` is `0.0.0.9`, `1.2` is `1.0.0.2`)",
+        "a host of one to four dot-separated decimal numbers that fits an IPv4 address, a `.` after them or not, is written as one in four parts (`9` is `0.0.0.9`, `1.2.` is `1.0.0.2`)",
         "the WHATWG URL Standard (IPv4 parser), libcurl; RFC 3986 3.2.2: a host that does not match IPv4address (four parts) is a reg-name, to be looked up as written";
     EmptyPortRejected = 37, "empty-port-rejected", false,
         [Some("2.4.3"), Some("3.2.3"), Some("3.2.3")], ("http://a/b", "//x:/g"),
@@ -386,6 +386,18 @@ catalogue! {
         [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "http:/g"),
         "a result of an http, https, ws or wss URL with no host (no authority, or an empty one) is rejected (`http:/g` against `http://a/b`, strictly `http:/g`)",
         "fast-uri (its http and ws scheme handlers require a host, as RFC 9110 4.2.1 and RFC 6455 3 do); RFC 3986 5.2.2 gives any URI its grammar allows, and leaves it to the scheme to refuse";
+    PortOutOfRangeRejected = 69, "port-out-of-range-rejected", false,
+        [Some("2.4.3"), Some("3.2.3"), Some("3.2.3")], ("http://a/b", "//x:65536/g"),
+        "a port above 65535, in the base or the reference, is rejected",
+        "the WHATWG URL Standard (port-out-of-range), Node, libcurl, Qt, fast-uri: a TCP port has 16 bits; RFC 3986 3.2.3: `port = *DIGIT`, any number of digits";
+    UnreservedDecodedButPathDots = 70, "unreserved-decoded-but-path-dots", true,
+        [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b/c/d;p?q", "%7e%2e/%2e%2e?%2e"),
+        "the path, query and fragment of the base and the reference are percent-encoding normalized before they are resolved (RFC 3986 6.2.2.1 and 6.2.2.2: unreserved characters decoded, the hex digits of the other percent-encodings upper-cased), but a `.` of the path stays `%2E`, so that no decoded dot makes a dot segment (`%7e%2e/%2e%2e?%2e` is `~%2E/%2E%2E?.`)",
+        "fast-uri (normalizePathEncoding decodes every unreserved byte but `.`); RFC 3986 5.2.1 leaves the base's normalization optional, and 5.2.2 resolves the reference as written";
+    RootlessEmptiedDotSlash = 71, "rootless-emptied-dot-slash", false,
+        [None, None, Some("5.2.4")], ("http://a/b", "foo:a/.."),
+        "a rootless path that ends in a `.` or `..` segment and that dot-segment removal leaves empty, or only `/`, is written `./` (`foo:a/..` is `foo:./`, `foo:.` is `foo:./`)",
+        "uritools (its remove_dot_segments writes `./` for a path that would be a lone empty segment); RFC 3986 5.2.4 gives `/` for `a/..` (rule C) and nothing for `.` (rule D)";
 }
 
 impl Deviation {
@@ -553,6 +565,18 @@ pub fn resolve(
     if set.has(HostLabelsChecked) && authorities.iter().any(|&a| !is_dns_name(host(a))) {
         return Err(HostLabelsChecked.name().to_owned());
     }
+    if set.has(PortOutOfRangeRejected)
+        && authorities.iter().flatten().any(|&a| {
+            port(a).is_some_and(|p| {
+                let digits = p.trim_start_matches('0');
+                !p.is_empty()
+                    && p.bytes().all(|d| d.is_ascii_digit())
+                    && (digits.len() > 5 || digits.parse::<u32>().is_ok_and(|n| n > 65535))
+            })
+        })
+    {
+        return Err(PortOutOfRangeRejected.name().to_owned());
+    }
     if set.has(PortWithoutHostRejected)
         && authorities
             .iter()
@@ -678,6 +702,10 @@ pub fn resolve(
         base = decode_unreserved_but_dot_segments(&base);
         reference = decode_unreserved_but_dot_segments(&reference);
     }
+    if set.has(UnreservedDecodedButPathDots) {
+        base = normalize_encoding_but_path_dots(&base);
+        reference = normalize_encoding_but_path_dots(&reference);
+    }
     if set.has(HostUnreservedDecoded) {
         base = decode_unreserved_around_host(&base, true);
         reference = decode_unreserved_around_host(&reference, true);
@@ -784,6 +812,13 @@ pub fn resolve(
             resolved = replace_double_slash_path(&resolved, &path[1..]);
         } else if out.authority.is_none() && out.path.starts_with('/') {
             resolved = replace_path(&resolved, &out.path[1..]);
+        }
+    }
+    if set.has(RootlessEmptiedDotSlash) && dots_input_is_rootless(&b, &r) {
+        let ends_in_dots = dots_input(&b, &r)
+            .is_some_and(|input| matches!(input.rsplit('/').next(), Some("." | "..")));
+        if ends_in_dots && matches!(parse(&resolved).path, "" | "/") {
+            resolved = replace_path(&resolved, "./");
         }
     }
     if set.has(RootlessBaseResultRootless) && r.scheme.is_none() {
@@ -1410,10 +1445,12 @@ fn pop_dot_segments(path: &str) -> String {
 
 /// The host `host` is as an IPv4 address written in four parts, when it is
 /// one to four dot-separated decimal numbers (no leading zeros) that fit
-/// one, the last filling the octets left; `None` for another host or one
-/// already so written.
+/// one, the last filling the octets left, a `.` after it dropped as the
+/// WHATWG URL Standard drops it (`9.` is `0.0.0.9`); `None` for another
+/// host or one already so written.
 fn ipv4_of_numbers(host: &str) -> Option<String> {
-    let parts: Vec<&str> = host.split('.').collect();
+    let numbers = host.strip_suffix('.').filter(|h| !h.is_empty());
+    let parts: Vec<&str> = numbers.unwrap_or(host).split('.').collect();
     let decimal = |p: &&str| {
         !p.is_empty()
             && p.len() <= 10
@@ -1477,6 +1514,18 @@ fn decode_unreserved_but_dot_segments(url: &str) -> String {
     let query = c.query.map(decode_unreserved);
     let fragment = c.fragment.map(decode_unreserved);
     replace_path_query_fragment(url, &path.join("/"), query.as_deref(), fragment.as_deref())
+}
+
+/// `url` with its path, query and fragment percent-encoding normalized
+/// (each unreserved character decoded, the hex digits of the others
+/// upper-cased), but each `%2E` of its path kept and upper-cased.
+fn normalize_encoding_but_path_dots(url: &str) -> String {
+    let c = parse(url);
+    let unreserved = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~');
+    let path = decode_picked(c.path, |c| c != b'.' && unreserved(c), true);
+    let query = c.query.map(|q| decode_picked(q, unreserved, true));
+    let fragment = c.fragment.map(|f| decode_picked(f, unreserved, true));
+    replace_path_query_fragment(url, &path, query.as_deref(), fragment.as_deref())
 }
 
 /// `url` with each percent-encoded unreserved character decoded (RFC
@@ -2218,6 +2267,7 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::PortZeroDropped => changed(drop_port_zero),
         Id::AuthorityMergedByPart => merge_authority_by_part(base, reference) != reference,
         Id::UnreservedDecodedExceptDotSegments => changed(decode_unreserved_but_dot_segments),
+        Id::UnreservedDecodedButPathDots => changed(normalize_encoding_but_path_dots),
         Id::EmptyAuthorityIgnored => changed(ignore_empty_authority),
         Id::AuthorityWithoutSlashes => changed_beside_base(slashes_implied),
         Id::ExtraSlashesSkipped => changed_beside_base(skip_extra_slashes),
@@ -2317,6 +2367,7 @@ mod tests {
             (PortZeroDropped, "http://a:0", "g"),
             (AuthorityMergedByPart, "http://u@a", "//b/g"),
             (UnreservedDecodedExceptDotSegments, "http://a", "%41"),
+            (UnreservedDecodedButPathDots, "http://a", "%2e"),
             (EmptyAuthorityIgnored, "http://a", "////g"),
             (AuthorityWithoutSlashes, "http://a", "https:g"),
             (SlashlessBaseLosesLastCharacter, "foo:bar", "g"),
@@ -2944,6 +2995,41 @@ mod tests {
                 "g",
                 Ok("foo:/g"),
             ),
+            (&[NumericHostIpv4], BASE, "//9./g", Ok("http://0.0.0.9/g")),
+            (&[RootlessEmptiedDotSlash], BASE, "foo:a/..", Ok("foo:./")),
+            (&[RootlessEmptiedDotSlash], BASE, "foo:.?q", Ok("foo:./?q")),
+            (&[RootlessEmptiedDotSlash], "foo:a/b", "..", Ok("foo:./")),
+            (&[NumericHostIpv4], BASE, "//1.2.", Ok("http://1.0.0.2")),
+            (
+                &[UnreservedDecodedButPathDots],
+                "http://a/%7a/%2e",
+                "",
+                Ok("http://a/z/%2E"),
+            ),
+            (
+                &[UnreservedDecodedButPathDots],
+                "http://a",
+                "a%2e?%2e#%7e%aa",
+                Ok("http://a/a%2E?.#~%AA"),
+            ),
+            (
+                &[UnreservedDecodedButPathDots],
+                "http://a/b/c",
+                "%2e%2E/%7e",
+                Ok("http://a/b/%2E%2E/~"),
+            ),
+            (
+                &[PortOutOfRangeRejected],
+                "http://a:80890",
+                "g",
+                Err("port-out-of-range-rejected"),
+            ),
+            (
+                &[PortOutOfRangeRejected],
+                BASE,
+                "//h:0000065536",
+                Err("port-out-of-range-rejected"),
+            ),
             (&[AboveRootKept], "foo:a", "../g", Ok("foo:../g")),
             (&[AboveRootKept], "foo:a/b", "../..", Ok("foo:../")),
             (&[AboveRootKept], "foo:a/b/c", "../../../g", Ok("foo:../g")),
@@ -2978,6 +3064,42 @@ mod tests {
                 want.map(str::to_owned).map_err(str::to_owned),
                 "{} changes {base:?} + {reference:?}",
                 Set::of(ids)
+            );
+        }
+    }
+
+    #[test]
+    fn only_an_emptied_rootless_path_is_written_dot_slash() {
+        for (base, reference) in [
+            (BASE, "foo:a/../b"),
+            (BASE, "foo:a/../"),
+            (BASE, "foo:a/b/.."),
+            (BASE, "foo:/a/.."),
+            (BASE, "foo:a/"),
+            (BASE, "foo:"),
+            ("foo:a/b", "../g"),
+            (BASE, ".."),
+        ] {
+            assert_eq!(
+                run(&[Id::RootlessEmptiedDotSlash], base, reference),
+                rfc3986(base, reference),
+                "{base} + {reference}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_port_in_range_is_not_rejected() {
+        for (base, reference) in [
+            ("http://a:65535", "g"),
+            (BASE, "//h:0065535/g"),
+            (BASE, "//h:/g"),
+            (BASE, "//[::1]:80/g"),
+        ] {
+            assert_eq!(
+                run(&[Id::PortOutOfRangeRejected], base, reference),
+                rfc3986(base, reference),
+                "{base} + {reference}"
             );
         }
     }
