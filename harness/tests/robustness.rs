@@ -305,6 +305,17 @@ fn stopping_the_harness_by_a_signal_stops_every_adapter() {
         );
         let mut command = harness();
         command.arg("run").arg("--config").arg(&config);
+        // The harness keeps a signal that was ignored when it started
+        // ignored (`nohup`), and a test run started in the background of a
+        // shell has SIGINT ignored: the harness gets it at its default.
+        // SAFETY: `signal` is async-signal-safe, as `pre_exec` requires.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            command.pre_exec(move || {
+                libc::signal(signal, libc::SIG_DFL);
+                Ok(())
+            });
+        }
         let mut child: Child = command.spawn().unwrap();
         // The jsonl adapter and at least one argv case have started, each
         // with its two sleepers.
