@@ -160,8 +160,8 @@ catalogue! {
         "CPython's merge, tcllib's RemoveDoubleSlashes, java.net.URI.normalize; the specs keep them (`a//../b` is `a/b`)";
     AboveRootKept = 12, "above-root-kept", false,
         [None, None, Some("5.2.4")], ("http://a/b/c/d;p?q", "../../../g"),
-        "a `..` that climbs above the root is kept in the path",
-        "RFC 1808 and RFC 2396 implementations kept under RFC 3986; its 5.2.4 removes it (`/../g` is `/g`)";
+        "a `..` that climbs above the root is kept in the path; in a rootless path, merged or a reference's own, each `..` with no segment before it to remove is kept (`foo:a` + `../g` is `foo:../g`, `foo:..` is `foo:../`)",
+        "RFC 1808 and RFC 2396 implementations kept under RFC 3986, uritools (its remove_dot_segments keeps a `..` it cannot pop); RFC 3986 5.2.4 removes it (`/../g` is `/g`, `foo:..` is `foo:`)";
     RootlessKeptRootless = 13, "rootless-kept-rootless", false,
         [None, None, Some("5.2.4")], ("foo:b/c", "../g"),
         "dot-segment removal leaves a rootless path rootless, where rule C leaves a `/`",
@@ -396,7 +396,7 @@ catalogue! {
         "fast-uri (normalizePathEncoding decodes every unreserved byte but `.`); RFC 3986 5.2.1 leaves the base's normalization optional, and 5.2.2 resolves the reference as written";
     RootlessEmptiedDotSlash = 71, "rootless-emptied-dot-slash", false,
         [None, None, Some("5.2.4")], ("http://a/b", "foo:a/.."),
-        "a rootless path that ends in a `.` or `..` segment and that dot-segment removal leaves empty, or only `/`, is written `./` (`foo:a/..` is `foo:./`, `foo:.` is `foo:./`)",
+        "a rootless path that dot-segment removal leaves empty, or only `/`, is written `./` (`foo:a/..`, `foo:a/../` and `foo:.` are `foo:./`)",
         "uritools (its remove_dot_segments writes `./` for a path that would be a lone empty segment); RFC 3986 5.2.4 gives `/` for `a/..` (rule C) and nothing for `.` (rule D)";
 }
 
@@ -804,7 +804,16 @@ pub fn resolve(
         }
     }
 
-    // remove_dot_segments on a rootless path.
+    // remove_dot_segments on a rootless path: what the spec's leaves empty,
+    // or only `/` (before rule C's `/` goes, so that `a/..//` is not
+    // emptied).
+    if set.has(RootlessEmptiedDotSlash)
+        && dots_input_is_rootless(&b, &r)
+        && double_slash_path(&resolved, &b, &r).is_none()
+        && matches!(parse(&resolved).path, "" | "/")
+    {
+        resolved = replace_path(&resolved, "./");
+    }
     if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
         let out = parse(&resolved);
         if let Some(path) = double_slash_path(&resolved, &b, &r) {
@@ -812,13 +821,6 @@ pub fn resolve(
             resolved = replace_double_slash_path(&resolved, &path[1..]);
         } else if out.authority.is_none() && out.path.starts_with('/') {
             resolved = replace_path(&resolved, &out.path[1..]);
-        }
-    }
-    if set.has(RootlessEmptiedDotSlash) && dots_input_is_rootless(&b, &r) {
-        let ends_in_dots = dots_input(&b, &r)
-            .is_some_and(|input| matches!(input.rsplit('/').next(), Some("." | "..")));
-        if ends_in_dots && matches!(parse(&resolved).path, "" | "/") {
-            resolved = replace_path(&resolved, "./");
         }
     }
     if set.has(RootlessBaseResultRootless) && r.scheme.is_none() {
@@ -1031,8 +1033,15 @@ fn special(scheme: &str) -> bool {
 fn double_slash_path(resolved: &str, b: &Components<'_>, r: &Components<'_>) -> Option<String> {
     let out = parse(resolved);
     // RFC 3986 5.2.2: the target's authority is the reference's when it
-    // has a scheme or an authority, else the base's.
-    let given = if r.scheme.is_some() || r.authority.is_some() {
+    // has a scheme or an authority, else the base's; the base's too when a
+    // reading merges a reference with the base's scheme (the answer has
+    // the base's authority).
+    let merged = r.authority.is_none()
+        && out.authority == b.authority
+        && r.scheme
+            .zip(b.scheme)
+            .is_some_and(|(r, b)| r.eq_ignore_ascii_case(b));
+    let given = if (r.scheme.is_some() && !merged) || r.authority.is_some() {
         r.authority
     } else {
         b.authority
@@ -1970,11 +1979,17 @@ fn resolve_keeping_above_root(
         "" if b.authority.is_some() => "/",
         path => path,
     };
-    if climbs == 0 || r.scheme.is_some() || r.authority.is_some() {
+    if r.authority.is_some() {
         return reference_resolver(base, reference);
     }
+    if let Some(scheme) = r.scheme {
+        return keep_above_own_root(reference_resolver, base, reference, scheme);
+    }
     if !base_path.starts_with('/') {
-        return keep_above_rootless_root(reference_resolver, base, reference, climbs);
+        return keep_above_rootless_root(reference_resolver, base, reference);
+    }
+    if climbs == 0 {
+        return reference_resolver(base, reference);
     }
     let below = format!("/{BELOW_ROOT}").repeat(climbs);
     let deeper_base = replace_path(base, &format!("{below}{base_path}"));
@@ -2001,23 +2016,31 @@ fn resolve_keeping_above_root(
     Ok(replace_path(&resolved, &format!("{above}{path}")))
 }
 
-/// [`resolve_keeping_above_root`] for a base with a rootless path (and no
-/// authority): a reference path merged with it keeps each `..` that climbs
-/// above its first segment, written before the rest without a `/` (`foo:a`
-/// + `../g` is `foo:../g`, `foo:a/b` + `../..` is `foo:../`).
+/// [`resolve_keeping_above_root`] for a base with a rootless or empty path
+/// (and no authority): a reference path merged with it keeps each `..` that
+/// climbs above its first segment, written before the rest without a `/`
+/// (`foo:a` + `../g` is `foo:../g`, `foo:a/b` + `../..` is `foo:../`,
+/// `foo:` + `..` is `foo:../`), the base's own `..` as well (`foo:./../`
+/// + `a` is `foo:../a`).
 fn keep_above_rootless_root(
     reference_resolver: Reference<'_>,
     base: &str,
     reference: &str,
-    climbs: usize,
 ) -> Result<String, String> {
     let r = parse(reference);
     let b = parse(base);
-    if r.path.is_empty() || r.path.starts_with('/') || b.path.is_empty() {
+    // A `..` of the base's path climbs too, but for its last segment, which
+    // the merge drops.
+    let directory = &b.path[..b.path.rfind('/').map_or(0, |slash| slash + 1)];
+    let climbs = reference.matches("..").count() + directory.matches("..").count();
+    if climbs == 0 || r.path.is_empty() || r.path.starts_with('/') {
         return reference_resolver(base, reference);
     }
+    // One marker more than can be climbed keeps the path from starting
+    // with `/` (rule C's, after the last marker) and so from `//`, which
+    // would be read back as an authority.
     let marker = format!("{BELOW_ROOT}/");
-    let deeper_base = replace_path(base, &format!("{}{}", marker.repeat(climbs), b.path));
+    let deeper_base = replace_path(base, &format!("{}{}", marker.repeat(climbs + 1), b.path));
     let resolved = reference_resolver(&deeper_base, reference)?;
     let out = parse(&resolved);
     let mut path = out.path;
@@ -2026,18 +2049,50 @@ fn keep_above_rootless_root(
         path = rest;
         kept += 1;
     }
+    let kept = kept - 1;
     if kept == climbs {
         // Nothing climbed out: the answer is the reference's own.
         return reference_resolver(base, reference);
-    }
-    // Every stand-in gone leaves the `/` of rule C before the rest.
-    if kept == 0 {
-        path = path.strip_prefix('/').unwrap_or(path);
     }
     Ok(replace_path(
         &resolved,
         &format!("{}{path}", "../".repeat(climbs - kept)),
     ))
+}
+
+/// [`resolve_keeping_above_root`] for a reference with a scheme. 5.2.2
+/// removes the dot segments of its own path: a rooted one keeps none above
+/// its root, and a rootless one keeps each `..` with nothing before it to
+/// remove, as a rootless base path merged with it does (`foo:..` is
+/// `foo:../`, `foo:a/../../g` is `foo:../g`). A reading that merges a
+/// reference with the base's scheme (`same-scheme=non-strict`) gives it the
+/// base's, as a merged path.
+fn keep_above_own_root(
+    reference_resolver: Reference<'_>,
+    base: &str,
+    reference: &str,
+    scheme: &str,
+) -> Result<String, String> {
+    let path = parse(reference).path;
+    if path.is_empty() || path.starts_with('/') {
+        return reference_resolver(base, reference);
+    }
+    // `./` keeps a first segment with a `:` from being read as a scheme.
+    let relative = format!("./{}", &reference[scheme.len() + 1..]);
+    // Whether the reading merges it, asked of a case where merging shows.
+    if let Some(base_scheme) = parse(base).scheme {
+        let strictly = format!("{scheme}:g");
+        if base_scheme.eq_ignore_ascii_case(scheme)
+            && reference_resolver(&format!("{base_scheme}:/p/q"), &strictly)? != strictly
+        {
+            return resolve_keeping_above_root(reference_resolver, base, &relative);
+        }
+    }
+    // Merged with a one-segment rootless base, the path is its own.
+    let resolved =
+        resolve_keeping_above_root(reference_resolver, &format!("{scheme}:x"), &relative)?;
+    let rest = resolved.split_once(':').map_or("", |(_, rest)| rest);
+    Ok(format!("{scheme}:{rest}"))
 }
 
 /// What [`explain`] found for one answer.
@@ -2127,13 +2182,9 @@ pub fn explain(
     if gives(Set::EMPTY) {
         return Explanation::Conforms;
     }
-    let Some(default) = readings.first() else {
-        return Explanation::Unexplained;
-    };
-    // The input transforms that change this input, and what the reference
-    // gives after each: a deviation that changes nothing alone may change
-    // what one of them leaves (`//` taken for none, then the empty
-    // reference that is left).
+    // The input transforms that change this input: a deviation that
+    // changes nothing alone may change what one of them leaves (`//` taken
+    // for none, then the empty reference that is left).
     let departing: Vec<Id> = Id::ALL
         .iter()
         .copied()
@@ -2147,10 +2198,43 @@ pub fn explain(
                 .map(|&id| Set::of(&[id])),
         )
         .collect();
-    let after: Vec<_> = transforms
+    // The search runs under one reading of each group of readings that
+    // give the same answers here: to the input, to what each input
+    // transform leaves of it, and with each deviation that asks the
+    // reading about other inputs. Readings that agree on all of these
+    // almost always agree under a set of them too (RFC 3986 has 1536
+    // choices, and an input tells few apart); where two would not, a set
+    // can be missed, leaving the answer unexplained or explained by a
+    // larger set, but no set is named that does not give it: each is
+    // checked under a real reading. The first sets are checked under every
+    // reading.
+    let probes: Vec<Set> = transforms
         .iter()
-        .map(|&t| resolve(*default, t, base, reference))
+        .copied()
+        .chain(
+            [Id::AboveRootKept, Id::BaseDotsKept, Id::BaseFragmentKept]
+                .into_iter()
+                .filter(|id| id.departs_from(spec_index))
+                .map(|id| Set::of(&[id])),
+        )
         .collect();
+    let mut seen = std::collections::HashSet::new();
+    let grouped: Vec<Reference<'_>> = readings
+        .iter()
+        .copied()
+        .filter(|r| {
+            seen.insert(
+                probes
+                    .iter()
+                    .map(|&p| resolve(*r, p, base, reference))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    // A deviation may change something only under a reading that is not
+    // the default (`x:a` against `x:../a/` merges only when a reference
+    // with the base's scheme is not strictly absolute): whether it does is
+    // asked of each group.
     let relevant: Vec<Id> = departing
         .iter()
         .copied()
@@ -2162,8 +2246,12 @@ pub fn explain(
                 && [base, reference, answer.unwrap_or("")]
                     .iter()
                     .any(|s| s.contains('%')))
-                || transforms.iter().zip(&after).any(|(&t, gives)| {
-                    t.has(id) || resolve(*default, t.with(id), base, reference) != *gives
+                || grouped.iter().any(|reading| {
+                    transforms.iter().any(|&t| {
+                        t.has(id)
+                            || resolve(*reading, t.with(id), base, reference)
+                                != resolve(*reading, t, base, reference)
+                    })
                 })
         })
         .collect();
@@ -2172,50 +2260,13 @@ pub fn explain(
         .copied()
         .filter(|&id| listed.has(id))
         .collect();
-    // A long search runs under one reading of each group of readings that
-    // give the same answers here: to the input, to what each input
-    // transform leaves of it, and with each deviation that asks the
-    // reading about other inputs. Readings that agree on all of these
-    // almost always agree under a set of them too (RFC 3986 has 1536
-    // choices, and an input tells few apart); where two would not, a set
-    // can be missed, leaving the answer unexplained or explained by a
-    // larger set, but no set is named that does not give it: each is
-    // checked under a real reading. The first sets
-    // are checked under every reading, as finding the groups costs as much
-    // as a few of them.
-    let distinct = || {
-        let probes: Vec<Set> = transforms
-            .iter()
-            .copied()
-            .chain(
-                [Id::AboveRootKept, Id::BaseDotsKept, Id::BaseFragmentKept]
-                    .into_iter()
-                    .filter(|id| id.departs_from(spec_index))
-                    .map(|id| Set::of(&[id])),
-            )
-            .collect();
-        let mut seen = std::collections::HashSet::new();
-        readings
-            .iter()
-            .copied()
-            .filter(|r| {
-                seen.insert(
-                    probes
-                        .iter()
-                        .map(|&p| resolve(*r, p, base, reference))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .collect::<Vec<Reference<'_>>>()
-    };
-    let grouped = std::cell::OnceCell::new();
     let checked = std::cell::Cell::new(0);
     let gives = |set: Set| {
         checked.set(checked.get() + 1);
         let under: &[Reference<'_>] = if checked.get() <= SETS_UNDER_EVERY_READING {
             &readings
         } else {
-            grouped.get_or_init(distinct)
+            &grouped
         };
         under
             .iter()
@@ -2999,6 +3050,15 @@ mod tests {
             (&[RootlessEmptiedDotSlash], BASE, "foo:a/..", Ok("foo:./")),
             (&[RootlessEmptiedDotSlash], BASE, "foo:.?q", Ok("foo:./?q")),
             (&[RootlessEmptiedDotSlash], "foo:a/b", "..", Ok("foo:./")),
+            (&[RootlessEmptiedDotSlash], BASE, "foo:a/../", Ok("foo:./")),
+            (&[RootlessEmptiedDotSlash], BASE, "foo:./#f", Ok("foo:./#f")),
+            (&[RootlessEmptiedDotSlash], "foo:a", "./", Ok("foo:./")),
+            (
+                &[RootlessEmptiedDotSlash, RootlessKeptRootless],
+                "foo:a/",
+                "..//",
+                Ok("foo:/"),
+            ),
             (&[NumericHostIpv4], BASE, "//1.2.", Ok("http://1.0.0.2")),
             (
                 &[UnreservedDecodedButPathDots],
@@ -3033,6 +3093,26 @@ mod tests {
             (&[AboveRootKept], "foo:a", "../g", Ok("foo:../g")),
             (&[AboveRootKept], "foo:a/b", "../..", Ok("foo:../")),
             (&[AboveRootKept], "foo:a/b/c", "../../../g", Ok("foo:../g")),
+            (&[AboveRootKept], BASE, "foo:..", Ok("foo:../")),
+            (
+                &[AboveRootKept],
+                BASE,
+                "Foo:a/../../g?..#..",
+                Ok("Foo:../g?..#.."),
+            ),
+            (&[AboveRootKept], "foo:a", "foo:../g", Ok("foo:../g")),
+            (
+                &[AboveRootKept],
+                "foo:../../a",
+                "../g",
+                Ok("foo:../../../g"),
+            ),
+            (&[AboveRootKept], "foo:", "..", Ok("foo:../")),
+            (&[AboveRootKept], "foo:./../", "a", Ok("foo:../a")),
+            (&[AboveRootKept], "foo:../b", "a", Ok("foo:../a")),
+            (&[AboveRootKept], "foo:..///./", "a", Ok("foo:..///a")),
+            (&[AboveRootKept], "foo:", "..///a", Ok("foo:..///a")),
+            (&[AboveRootKept], BASE, "a:./..///", Ok("a:..///")),
             (
                 &[HostlessResultRejected],
                 BASE,
@@ -3084,7 +3164,6 @@ mod tests {
     fn only_an_emptied_rootless_path_is_written_dot_slash() {
         let cases = [
             (BASE, "foo:a/../b"),
-            (BASE, "foo:a/../"),
             (BASE, "foo:a/b/.."),
             (BASE, "foo:/a/.."),
             (BASE, "foo:a/"),
@@ -3107,11 +3186,13 @@ mod tests {
     }
 
     #[test]
-    fn above_root_kept_changes_only_a_merged_path_that_climbs_out() {
-        // Nothing of these climbs above the root of a path that is merged:
-        // each gives the reference's own answer.
+    fn above_root_kept_changes_only_a_path_that_climbs_out() {
+        // Nothing of these climbs above the root of a path: each gives the
+        // reference's own answer.
         let cases = [
-            ("foo:a", "foo:../g"),
+            ("foo:a", "foo:a/../g"),
+            ("foo:..", "a#"),
+            ("foo:a", "foo:a:b/.."),
             ("foo:a", "//h/../g"),
             ("foo:a", "/../g"),
             ("foo:a", "?.."),
@@ -3240,6 +3321,42 @@ mod tests {
             Set::of(&[OpaqueBaseReturned]),
         );
         assert_eq!(kept, Explanation::By(Set::of(&[OpaqueBaseReturned])));
+    }
+
+    #[test]
+    fn a_deviation_that_changes_the_answer_only_under_another_reading_is_searched() {
+        use rfc3986::{DotSegments, Readings, SameScheme};
+        let non_strict = |b: &str, r: &str| {
+            let readings = Readings {
+                same_scheme: SameScheme::NonStrict,
+                ..Readings::default()
+            };
+            Ok(rfc3986::resolve_with(b, r, readings, DotSegments::Linear))
+        };
+        let readings: [Reference<'_>; 2] = [&rfc3986, &non_strict];
+        // Strictly `x:a` is absolute, and the base's dots do not matter;
+        // merged, as the non-strict reading does, they are kept.
+        let why = |answer| explain(&readings, 2, "x:./a/", "x:a", Ok(answer), Set::EMPTY);
+        assert_eq!(why("x:a/a"), Explanation::Conforms);
+        assert_eq!(
+            why("x:./a/a"),
+            Explanation::By(Set::of(&[Id::BaseDotsKept]))
+        );
+        assert_eq!(
+            explain_3986("x:./a/", "x:a", Ok("x:./a/a"), Set::EMPTY),
+            Explanation::Unexplained,
+            "under the strict reading alone nothing merges"
+        );
+        // A `..` of the base kept, where merging and not give the same.
+        assert_eq!(
+            explain(&readings, 2, "foo:../", "foo:a", Ok("foo:../a"), Set::EMPTY),
+            Explanation::By(Set::of(&[Id::AboveRootKept]))
+        );
+        // Merged with an empty rootless path, a `..` is kept above its root.
+        assert_eq!(
+            explain(&readings, 2, "Http:", "http:..", Ok("Http:../"), Set::EMPTY),
+            Explanation::By(Set::of(&[Id::AboveRootKept]))
+        );
     }
 
     #[test]

@@ -416,7 +416,8 @@ impl<'r> Run<'r> {
             else {
                 let accepted = &self.options.readings;
                 if !accepted.outside(input) {
-                    if let Some(told) = accepted.told(input, &answer) {
+                    let listed = self.attribution.listed();
+                    if let Some(told) = accepted.told(input, &answer, listed) {
                         self.followed.observe(input, &told);
                     }
                 }

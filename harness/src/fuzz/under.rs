@@ -12,6 +12,7 @@
 use std::fmt;
 
 use rfc1808_fuzzgen::Input;
+use rfc1808_resolver::deviations::{self, Set};
 use rfc1808_resolver::readings::{Ambiguity, Reading, Readings};
 use rfc1808_resolver::{rfc2396, rfc3986, Components, Options, Step, Step6};
 use rfc1808_vectors::{Assignment, Spec};
@@ -130,6 +131,19 @@ impl Under {
                 rfc3986::DotSegments::Linear,
             )),
         }
+    }
+
+    /// Whether the reference under this choice, departing from the spec by
+    /// the deviations of `set`, gives `answer` for `input`.
+    pub fn gives_with(self, set: Set, input: &Input, answer: &Answer) -> bool {
+        let wanted = match answer {
+            Answer::Resolved(url) => Ok(url.as_str()),
+            Answer::Rejected(_) => Err(()),
+            Answer::NotRepresentable(_) | Answer::Error(_) => return false,
+        };
+        let reference = |base: &str, relative: &str| self.answer(&Input::new(base, relative));
+        let resolved = deviations::resolve(&reference, set, &input.base, &input.relative);
+        deviations::Wanted::new(wanted).given_by(set, &resolved)
     }
 
     /// The reference's answer for `input`, and the stage it went through.
@@ -457,7 +471,15 @@ impl Accepted {
     /// answers as `answer` does (an ambiguity that could not change the
     /// answer, or that `--reading` holds, tells nothing). `None` when no
     /// accepted choice gives `answer`: a mismatch.
-    pub fn told(&self, input: &Input, answer: &Answer) -> Option<Told> {
+    ///
+    /// A choice under which the reference, with the deviations of
+    /// `accepted` (those the expectations list), gives `answer` gives it
+    /// too: once a cause is accepted, an answer it explains under the
+    /// readings followed is no sign of another reading (uritools keeps a
+    /// rootless path rootless, and so answers `g` against `foo:.a/..//..`
+    /// as the reference does only when it removes the base's dot segments
+    /// first).
+    pub fn told(&self, input: &Input, answer: &Answer, accepted: Set) -> Option<Told> {
         if !matches!(answer, Answer::Resolved(_) | Answer::Rejected(_)) {
             return None;
         }
@@ -478,7 +500,10 @@ impl Accepted {
         let giving: Vec<Under> = self
             .answers(input)
             .into_iter()
-            .filter(|(_, resolved)| gives(resolved, answer))
+            .filter(|(u, resolved)| {
+                gives(resolved, answer)
+                    || (!accepted.is_empty() && u.gives_with(accepted, input, answer))
+            })
             .map(|(u, _)| u)
             .collect();
         if giving.is_empty() {
@@ -529,6 +554,7 @@ impl Accepted {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rfc1808_resolver::deviations::Id;
 
     fn stage(spec: Spec, base: &str, reference: &str, held: &str) -> String {
         let held = Assignment::parse(spec, held).unwrap();
@@ -591,20 +617,43 @@ mod tests {
     #[test]
     fn an_answer_tells_the_readings_that_give_it() {
         let any = Accepted::holding(Spec::Rfc3986, &Assignment::none());
+        let told_with =
+            |listed: Set, accepted: &Accepted, base: &str, reference: &str, answer: &str| {
+                let answer = Answer::Resolved(answer.to_owned());
+                accepted
+                    .told(&Input::new(base, reference), &answer, listed)
+                    .map(|t| {
+                        t.decided
+                            .iter()
+                            .map(|(a, rs)| {
+                                let names: Vec<&str> = rs.iter().map(|r| r.name).collect();
+                                format!("{}={}", a.name, names.join("|"))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+            };
         let told = |accepted: &Accepted, base: &str, reference: &str, answer: &str| {
-            let answer = Answer::Resolved(answer.to_owned());
-            accepted
-                .told(&Input::new(base, reference), &answer)
-                .map(|t| {
-                    t.decided
-                        .iter()
-                        .map(|(a, rs)| {
-                            let names: Vec<&str> = rs.iter().map(|r| r.name).collect();
-                            format!("{}={}", a.name, names.join("|"))
-                        })
-                        .collect::<Vec<_>>()
-                })
+            told_with(Set::EMPTY, accepted, base, reference, answer)
         };
+        // An answer that a listed deviation gives under the reading the
+        // others tell is no sign of another reading.
+        let rootless = Set::of(&[Id::RootlessKeptRootless]);
+        assert_eq!(
+            told(&any, "foo:.a/..//..", "g", "foo:/g"),
+            Some(vec!["base-dot-segments=removed".to_owned()])
+        );
+        assert_eq!(
+            told_with(rootless, &any, "foo:.a/..//..", "g", "foo:/g"),
+            Some(vec![])
+        );
+        assert_eq!(
+            told_with(rootless, &any, "foo:.a/..//..", "g", "foo://g"),
+            Some(vec![
+                "base-dot-segments=kept".to_owned(),
+                "double-slash-path=literal".to_owned()
+            ]),
+            "the reference's own answer under a reading still tells it"
+        );
         // A normal base tells nothing, whatever the answer's reading.
         assert_eq!(told(&any, "http://a/b", "g", "http://a/g"), Some(vec![]));
         assert_eq!(
