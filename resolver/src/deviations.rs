@@ -2031,9 +2031,12 @@ fn keep_above_rootless_root(
     let b = parse(base);
     // A `..` of the base's path climbs too, but for its last segment, which
     // the merge drops.
-    let directory = &b.path[..b.path.rfind('/').map_or(0, |slash| slash + 1)];
+    let directory = b
+        .path
+        .rsplit_once('/')
+        .map_or("", |(directory, _)| directory);
     let climbs = reference.matches("..").count() + directory.matches("..").count();
-    if climbs == 0 || r.path.is_empty() || r.path.starts_with('/') {
+    if r.path.is_empty() || r.path.starts_with('/') {
         return reference_resolver(base, reference);
     }
     // One marker more than can be climbed keeps the path from starting
@@ -2369,6 +2372,40 @@ mod tests {
 
     fn run(ids: &[Id], base: &str, reference: &str) -> Result<String, String> {
         resolve(&rfc3986, Set::of(ids), base, reference)
+    }
+
+    /// The reference under `same-scheme=non-strict`.
+    fn non_strict(base: &str, reference: &str) -> Result<String, String> {
+        use rfc3986::{DotSegments, Readings, SameScheme};
+        let readings = Readings {
+            same_scheme: SameScheme::NonStrict,
+            ..Readings::default()
+        };
+        Ok(rfc3986::resolve_with(
+            base,
+            reference,
+            readings,
+            DotSegments::Linear,
+        ))
+    }
+
+    #[test]
+    fn a_reference_merged_under_the_non_strict_reading_has_the_base_authority() {
+        let rejecting = Set::of(&[Id::DoubleSlashPathRejected]);
+        assert_eq!(
+            resolve(&non_strict, rejecting, "http://a/b", "http:/g"),
+            Ok("http://a/g".to_owned())
+        );
+        // Strictly, a `//` path after another scheme is one, whatever the
+        // base's authority.
+        assert_eq!(
+            run(&[Id::DoubleSlashPathRejected], "http://g/a", "x:/..//g"),
+            Err("double-slash-path-rejected".to_owned())
+        );
+        assert_eq!(
+            run(&[Id::DoubleSlashPathRejected], "foo:/a", "foo:/..//g"),
+            Err("double-slash-path-rejected".to_owned())
+        );
     }
 
     #[test]
@@ -3101,6 +3138,7 @@ mod tests {
                 Ok("Foo:../g?..#.."),
             ),
             (&[AboveRootKept], "foo:a", "foo:../g", Ok("foo:../g")),
+            (&[AboveRootKept], "foo:a/b/c", "foo:../g", Ok("foo:../g")),
             (
                 &[AboveRootKept],
                 "foo:../../a",
@@ -3198,6 +3236,7 @@ mod tests {
             ("foo:a", "?.."),
             ("foo:a/b", "../g"),
             ("http://a/b", "x:/../g"),
+            ("http://a/b", "x:/../.."),
             ("http://a/b", "//h/../g"),
         ];
         assert_leaves_alone(Id::AboveRootKept, &cases);
@@ -3325,14 +3364,6 @@ mod tests {
 
     #[test]
     fn a_deviation_that_changes_the_answer_only_under_another_reading_is_searched() {
-        use rfc3986::{DotSegments, Readings, SameScheme};
-        let non_strict = |b: &str, r: &str| {
-            let readings = Readings {
-                same_scheme: SameScheme::NonStrict,
-                ..Readings::default()
-            };
-            Ok(rfc3986::resolve_with(b, r, readings, DotSegments::Linear))
-        };
         let readings: [Reference<'_>; 2] = [&rfc3986, &non_strict];
         // Strictly `x:a` is absolute, and the base's dots do not matter;
         // merged, as the non-strict reading does, they are kept.
