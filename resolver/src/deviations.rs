@@ -2029,13 +2029,14 @@ fn keep_above_rootless_root(
 ) -> Result<String, String> {
     let r = parse(reference);
     let b = parse(base);
-    // A `..` of the base's path climbs too, but for its last segment, which
-    // the merge drops.
+    // Each segment of the reference, and of the base's path but its last
+    // (which the merge drops), can climb once at most: a `..`, or a `%2E%2E`
+    // that a reading decodes.
     let directory = b
         .path
         .rsplit_once('/')
         .map_or("", |(directory, _)| directory);
-    let climbs = reference.matches("..").count() + directory.matches("..").count();
+    let climbs = reference.split('/').chain(directory.split('/')).count();
     if r.path.is_empty() || r.path.starts_with('/') {
         return reference_resolver(base, reference);
     }
@@ -2047,12 +2048,15 @@ fn keep_above_rootless_root(
     let resolved = reference_resolver(&deeper_base, reference)?;
     let out = parse(&resolved);
     let mut path = out.path;
-    let mut kept = 0;
+    let mut kept: usize = 0;
     while let Some(rest) = path.strip_prefix(&marker) {
         path = rest;
         kept += 1;
     }
-    let kept = kept - 1;
+    // The marker that cannot be climbed is still there.
+    let Some(kept) = kept.checked_sub(1) else {
+        return reference_resolver(base, reference);
+    };
     if kept == climbs {
         // Nothing climbed out: the answer is the reference's own.
         return reference_resolver(base, reference);
@@ -2387,6 +2391,32 @@ mod tests {
             readings,
             DotSegments::Linear,
         ))
+    }
+
+    #[test]
+    fn an_escaped_dot_segment_that_a_reading_decodes_climbs_too() {
+        use rfc3986::{DotSegments, EscapedDots, Readings};
+        let decoded = |base: &str, reference: &str| {
+            let readings = Readings {
+                escaped_dots: EscapedDots::Decoded,
+                ..Readings::default()
+            };
+            Ok(rfc3986::resolve_with(
+                base,
+                reference,
+                readings,
+                DotSegments::Linear,
+            ))
+        };
+        let kept = Set::of(&[Id::AboveRootKept]);
+        assert_eq!(
+            resolve(&decoded, kept, "foo:a", "%2E%2E/g"),
+            Ok("foo:../g".to_owned())
+        );
+        assert_eq!(
+            resolve(&decoded, kept, "foo:a/%2e%2e/%2E%2E/b", "%2e%2e/g"),
+            Ok("foo:../../g".to_owned())
+        );
     }
 
     #[test]
