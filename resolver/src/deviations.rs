@@ -2378,36 +2378,28 @@ mod tests {
         resolve(&rfc3986, Set::of(ids), base, reference)
     }
 
+    /// The reference under `readings`.
+    fn under(readings: rfc3986::Readings) -> impl Fn(&str, &str) -> Result<String, String> {
+        move |base, reference| {
+            let dots = rfc3986::DotSegments::Linear;
+            Ok(rfc3986::resolve_with(base, reference, readings, dots))
+        }
+    }
+
     /// The reference under `same-scheme=non-strict`.
     fn non_strict(base: &str, reference: &str) -> Result<String, String> {
-        use rfc3986::{DotSegments, Readings, SameScheme};
-        let readings = Readings {
-            same_scheme: SameScheme::NonStrict,
-            ..Readings::default()
-        };
-        Ok(rfc3986::resolve_with(
-            base,
-            reference,
-            readings,
-            DotSegments::Linear,
-        ))
+        under(rfc3986::Readings {
+            same_scheme: rfc3986::SameScheme::NonStrict,
+            ..rfc3986::Readings::default()
+        })(base, reference)
     }
 
     #[test]
     fn an_escaped_dot_segment_that_a_reading_decodes_climbs_too() {
-        use rfc3986::{DotSegments, EscapedDots, Readings};
-        let decoded = |base: &str, reference: &str| {
-            let readings = Readings {
-                escaped_dots: EscapedDots::Decoded,
-                ..Readings::default()
-            };
-            Ok(rfc3986::resolve_with(
-                base,
-                reference,
-                readings,
-                DotSegments::Linear,
-            ))
-        };
+        let decoded = under(rfc3986::Readings {
+            escaped_dots: rfc3986::EscapedDots::Decoded,
+            ..rfc3986::Readings::default()
+        });
         let kept = Set::of(&[Id::AboveRootKept]);
         assert_eq!(
             resolve(&decoded, kept, "foo:a", "%2E%2E/g"),
