@@ -2241,7 +2241,16 @@ pub fn explain(
     // A deviation may change something only under a reading that is not
     // the default (`x:a` against `x:../a/` merges only when a reference
     // with the base's scheme is not strictly absolute): whether it does is
-    // asked of each group.
+    // asked of each group, against what each transform alone gives there.
+    let after: Vec<Vec<_>> = grouped
+        .iter()
+        .map(|reading| {
+            transforms
+                .iter()
+                .map(|&t| resolve(*reading, t, base, reference))
+                .collect()
+        })
+        .collect();
     let relevant: Vec<Id> = departing
         .iter()
         .copied()
@@ -2253,11 +2262,9 @@ pub fn explain(
                 && [base, reference, answer.unwrap_or("")]
                     .iter()
                     .any(|s| s.contains('%')))
-                || grouped.iter().any(|reading| {
-                    transforms.iter().any(|&t| {
-                        t.has(id)
-                            || resolve(*reading, t.with(id), base, reference)
-                                != resolve(*reading, t, base, reference)
+                || grouped.iter().zip(&after).any(|(reading, after)| {
+                    transforms.iter().zip(after).any(|(&t, gives)| {
+                        t.has(id) || resolve(*reading, t.with(id), base, reference) != *gives
                     })
                 })
         })

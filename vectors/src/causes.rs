@@ -68,6 +68,17 @@ pub fn references(spec: Spec) -> Vec<Resolver> {
     }
 }
 
+/// `answer` as [`deviations::explain`] and [`deviations::Wanted`] take
+/// it: a URL, or `Err` for a rejection; `None` when it is no answer (an
+/// error, a case that cannot be sent).
+pub fn as_wanted(answer: &Answer) -> Option<Result<&str, ()>> {
+    match answer {
+        Answer::Resolved(url) => Some(Ok(url.as_str())),
+        Answer::Rejected(_) => Some(Err(())),
+        Answer::NotRepresentable(_) | Answer::Error(_) => None,
+    }
+}
+
 /// Explains answers under one spec, trying `listed` (the deviations an
 /// expectations file accepts) first.
 pub struct Explainer {
@@ -88,11 +99,7 @@ impl Explainer {
     /// What explains `answer` for `relative` against `base`: `None` when
     /// it is no answer (an error, a case that cannot be sent).
     pub fn explain(&self, base: &str, relative: &str, answer: &Answer) -> Option<Explanation> {
-        let answer = match answer {
-            Answer::Resolved(url) => Ok(url.as_str()),
-            Answer::Rejected(_) => Err(()),
-            Answer::NotRepresentable(_) | Answer::Error(_) => return None,
-        };
+        let answer = as_wanted(answer)?;
         let references: Vec<deviations::Reference<'_>> = self
             .references
             .iter()
@@ -132,10 +139,8 @@ impl Explainer {
         relative: &str,
         answer: &Answer,
     ) -> bool {
-        let answer = match answer {
-            Answer::Resolved(url) => Ok(url.as_str()),
-            Answer::Rejected(_) => Err(()),
-            Answer::NotRepresentable(_) | Answer::Error(_) => return false,
+        let Some(answer) = as_wanted(answer) else {
+            return false;
         };
         let wanted = deviations::Wanted::new(answer);
         references

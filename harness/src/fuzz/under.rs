@@ -136,10 +136,8 @@ impl Under {
     /// Whether the reference under this choice, departing from the spec by
     /// the deviations of `set`, gives `answer` for `input`.
     pub fn gives_with(self, set: Set, input: &Input, answer: &Answer) -> bool {
-        let wanted = match answer {
-            Answer::Resolved(url) => Ok(url.as_str()),
-            Answer::Rejected(_) => Err(()),
-            Answer::NotRepresentable(_) | Answer::Error(_) => return false,
+        let Some(wanted) = rfc1808_vectors::causes::as_wanted(answer) else {
+            return false;
         };
         let reference = |base: &str, relative: &str| self.answer(&Input::new(base, relative));
         let resolved = deviations::resolve(&reference, set, &input.base, &input.relative);
