@@ -137,6 +137,13 @@ fn accepted_causes_make_a_run_on_another_seed_pass() {
         lines[0].contains("  known  empty-query-dropped  5.2.2, 5.3  other resource  "),
         "{report}"
     );
+    // Its mismatches are counted by deviation, not as kinds: the run has
+    // nothing to say.
+    assert!(
+        report.contains(" mismatches in 0 kinds: 0 new, 0 known, and ")
+            && report.contains(" mismatches known by 1 listed deviation\n"),
+        "{report}"
+    );
     // A known cause has its line, and no details: it is no finding.
     assert!(!report.contains("\n1. "), "{report}");
     assert!(
@@ -386,7 +393,7 @@ fn json_on_standard_output_and_reports_in_files() {
     let json = stdout(&out);
     assert_eq!(json, setup.read("report.json"), "one run, one report");
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["schema_version"], 2);
     assert_eq!(doc["implementation"]["name"], "dev");
     assert_eq!(doc["spec"], "rfc3986");
     assert_eq!(doc["seed"], 1);

@@ -398,6 +398,10 @@ catalogue! {
         [None, None, Some("5.2.4")], ("http://a/b", "foo:a/.."),
         "a rootless path that dot-segment removal leaves empty, or only `/`, is written `./` (`foo:a/..`, `foo:a/../` and `foo:.` are `foo:./`)",
         "uritools (its remove_dot_segments writes `./` for a path that would be a lone empty segment); RFC 3986 5.2.4 gives `/` for `a/..` (rule C) and nothing for `.` (rule D)";
+    BaseDirectoryDecoded = 72, "base-directory-decoded", false,
+        [None, Some("5.2"), Some("5.2.3")], ("http://a/b%20c/d", "g"),
+        "when a reference's path is merged with a base path that does not end in `/`, the base's directory is percent-decoded first (each escape of valid UTF-8, whatever it decodes to): a `%2F` then ends a segment, a `%2E` makes a dot segment, a `%20` is a space (`g` against `http://a/b%20c/d` is `http://a/b c/g`)",
+        "yarl (URL.join merges with URL.parts, the base's decoded segments); RFC 3986 5.2.3 appends the reference's path to the base's as written, and 2.2: `%2F` and `/` are not equivalent";
 }
 
 impl Deviation {
@@ -505,24 +509,20 @@ pub fn resolve(
         c.scheme
             .is_some_and(|s| KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s)))
     };
-    // The branch taken before any resolving.
-    if !known(&b) {
-        if set.has(UnknownSchemeRejected) {
-            return Err(UnknownSchemeRejected.name().to_owned());
-        }
-        if set.has(UnknownSchemeUnresolved) {
-            return Ok(reference.to_owned());
-        }
-    }
-    if set.has(EmptyPortBaseUnresolved)
-        && b.authority.is_some_and(|a| host_and_port(a).ends_with(':'))
-    {
-        return Ok(reference.to_owned());
+    // The branch taken before any resolving. A reference left unresolved
+    // is still parsed and written back as the library does: the
+    // deviations of parsing and recomposition apply to it (below).
+    if !known(&b) && set.has(UnknownSchemeRejected) {
+        return Err(UnknownSchemeRejected.name().to_owned());
     }
     // Opaque: no `/` after the scheme; WHATWG counts an empty path too.
     let no_slash = b.scheme.is_some() && b.authority.is_none() && !b.path.starts_with('/');
     let opaque = no_slash && !b.path.is_empty();
-    if no_slash {
+    let unresolved = (!known(&b) && set.has(UnknownSchemeUnresolved))
+        || (set.has(EmptyPortBaseUnresolved)
+            && b.authority.is_some_and(|a| host_and_port(a).ends_with(':')))
+        || (set.has(OpaqueBaseUnresolved) && opaque && r.scheme.is_none());
+    if no_slash && !unresolved {
         let fragment_only =
             r.scheme.is_none() && r.authority.is_none() && r.path.is_empty() && r.query.is_none();
         if set.has(OpaqueBaseRejected) && !fragment_only && r.scheme.is_none() {
@@ -543,9 +543,6 @@ pub fn resolve(
             } else {
                 returned
             });
-        }
-        if set.has(OpaqueBaseUnresolved) && opaque && r.scheme.is_none() {
-            return Ok(reference.to_owned());
         }
     }
 
@@ -750,108 +747,11 @@ pub fn resolve(
         }
     }
 
-    // The branches of 5.2.2 that keep the reference as it is.
-    let no_path = r.scheme.is_none() && r.authority.is_none() && r.path.is_empty();
-    let no_path_no_fragment = no_path && r.fragment.is_none();
-    let query_only = no_path_no_fragment && r.query.is_some();
-    let mut resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
-        // The base, as the reading at hand has it, with its fragment.
-        let resolved = reference_resolver(&base, "")?;
-        match b.fragment {
-            Some(fragment) if parse(&resolved).fragment.is_none() => {
-                format!("{resolved}#{fragment}")
-            }
-            _ => resolved,
-        }
-    } else if set.has(QueryInBaseFragment)
-        && query_only
-        && b.query.is_none()
-        && b.fragment.is_some()
-    {
-        format!("{base}{reference}")
-    } else if set.has(QueryKeepsPath) && no_path && r.query.is_some() {
-        let end = offset(&base, b.path) + b.path.len();
-        let fragment = match (set.has(BaseFragmentKept), b.fragment, r.fragment) {
-            (true, Some(f), None) => format!("#{f}"),
-            _ => String::new(),
-        };
-        format!("{}{reference}{fragment}", &base[..end])
-    } else if set.has(HostAsFirstSegment)
-        && b.scheme.is_some_and(|s| !slashed(s))
-        && (b.authority.is_some() || !(b.path.is_empty() || b.path.starts_with('/')))
-        && r.scheme.is_none()
-        && r.authority.is_none()
-        && !r.path.is_empty()
-    {
-        resolve_host_as_segment(&b, &r)
-    } else if set.has(DotsKeptInAbsolute) && r.scheme.is_some() {
-        reference.clone()
-    } else if set.has(DotsKeptInAbsolute) && r.authority.is_some() {
-        match b.scheme {
-            Some(scheme) => format!("{scheme}:{reference}"),
-            None => reference.clone(),
-        }
-    } else if set.has(AboveRootKept) {
-        resolve_keeping_above_root(reference_resolver, &base, &reference)?
-    } else if set.has(BaseDotsKept) {
-        resolve_keeping_base_dots(reference_resolver, &base, &reference)?
+    let mut resolved = if unresolved {
+        reference
     } else {
-        reference_resolver(&base, &reference)?
+        resolve_parsed(reference_resolver, set, &base, &reference)?
     };
-    if set.has(BaseFragmentKept) && no_path_no_fragment && !reference.is_empty() {
-        if let (Some(fragment), None) = (b.fragment, parse(&resolved).fragment) {
-            resolved = format!("{resolved}#{fragment}");
-        }
-    }
-
-    // remove_dot_segments on a rootless path: what the spec's leaves empty,
-    // or only `/` (before rule C's `/` goes, so that `a/..//` is not
-    // emptied).
-    if set.has(RootlessEmptiedDotSlash)
-        && dots_input_is_rootless(&b, &r)
-        && double_slash_path(&resolved, &b, &r).is_none()
-        && matches!(parse(&resolved).path, "" | "/")
-    {
-        resolved = replace_path(&resolved, "./");
-    }
-    if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
-        let out = parse(&resolved);
-        if let Some(path) = double_slash_path(&resolved, &b, &r) {
-            // Rule C's `/` not left: `a/..//g` is `/g`, one `/` short of `//g`.
-            resolved = replace_double_slash_path(&resolved, &path[1..]);
-        } else if out.authority.is_none() && out.path.starts_with('/') {
-            resolved = replace_path(&resolved, &out.path[1..]);
-        }
-    }
-    if set.has(RootlessBaseResultRootless) && r.scheme.is_none() {
-        let out = parse(&resolved);
-        if b.authority.is_none()
-            && !b.path.starts_with('/')
-            && out.authority.is_none()
-            && out.path.starts_with('/')
-        {
-            resolved = replace_path(&resolved, &out.path[1..]);
-        }
-    }
-    if set.has(HostlessMergeUnrooted)
-        && host(b.authority) == Some("")
-        && b.path.is_empty()
-        && r.scheme.is_none()
-        && r.authority.is_none()
-        && !r.path.is_empty()
-        && !r.path.starts_with('/')
-        && parse(&resolved).path == "/"
-    {
-        resolved = replace_path(&resolved, "");
-    }
-    if set.has(RootPoppedByDots) {
-        if let Some(input) = dots_input(&b, &r) {
-            resolved = replace_path(&resolved, &pop_dot_segments(&input));
-        }
-    }
-    if set.has(DoubleSlashPathRejected) && double_slash_path(&resolved, &b, &r).is_some() {
-        return Err(DoubleSlashPathRejected.name().to_owned());
-    }
     // Recomposition.
     if set.has(AuthorityAdded) {
         let out = parse(&resolved);
@@ -942,6 +842,194 @@ pub fn resolve(
         }
     }
     Ok(resolved)
+}
+
+/// The reference resolved, once its parsing deviations have made `base`
+/// and `reference` what the library reads: the branch of 5.2.2 taken, the
+/// merge and `remove_dot_segments`, as `set` changes them.
+fn resolve_parsed(
+    reference_resolver: Reference<'_>,
+    set: Set,
+    base: &str,
+    reference: &str,
+) -> Result<String, String> {
+    use Id::*;
+    let (b, r) = (parse(base), parse(reference));
+    // The branches of 5.2.2 that keep the reference as it is.
+    let no_path = r.scheme.is_none() && r.authority.is_none() && r.path.is_empty();
+    let no_path_no_fragment = no_path && r.fragment.is_none();
+    let query_only = no_path_no_fragment && r.query.is_some();
+    let mut resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
+        // The base, as the reading at hand has it, with its fragment.
+        let resolved = reference_resolver(&base, "")?;
+        match b.fragment {
+            Some(fragment) if parse(&resolved).fragment.is_none() => {
+                format!("{resolved}#{fragment}")
+            }
+            _ => resolved,
+        }
+    } else if set.has(QueryInBaseFragment)
+        && query_only
+        && b.query.is_none()
+        && b.fragment.is_some()
+    {
+        format!("{base}{reference}")
+    } else if set.has(QueryKeepsPath) && no_path && r.query.is_some() {
+        let end = offset(&base, b.path) + b.path.len();
+        let fragment = match (set.has(BaseFragmentKept), b.fragment, r.fragment) {
+            (true, Some(f), None) => format!("#{f}"),
+            _ => String::new(),
+        };
+        format!("{}{reference}{fragment}", &base[..end])
+    } else if set.has(HostAsFirstSegment)
+        && b.scheme.is_some_and(|s| !slashed(s))
+        && (b.authority.is_some() || !(b.path.is_empty() || b.path.starts_with('/')))
+        && r.scheme.is_none()
+        && r.authority.is_none()
+        && !r.path.is_empty()
+    {
+        resolve_host_as_segment(&b, &r)
+    } else if set.has(BaseDirectoryDecoded)
+        && r.scheme.is_none()
+        && r.authority.is_none()
+        && !r.path.is_empty()
+        && !r.path.starts_with('/')
+        && !b.path.ends_with('/')
+        && b.path.contains('%')
+    {
+        merge_decoded_directory(&b, &r)
+    } else if set.has(DotsKeptInAbsolute) && r.scheme.is_some() {
+        reference.to_owned()
+    } else if set.has(DotsKeptInAbsolute) && r.authority.is_some() {
+        match b.scheme {
+            Some(scheme) => format!("{scheme}:{reference}"),
+            None => reference.to_owned(),
+        }
+    } else if set.has(AboveRootKept) {
+        resolve_keeping_above_root(reference_resolver, &base, &reference)?
+    } else if set.has(BaseDotsKept) {
+        resolve_keeping_base_dots(reference_resolver, &base, &reference)?
+    } else {
+        reference_resolver(&base, &reference)?
+    };
+    if set.has(BaseFragmentKept) && no_path_no_fragment && !reference.is_empty() {
+        if let (Some(fragment), None) = (b.fragment, parse(&resolved).fragment) {
+            resolved = format!("{resolved}#{fragment}");
+        }
+    }
+
+    // remove_dot_segments on a rootless path: what the spec's leaves empty,
+    // or only `/` (before rule C's `/` goes, so that `a/..//` is not
+    // emptied).
+    if set.has(RootlessEmptiedDotSlash)
+        && dots_input_is_rootless(&b, &r)
+        && double_slash_path(&resolved, &b, &r).is_none()
+        && matches!(parse(&resolved).path, "" | "/")
+    {
+        resolved = replace_path(&resolved, "./");
+    }
+    if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
+        let out = parse(&resolved);
+        if let Some(path) = double_slash_path(&resolved, &b, &r) {
+            // Rule C's `/` not left: `a/..//g` is `/g`, one `/` short of `//g`.
+            resolved = replace_double_slash_path(&resolved, &path[1..]);
+        } else if out.authority.is_none() && out.path.starts_with('/') {
+            resolved = replace_path(&resolved, &out.path[1..]);
+        }
+    }
+    if set.has(RootlessBaseResultRootless) && r.scheme.is_none() {
+        let out = parse(&resolved);
+        if b.authority.is_none()
+            && !b.path.starts_with('/')
+            && out.authority.is_none()
+            && out.path.starts_with('/')
+        {
+            resolved = replace_path(&resolved, &out.path[1..]);
+        }
+    }
+    if set.has(HostlessMergeUnrooted)
+        && host(b.authority) == Some("")
+        && b.path.is_empty()
+        && r.scheme.is_none()
+        && r.authority.is_none()
+        && !r.path.is_empty()
+        && !r.path.starts_with('/')
+        && parse(&resolved).path == "/"
+    {
+        resolved = replace_path(&resolved, "");
+    }
+    if set.has(RootPoppedByDots) {
+        if let Some(input) = dots_input(&b, &r) {
+            resolved = replace_path(&resolved, &pop_dot_segments(&input));
+        }
+    }
+    if set.has(DoubleSlashPathRejected) && double_slash_path(&resolved, &b, &r).is_some() {
+        return Err(DoubleSlashPathRejected.name().to_owned());
+    }
+    Ok(resolved)
+}
+
+/// The target of a reference whose path is merged with the base's
+/// directory percent-decoded (`base-directory-decoded`), dot segments then
+/// removed.
+fn merge_decoded_directory(b: &Components<'_>, r: &Components<'_>) -> String {
+    let directory = &b.path[..b.path.rfind('/').map_or(0, |slash| slash + 1)];
+    let path = crate::rfc3986::remove_dot_segments(decode_utf8_escapes(directory) + r.path);
+    let mut target = String::new();
+    if let Some(scheme) = b.scheme {
+        target.push_str(scheme);
+        target.push(':');
+    }
+    if let Some(authority) = b.authority {
+        target.push_str("//");
+        target.push_str(authority);
+    }
+    target.push_str(&path);
+    if let Some(query) = r.query {
+        target.push('?');
+        target.push_str(query);
+    }
+    if let Some(fragment) = r.fragment {
+        target.push('#');
+        target.push_str(fragment);
+    }
+    target
+}
+
+/// `text` with each run of escapes that is valid UTF-8 decoded, whatever
+/// it decodes to; an escape that is part of none is kept as written.
+fn decode_utf8_escapes(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let is_escape = |i: usize| {
+        bytes.get(i) == Some(&b'%')
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let mut run = Vec::new();
+        while is_escape(i) {
+            run.push(u8::from_str_radix(&text[i + 1..i + 3], 16).expect("two hex digits"));
+            i += 3;
+        }
+        if run.is_empty() {
+            let c = text[i..].chars().next().expect("within the text");
+            out.push(c);
+            i += c.len_utf8();
+            continue;
+        }
+        let mut at = start;
+        for chunk in run.utf8_chunks() {
+            out.push_str(chunk.valid());
+            at += 3 * chunk.valid().len();
+            let kept = 3 * chunk.invalid().len();
+            out.push_str(&text[at..at + kept]);
+            at += kept;
+        }
+    }
+    out
 }
 
 /// `url` with its scheme lower-cased.
@@ -1315,12 +1403,12 @@ fn query_reserved(c: u8) -> bool {
 /// `url` with the percent-encoded reserved characters its path (`/` too),
 /// query and fragment may hold as they are decoded, unless that changes
 /// how it parses: a `:` in the first segment of a relative path, a path
-/// that would start with `//`.
+/// that would start with `//` without an authority.
 fn decode_reserved(url: &str) -> String {
     let c = parse(url);
     let path = decode_picked(c.path, |o| segment_reserved(o) || o == b'/', false);
     let first_segment = path.split('/').next().unwrap_or("");
-    let path = if path.starts_with("//")
+    let path = if (c.authority.is_none() && path.starts_with("//"))
         || (c.scheme.is_none() && c.authority.is_none() && first_segment.contains(':'))
     {
         c.path.to_owned()
@@ -2109,7 +2197,8 @@ pub enum Explanation {
     Conforms,
     /// The smallest set of deviations with which the reference gives it.
     By(Set),
-    /// No set of at most [`MAX_SET`] deviations gives it.
+    /// No set of at most [`MAX_SET`] deviations gives it, nor of at most
+    /// [`MAX_LISTED_SET`] listed ones.
     Unexplained,
 }
 
@@ -2123,8 +2212,12 @@ impl fmt::Display for Explanation {
     }
 }
 
-/// The most deviations one explanation holds.
+/// The most deviations one explanation holds, but for listed ones.
 pub const MAX_SET: usize = 3;
+
+/// The most deviations one explanation holds when all of them are listed:
+/// the causes a library is known to have meet more often than any others.
+pub const MAX_LISTED_SET: usize = 5;
 
 /// How many sets [`explain`] checks under every reading before it checks
 /// the rest under one reading of each group that agrees on the input.
@@ -2197,7 +2290,7 @@ pub fn explain(
         .copied()
         .filter(|id| id.departs_from(spec_index))
         .collect();
-    let transforms: Vec<Set> = std::iter::once(Set::EMPTY)
+    let mut transforms: Vec<Set> = std::iter::once(Set::EMPTY)
         .chain(
             departing
                 .iter()
@@ -2205,6 +2298,16 @@ pub fn explain(
                 .map(|&id| Set::of(&[id])),
         )
         .collect();
+    // And the listed ones together: a deviation may change something only
+    // after several (`//#` taken for nothing only once both its empty
+    // fragment and its empty authority are dropped).
+    let listed_transforms = transforms
+        .iter()
+        .filter(|t| t.is_subset(listed))
+        .fold(Set::EMPTY, |all, &t| all.union(t));
+    if listed_transforms.len() > 1 {
+        transforms.push(listed_transforms);
+    }
     // The search runs under one reading of each group of readings that
     // give the same answers here: to the input, to what each input
     // transform leaves of it, and with each deviation that asks the
@@ -2291,6 +2394,15 @@ pub fn explain(
             if let Some(set) = subsets(pool, size).find(|&set| gives(set)) {
                 return Explanation::By(set);
             }
+        }
+    }
+    // Causes a library is known to have compose however many meet in one
+    // case (a reference left unresolved, its empty fragment dropped, its
+    // scheme lower-cased and an authority added): larger sets of the
+    // listed ones only.
+    for size in MAX_SET + 1..=MAX_LISTED_SET.min(first.len()) {
+        if let Some(set) = subsets(&first, size).find(|&set| gives(set)) {
+            return Explanation::By(set);
         }
     }
     Explanation::Unexplained
@@ -2546,6 +2658,41 @@ mod tests {
             ),
             (&[EmptyParamsDropped], BASE, "g;", Ok("http://a/b/c/g")),
             (&[UnknownSchemeUnresolved], "foo:/b/c", "../g", Ok("../g")),
+            // Unresolved, yet parsed and written back as the library does.
+            (
+                &[UnknownSchemeUnresolved, EmptyQueryDropped],
+                "a://a",
+                "?",
+                Ok(""),
+            ),
+            (
+                &[UnknownSchemeUnresolved, EmptyFragmentDropped],
+                "a://a",
+                "//a#",
+                Ok("//a"),
+            ),
+            (
+                &[
+                    UnknownSchemeUnresolved,
+                    SchemeLowercased,
+                    KnownSchemeAuthorityAdded,
+                ],
+                "a://a",
+                "Http:.",
+                Ok("http:///."),
+            ),
+            (
+                &[OpaqueBaseUnresolved, EmptyFragmentDropped],
+                "mailto:x@y",
+                "g#",
+                Ok("g"),
+            ),
+            (
+                &[EmptyPortBaseUnresolved, EmptyQueryDropped],
+                "http://a:/b",
+                "g?",
+                Ok("g"),
+            ),
             (
                 &[UnknownSchemeRejected],
                 "foo:/b/c",
@@ -2668,6 +2815,39 @@ mod tests {
             ),
             (&[ReservedDecoded], "http://a/%2a#", "", Ok("http://a/*")),
             (&[ReservedDecoded], "http://a", "%2f", Ok("http://a/")),
+            // Under an authority a path may start with `//`.
+            (&[ReservedDecoded], "http://a/%2f/a", "..", Ok("http://a//")),
+            (
+                &[BaseDirectoryDecoded],
+                "http://a/b%2Fc/d",
+                "g",
+                Ok("http://a/b/c/g"),
+            ),
+            (
+                &[BaseDirectoryDecoded],
+                "http://a/%2e%2e/a",
+                "b?q#f",
+                Ok("http://a/b?q#f"),
+            ),
+            (
+                &[BaseDirectoryDecoded],
+                "http://a/%e2%82%ac/a",
+                "b",
+                Ok("http://a/\u{20ac}/b"),
+            ),
+            // An escape of no UTF-8 is kept; the reference is not decoded.
+            (
+                &[BaseDirectoryDecoded],
+                "http://a/%aa%41/a",
+                "%41",
+                Ok("http://a/%aaA/%41"),
+            ),
+            (
+                &[BaseDirectoryDecoded, KnownSchemeAuthorityAdded],
+                "http:a/%2f/a",
+                "b",
+                Ok("http:///a///b"),
+            ),
             (
                 &[PercentEncodingRewritten],
                 "http://a",
@@ -3228,6 +3408,21 @@ mod tests {
     }
 
     #[test]
+    fn only_a_merge_with_a_base_file_decodes_the_directory() {
+        assert_leaves_alone(
+            Id::BaseDirectoryDecoded,
+            &[
+                ("http://a/%7a/", "b"),
+                ("http://a/%7a/a", "/b"),
+                ("http://a/%7a/a", "?q"),
+                ("http://a/%7a/a", "//x/b"),
+                ("http://a/%7a/a", "x:b"),
+                ("http://a/b/c", "../g"),
+            ],
+        );
+    }
+
+    #[test]
     fn only_an_emptied_rootless_path_is_written_dot_slash() {
         let cases = [
             (BASE, "foo:a/../b"),
@@ -3389,6 +3584,47 @@ mod tests {
             Set::of(&[OpaqueBaseReturned]),
         );
         assert_eq!(kept, Explanation::By(Set::of(&[OpaqueBaseReturned])));
+    }
+
+    #[test]
+    fn a_deviation_that_matters_only_after_several_listed_transforms_is_searched() {
+        use Id::*;
+        // `//#` is the empty reference once its empty authority and its
+        // empty fragment are dropped; only then is the base's fragment kept.
+        let four = Set::of(&[
+            EmptyFragmentDropped,
+            EmptyAuthorityDropped,
+            BaseFragmentKept,
+            EmptyPathSlash,
+        ]);
+        assert_eq!(
+            explain_3986("http://a#a", "//#", Ok("http://a/#a"), four),
+            Explanation::By(four)
+        );
+    }
+
+    #[test]
+    fn listed_deviations_compose_past_the_largest_set_searched() {
+        use Id::*;
+        // Unresolved against an unknown scheme, then its empty fragment
+        // dropped, an authority added for http, and the scheme lower-cased.
+        let four = Set::of(&[
+            UnknownSchemeUnresolved,
+            EmptyFragmentDropped,
+            KnownSchemeAuthorityAdded,
+            SchemeLowercased,
+        ]);
+        let case = ("a://a", "Http:.#", Ok("http:///."));
+        assert_eq!(
+            explain_3986(case.0, case.1, case.2, Set::EMPTY),
+            Explanation::Unexplained,
+            "the catalogue is searched three at a time"
+        );
+        let listed = four.with(EmptyQueryDropped).with(DefaultPortDropped);
+        assert_eq!(
+            explain_3986(case.0, case.1, case.2, listed),
+            Explanation::By(four)
+        );
     }
 
     #[test]

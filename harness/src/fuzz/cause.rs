@@ -14,7 +14,8 @@
 //!
 //! Attribution runs on mismatches only. A full explanation is a search
 //! (each deviation that changes something for the case, then pairs, then
-//! triples, each under every reading) of tens to a thousand resolutions,
+//! triples, then up to five of the listed ones, each under every reading)
+//! of tens to a thousand resolutions,
 //! the most when nothing explains the answer. A run of a library with a
 //! few causes sees the same few sets over and over, so
 //! [`Attribution::cause`] remembers, for each symptom, the sets that
@@ -53,7 +54,8 @@ pub enum Cause {
     /// The smallest set of deviations with which the reference gives the
     /// implementation's answer.
     Deviations(Set),
-    /// No set of the catalogue's deviations (of at most three) gives it.
+    /// No set of the catalogue's deviations (of at most three, or five
+    /// listed ones) gives it.
     Unexplained(Kind),
 }
 

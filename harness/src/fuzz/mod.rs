@@ -197,6 +197,15 @@ impl Summary {
         self.findings.iter().filter(|f| f.known.is_none())
     }
 
+    /// The kinds a run reports as kinds: all but those listed deviations
+    /// explain, which are reported by deviation (a library's known causes
+    /// meet in many combinations, and each is no news).
+    pub fn kinds(&self) -> impl Iterator<Item = &Finding> {
+        self.findings
+            .iter()
+            .filter(|f| !matches!(f.known, Some(Known::Deviations)))
+    }
+
     /// The ambiguities whose readings were mixed, and not allowed to be.
     pub fn mixed_readings(&self) -> impl Iterator<Item = &Following> {
         self.readings.iter().filter(|f| f.fails_run())
@@ -556,7 +565,11 @@ impl<'r> Run<'r> {
         Progress {
             cases: self.summary.cases,
             mismatches: self.summary.mismatches,
-            kinds: self.found.len(),
+            kinds: self
+                .found
+                .values()
+                .filter(|f| !matches!(f.known, Some(Known::Deviations)))
+                .count(),
             elapsed: self.start.elapsed(),
         }
     }

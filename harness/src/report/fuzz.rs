@@ -103,6 +103,29 @@ pub fn deviation_counts(summary: &Summary) -> Vec<(Id, u64)> {
     counts
 }
 
+/// The mismatches listed deviations explain, and how many deviations
+/// they are: what a run reports by deviation, not as kinds.
+struct ByListed {
+    mismatches: u64,
+    ids: usize,
+}
+
+fn by_listed_deviations(summary: &Summary) -> ByListed {
+    let known = || {
+        summary
+            .findings
+            .iter()
+            .filter(|f| matches!(f.known, Some(Known::Deviations)))
+    };
+    let ids = known()
+        .filter_map(|f| f.cause.deviations())
+        .fold(Set::EMPTY, Set::union);
+    ByListed {
+        mismatches: known().map(|f| f.count).sum(),
+        ids: ids.len(),
+    }
+}
+
 /// The cause fingerprint of a run: `follows RFC 3986 with
 /// empty-query-dropped (58), base-fragment-kept (3); 171 of 232 mismatches
 /// unexplained`; `None` without mismatches.
@@ -216,13 +239,27 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         );
     }
     let new = summary.new_findings().count();
-    let known = summary.findings.len() - new;
+    let kinds = summary.kinds().count();
     let _ = write!(
         out,
-        "{} in {}: {new} new, {known} known",
+        "{} in {}: {new} new, {} known",
         mismatches(summary.mismatches),
-        counted(summary.findings.len() as u64, "kind", "kinds")
+        counted(kinds as u64, "kind", "kinds"),
+        kinds - new
     );
+    let by_listed = by_listed_deviations(summary);
+    if by_listed.ids > 0 {
+        let _ = write!(
+            out,
+            ", and {} known by {}",
+            mismatches(by_listed.mismatches),
+            counted(
+                by_listed.ids as u64,
+                "listed deviation",
+                "listed deviations"
+            )
+        );
+    }
     match summary.first_finding {
         Some(t) => {
             let _ = writeln!(out, "; first new kind after {:.2}s", t.as_secs_f64());
@@ -283,9 +320,8 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         let lines = cause_lines(&explained, summary.listed);
         let _ = writeln!(
             out,
-            "\nexplained by deviations (docs/deviations.md), {} in {}:",
+            "\nexplained by {} (docs/deviations.md):",
             counted(lines.len() as u64, "deviation", "deviations"),
-            counted(explained.len() as u64, "kind", "kinds")
         );
         let rows: Vec<(String, &str)> = lines
             .iter()
@@ -437,7 +473,7 @@ pub fn render(fuzzed: &Fuzzed) -> String {
 
 /// The version of the fuzz JSON report's schema: a change that removes or
 /// retypes a field bumps it, adding a field does not.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The report of a run as pretty-printed JSON, with a final newline; the
 /// schema is in docs/fuzzing.md.
@@ -474,17 +510,12 @@ pub fn json(fuzzed: &Fuzzed) -> String {
         stopped_early: summary.gave_up.as_deref(),
         listed_deviations: summary.listed.ids().map(Id::name).collect(),
         fingerprint: fingerprint(summary, fuzzed.spec),
-        deviations: deviation_counts(summary)
-            .into_iter()
-            .map(|(id, count)| JsonDeviationCount {
-                name: id.name(),
-                count,
-            })
-            .collect(),
+        deviations: json_deviations(summary),
         new_kinds: new,
         kinds: summary
             .ordered()
             .into_iter()
+            .filter(|f| !matches!(f.known, Some(Known::Deviations)))
             .map(|f| kind(f, fuzzed.spec))
             .collect(),
     };
@@ -522,13 +553,47 @@ fn kind(f: &Finding, spec: Spec) -> JsonKind<'_> {
                 count: *count,
             })
             .collect(),
-        example: JsonExample {
-            base: &f.example.base,
-            relative: &f.example.relative,
-            stage: f.stage.name(),
-            reference: answer(&f.reference),
-            answer: answer(&f.answer),
-        },
+        example: example(f),
+    }
+}
+
+/// Each deviation of the run, in catalogue order, with its example.
+fn json_deviations(summary: &Summary) -> Vec<JsonDeviation<'_>> {
+    let explained: Vec<&Finding> = summary
+        .findings
+        .iter()
+        .filter(|f| f.cause.deviations().is_some())
+        .collect();
+    let mut lines = cause_lines(&explained, summary.listed);
+    lines.sort_by_key(|l| l.id);
+    lines
+        .into_iter()
+        .map(|l| JsonDeviation {
+            name: l.id.name(),
+            count: l.count,
+            listed: summary.listed.has(l.id),
+            new: l.new,
+            with: l
+                .example
+                .cause
+                .deviations()
+                .unwrap_or_default()
+                .ids()
+                .filter(|&id| id != l.id)
+                .map(Id::name)
+                .collect(),
+            example: example(l.example),
+        })
+        .collect()
+}
+
+fn example(f: &Finding) -> JsonExample<'_> {
+    JsonExample {
+        base: &f.example.base,
+        relative: &f.example.relative,
+        stage: f.stage.name(),
+        reference: answer(&f.reference),
+        answer: answer(&f.answer),
     }
 }
 
@@ -562,7 +627,7 @@ struct JsonReport<'a> {
     stopped_early: Option<&'a str>,
     listed_deviations: Vec<&'static str>,
     fingerprint: Option<String>,
-    deviations: Vec<JsonDeviationCount>,
+    deviations: Vec<JsonDeviation<'a>>,
     new_kinds: usize,
     kinds: Vec<JsonKind<'a>>,
 }
@@ -588,9 +653,13 @@ struct JsonInfo<'a> {
 }
 
 #[derive(Serialize)]
-struct JsonDeviationCount {
+struct JsonDeviation<'a> {
     name: &'static str,
     count: u64,
+    listed: bool,
+    new: bool,
+    with: Vec<&'static str>,
+    example: JsonExample<'a>,
 }
 
 #[derive(Serialize)]
@@ -813,7 +882,7 @@ mod tests {
             render(&py(summary())),
             r#"py: urly 1.2 (python, RFC 3986)
 seed 42: 5000 cases in 2.0s, 2500 cases/s, 3 not representable
-3273 mismatches in 6 kinds: 4 new, 2 known; first new kind after 0.01s
+3273 mismatches in 5 kinds: 4 new, 1 known, and 100 mismatches known by 1 listed deviation; first new kind after 0.01s
 follows RFC 1808 with empty-segments-collapsed (105), scheme-lowercased (105); 3068 of 3273 mismatches unexplained
 rerun: rfc1808 fuzz --spec rfc1808 --impl 'py=py' --protocol jsonl --seed 42 --max-cases 5000
 
@@ -822,7 +891,7 @@ unexplained, 3 kinds (no deviation of the catalogue gives these answers):
      7  Step 6: dot segments removed     ".." against "http:"
     40  Steps 1-5: dot segments removed  "/./g" against "http://a/b/c/d;p?q#f"  (known: `rfc1808-5.2/abs-path-dot`)
 
-explained by deviations (docs/deviations.md), 2 deviations in 3 kinds:
+explained by 2 deviations (docs/deviations.md):
    105  new    empty-segments-collapsed  4 step 6  other resource  "a//" against "http://a"
    105  known  scheme-lowercased         4         same resource   "A:" against "http://a"
 
@@ -923,7 +992,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
     fn the_json_report_has_each_kind_with_its_deviations_and_example() {
         let text = json(&py(summary()));
         let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(doc["schema_version"], 1);
+        assert_eq!(doc["schema_version"], 2);
         assert_eq!(doc["spec"], "rfc1808");
         assert_eq!(doc["ok"], false);
         assert_eq!(doc["cases"], 5000);
@@ -935,15 +1004,36 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
             doc["listed_deviations"],
             serde_json::json!(["scheme-lowercased"])
         );
+        // Each deviation, in catalogue order, with an example: the kind of
+        // fewest deviations it is in.
+        let deviations = doc["deviations"].as_array().unwrap();
+        assert_eq!(deviations.len(), 2);
+        assert_eq!(deviations[0]["name"], "empty-segments-collapsed");
+        assert_eq!(deviations[0]["count"], 105);
+        assert_eq!(deviations[0]["listed"], false);
+        assert_eq!(deviations[0]["new"], true);
+        assert_eq!(deviations[0]["with"], serde_json::json!([]));
+        assert_eq!(deviations[0]["example"]["relative"], "a//");
         assert_eq!(
-            doc["deviations"],
-            serde_json::json!([
-                {"name": "empty-segments-collapsed", "count": 105},
-                {"name": "scheme-lowercased", "count": 105},
-            ])
+            deviations[1],
+            serde_json::json!({
+                "name": "scheme-lowercased",
+                "count": 105,
+                "listed": true,
+                "new": false,
+                "with": [],
+                "example": {
+                    "base": "http://a",
+                    "relative": "A:",
+                    "stage": "Step 2b",
+                    "reference": {"kind": "resolved", "value": "A:"},
+                    "answer": {"kind": "resolved", "value": "a:"},
+                },
+            })
         );
+        // The kind listed deviations explain is reported by deviation only.
         let kinds = doc["kinds"].as_array().unwrap();
-        assert_eq!(kinds.len(), 6);
+        assert_eq!(kinds.len(), 5);
         assert_eq!(
             kinds[0],
             serde_json::json!({
@@ -985,14 +1075,8 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
             serde_json::json!(["empty-segments-collapsed", "scheme-lowercased"])
         );
         assert_eq!(kinds[4]["same_resource"], false);
-        assert_eq!(kinds[5]["known_by"], "deviations");
-        assert_eq!(kinds[5]["shrunk"], false);
         assert_eq!(kinds[3]["shrunk"], true);
-        assert_eq!(kinds[5]["same_resource"], true);
-        assert_eq!(
-            kinds[5]["example"]["answer"],
-            serde_json::json!({"kind": "resolved", "value": "a:"})
-        );
+        assert!(kinds.iter().all(|k| k["known_by"] != "deviations"));
     }
 
     #[test]
