@@ -86,6 +86,14 @@ pub struct Deviation {
 /// modelled by these.
 pub const KNOWN_SCHEMES: [&str; 6] = ["http", "https", "ftp", "file", "ws", "wss"];
 
+/// The schemes Python's `urllib.parse` writes with `//` (its `uses_netloc`,
+/// Python 3.11).
+pub const PYTHON_NETLOC_SCHEMES: [&str; 25] = [
+    "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp",
+    "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git",
+    "git+ssh", "ws", "wss",
+];
+
 macro_rules! catalogue {
     ($($id:ident = $index:literal, $name:literal, $same:literal, [$r1808:expr, $r2396:expr, $r3986:expr], ($base:literal, $reference:literal), $description:literal, $why:literal;)*) => {
         /// Every deviation, in the order of [`Id`].
@@ -398,7 +406,11 @@ catalogue! {
         [None, None, Some("5.2.4")], ("http://a/b", "foo:a/.."),
         "a rootless path that dot-segment removal leaves empty, or only `/`, is written `./` (`foo:a/..`, `foo:a/../` and `foo:.` are `foo:./`)",
         "uritools (its remove_dot_segments writes `./` for a path that would be a lone empty segment); RFC 3986 5.2.4 gives `/` for `a/..` (rule C) and nothing for `.` (rule D)";
-    BaseDirectoryDecoded = 72, "base-directory-decoded", false,
+    NetlocSchemeAuthorityAdded = 72, "netloc-scheme-authority-added", false,
+        [Some("4"), Some("5.2"), Some("5.3")], ("http://a/b", "svn:x"),
+        "a result without an authority whose scheme is one Python's urllib.parse writes with `//` (its uses_netloc: http, https, ftp, file, ws, wss, and git, svn, sftp, rtsp, shttp and others) is written with an empty one and a rooted path (`svn:x` is `svn:///x`)",
+        "yarl (URL objects are written by urlunsplit's rule); RFC 3986 5.3 writes `//` only when the authority is defined, and the path as it is";
+    BaseDirectoryDecoded = 73, "base-directory-decoded", false,
         [None, Some("5.2"), Some("5.2.3")], ("http://a/b%20c/d", "g"),
         "when a reference's path is merged with a base path that does not end in `/`, the base's directory is percent-decoded first (each escape of valid UTF-8, whatever it decodes to): a `%2F` then ends a segment, a `%2E` makes a dot segment, a `%20` is a space (`g` against `http://a/b%20c/d` is `http://a/b c/g`)",
         "yarl (URL.join merges with URL.parts, the base's decoded segments); RFC 3986 5.2.3 appends the reference's path to the base's as written, and 2.2: `%2F` and `/` are not equivalent";
@@ -748,28 +760,27 @@ pub fn resolve(
     }
 
     let mut resolved = if unresolved {
-        reference
+        reference.clone()
     } else {
         resolve_parsed(reference_resolver, set, &base, &reference)?
     };
     // Recomposition.
+    // A path that starts with `//` and no authority reads as an
+    // authority in the reference's answer; written with an empty one, it is
+    // a path again.
+    let double_slash = (!unresolved)
+        .then(|| double_slash_path(&resolved, &b, &r))
+        .flatten();
     if set.has(AuthorityAdded) {
-        let out = parse(&resolved);
-        if out.scheme.is_some() && out.authority.is_none() && out.path.starts_with('/') {
-            let colon = out.scheme.map_or(0, str::len) + 1;
-            resolved.insert_str(colon, "//");
-        }
+        resolved = add_empty_authority(&resolved, double_slash.as_deref(), |_| true, false);
     }
-    if set.has(KnownSchemeAuthorityAdded) {
-        let out = parse(&resolved);
-        if known(&out) && out.authority.is_none() {
-            let colon = out.scheme.map_or(0, str::len) + 1;
-            let root = if out.path.is_empty() || out.path.starts_with('/') {
-                ""
-            } else {
-                "/"
-            };
-            resolved.insert_str(colon, &format!("//{root}"));
+    for (id, schemes) in [
+        (KnownSchemeAuthorityAdded, &KNOWN_SCHEMES[..]),
+        (NetlocSchemeAuthorityAdded, &PYTHON_NETLOC_SCHEMES[..]),
+    ] {
+        if set.has(id) {
+            let listed = |s: &str| schemes.iter().any(|k| k.eq_ignore_ascii_case(s));
+            resolved = add_empty_authority(&resolved, double_slash.as_deref(), listed, true);
         }
     }
     if set.has(EmptyPathSlash) {
@@ -1030,6 +1041,40 @@ fn decode_utf8_escapes(text: &str) -> String {
         }
     }
     out
+}
+
+/// `resolved` written with an empty authority when it has none and its
+/// scheme is one `scheme` takes (`double_slash`, a path [`double_slash_path`]
+/// found, is its path); with a rooted path when `rooted`, else only when its
+/// path is rooted already.
+fn add_empty_authority(
+    resolved: &str,
+    double_slash: Option<&str>,
+    scheme: impl Fn(&str) -> bool,
+    rooted: bool,
+) -> String {
+    if let Some(path) = double_slash {
+        let out = parse(resolved);
+        return match out.scheme {
+            Some(s) if scheme(s) => replace_double_slash_path(resolved, &format!("//{path}")),
+            _ => resolved.to_owned(),
+        };
+    }
+    let out = parse(resolved);
+    let Some(s) = out.scheme.filter(|&s| scheme(s)) else {
+        return resolved.to_owned();
+    };
+    if out.authority.is_some() || !(rooted || out.path.starts_with('/')) {
+        return resolved.to_owned();
+    }
+    let root = if out.path.is_empty() || out.path.starts_with('/') {
+        ""
+    } else {
+        "/"
+    };
+    let mut written = resolved.to_owned();
+    written.insert_str(s.len() + 1, &format!("//{root}"));
+    written
 }
 
 /// `url` with its scheme lower-cased.
@@ -2910,6 +2955,32 @@ mod tests {
                 "ftp:",
                 Ok("ftp://"),
             ),
+            // A path that starts with `//` stays a path.
+            (
+                &[KnownSchemeAuthorityAdded],
+                "http:.///",
+                "a",
+                Ok("http:////a"),
+            ),
+            (&[AuthorityAdded], "http:/.//", "a", Ok("http:////a")),
+            (
+                &[NetlocSchemeAuthorityAdded],
+                "http://a",
+                "shttp:",
+                Ok("shttp://"),
+            ),
+            (
+                &[NetlocSchemeAuthorityAdded],
+                "http://a",
+                "git:x/y",
+                Ok("git:///x/y"),
+            ),
+            (
+                &[NetlocSchemeAuthorityAdded],
+                "http:.///",
+                "a",
+                Ok("http:////a"),
+            ),
             (
                 &[HostLabelsChecked],
                 "http://a",
@@ -3405,6 +3476,15 @@ mod tests {
                 "{id} on {base} + {reference}"
             );
         }
+    }
+
+    #[test]
+    fn an_authority_is_added_only_for_the_schemes_named() {
+        assert_leaves_alone(
+            Id::NetlocSchemeAuthorityAdded,
+            &[("http://a", "foo:x"), ("http://a", "svn://h/x")],
+        );
+        assert_leaves_alone(Id::KnownSchemeAuthorityAdded, &[("http://a", "svn:x")]);
     }
 
     #[test]
