@@ -20,7 +20,12 @@
 //! set, or unexplained with the same symptom) whose base the run admits
 //! (preferring bases that look real, `http://a` over `a:`), its candidates
 //! batched too; a later mismatch of that cause is shrunk only if it starts
-//! out smaller than the current example.
+//! out smaller than the current example. In a timed run, shrinking kinds
+//! that deviations explain takes at most half of the time so far: a
+//! library with many causes would otherwise spend a short run shrinking
+//! the first of them and find few of the rest (a kind found while the
+//! budget is spent keeps its smallest case, and is shrunk when a later
+//! batch brings it again). What nothing explains is always shrunk.
 //!
 //! [`Campaign`] is the whole of `rfc1808 fuzz`: it starts the adapter,
 //! fuzzes it, and promotes or accepts what it found; `crate::report::fuzz`
@@ -300,6 +305,8 @@ struct Run<'r> {
     summary: Summary,
     /// The size of the last batch, and how long it took.
     last: Option<(usize, Duration)>,
+    /// How long shrinking kinds deviations explain has taken.
+    shrinking: Duration,
 }
 
 /// The mismatches of one cause in a batch.
@@ -350,6 +357,7 @@ impl<'r> Run<'r> {
                 ..Summary::default()
             },
             last: None,
+            shrinking: Duration::ZERO,
         }
     }
 
@@ -491,10 +499,11 @@ impl<'r> Run<'r> {
             }
             (None, true) => {}
         }
-        let example = self.shrink(smallest, &cause);
+        let (example, shrunk) = self.shrink(smallest, &cause);
         if let Some(seen) = self.found.get_mut(&cause) {
             if shrink::order(&example.input) < shrink::order(&seen.example) {
                 set_example(seen, example, &self.options.readings);
+                seen.shrunk = shrunk;
             }
         }
     }
@@ -521,13 +530,13 @@ impl<'r> Run<'r> {
             }
             _ if by_listed => (smallest, Some(Known::Deviations), false),
             _ => {
-                let shown = self.shrink(smallest, cause);
+                let (shown, shrunk) = self.shrink(smallest, cause);
                 let known = self
                     .listed_ids
                     .get(&shown.input)
                     .filter(|_| !cause.is_failure())
                     .map(|id| Known::Vector(id.to_string()));
-                (shown, known, !cause.is_failure())
+                (shown, known, shrunk)
             }
         };
         let (reference, stage) = self.options.readings.reference(&shown.input);
@@ -546,19 +555,31 @@ impl<'r> Run<'r> {
     }
 
     /// A smallest case of `cause` from `shown`, with the implementation's
-    /// answer for it (see [`shrink_case`]).
-    fn shrink(&mut self, shown: Shown, cause: &Cause) -> Shown {
-        if cause.is_failure() {
-            return shown;
+    /// answer for it (see [`shrink_case`]), and whether it was shrunk: not
+    /// a failure to answer, nor, in a timed run, a kind deviations explain
+    /// once shrinking those has taken half of the time so far.
+    fn shrink(&mut self, shown: Shown, cause: &Cause) -> (Shown, bool) {
+        let over_budget = || {
+            self.deadline.is_some()
+                && cause.deviations().is_some()
+                && self.shrinking * 2 > self.start.elapsed()
+        };
+        if cause.is_failure() || over_budget() {
+            return (shown, false);
         }
-        shrink_case(
+        let started = Instant::now();
+        let shrunk = shrink_case(
             self.implementation,
             shown,
             cause,
             self.options,
             self.deadline,
             &mut self.attribution,
-        )
+        );
+        if cause.deviations().is_some() {
+            self.shrinking += started.elapsed();
+        }
+        (shrunk, true)
     }
 
     fn progress(&self) -> Progress {
@@ -1264,6 +1285,38 @@ mod tests {
         assert!(summary
             .new_findings()
             .all(|f| f.cause.deviations().is_none()));
+    }
+
+    #[test]
+    fn a_timed_run_shrinks_what_deviations_explain_for_half_its_time_at_most() {
+        let options = Options {
+            seed: 1,
+            time: Some(Duration::from_secs(600)),
+            max_cases: None,
+            bases: Bases::Absolute,
+            readings: held(KEPT),
+            allowed_inconsistent: Vec::new(),
+            by_cause: true,
+        };
+        let mut buggy = Buggy(lowers_schemes_and_raises_z);
+        let expected = expected(&[]);
+        let mut run = Run::start(&mut buggy, rfc_example_seeds(), &expected, &options);
+        let inputs = vec![Input::new("http://a/b/c", "Ab:x/y")];
+        let answers = run.ask(&inputs);
+        let (cause, tally) = run.classify(&inputs, answers).into_iter().next().unwrap();
+        assert_eq!(cause.to_string(), "scheme-lowercased");
+        let seen = tally.smallest.unwrap();
+        // The budget spent: the case is kept as it is.
+        run.shrinking = Duration::from_secs(3600);
+        let (kept, shrunk) = run.shrink(seen.clone(), &cause);
+        assert!(!shrunk);
+        assert_eq!(kept.input, seen.input);
+        // Within it: shrunk, and the time it took is counted.
+        run.shrinking = Duration::ZERO;
+        let (smaller, shrunk) = run.shrink(seen, &cause);
+        assert!(shrunk);
+        assert_eq!(smaller.input, Input::new("http://a", "A:"));
+        assert!(run.shrinking > Duration::ZERO);
     }
 
     /// Both bugs at once.
