@@ -1179,9 +1179,13 @@ fn double_slash_path(resolved: &str, b: &Components<'_>, r: &Components<'_>) -> 
     } else {
         b.authority
     };
+    // A path written `/.//` is escaped only when dot removal made it: the
+    // path of a reference, or of the base taken whole, may be `/.//` as
+    // written.
+    let taken = if r.path.is_empty() { b.path } else { r.path };
     match out.authority {
         Some(authority) if given.is_none() => Some(format!("//{authority}{}", out.path)),
-        None if out.path.starts_with("/.//") => Some(out.path[2..].to_owned()),
+        None if out.path.starts_with("/.//") && out.path != taken => Some(out.path[2..].to_owned()),
         _ => None,
     }
 }
@@ -2963,6 +2967,19 @@ mod tests {
                 Ok("http:////a"),
             ),
             (&[AuthorityAdded], "http:/.//", "a", Ok("http:////a")),
+            // `/.//` as the base or the reference has it is no escape.
+            (
+                &[KnownSchemeAuthorityAdded],
+                "http:/.//",
+                "",
+                Ok("http:///.//"),
+            ),
+            (
+                &[DotsKeptInAbsolute, KnownSchemeAuthorityAdded],
+                "http://a",
+                "https:/.//a",
+                Ok("https:///.//a"),
+            ),
             (
                 &[NetlocSchemeAuthorityAdded],
                 "http://a",
