@@ -923,7 +923,24 @@ fn resolve_parsed(
     } else {
         reference_resolver(&base, &reference)?
     };
-    if set.has(BaseFragmentKept) && no_path_no_fragment && !reference.is_empty() {
+    // A reference of the base's scheme and nothing else but a query has no
+    // path and no fragment too, when the reading at hand merges it (RFC
+    // 3986 5.2.2's non-strict parser): it then resolves as the reference
+    // without its scheme does.
+    let merged_scheme_only = || {
+        let (Some(scheme), Some(base_scheme)) = (r.scheme, b.scheme) else {
+            return false;
+        };
+        let rest = &reference[scheme.len() + 1..];
+        scheme.eq_ignore_ascii_case(base_scheme)
+            && r.authority.is_none()
+            && r.path.is_empty()
+            && r.fragment.is_none()
+            && reference_resolver(base, rest).as_ref() == Ok(&resolved)
+    };
+    if set.has(BaseFragmentKept)
+        && ((no_path_no_fragment && !reference.is_empty()) || merged_scheme_only())
+    {
         if let (Some(fragment), None) = (b.fragment, parse(&resolved).fragment) {
             resolved = format!("{resolved}#{fragment}");
         }
@@ -2595,6 +2612,29 @@ mod tests {
         assert_eq!(
             run(&[Id::DoubleSlashPathRejected], "foo:/a", "foo:/..//g"),
             Err("double-slash-path-rejected".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_scheme_only_reference_merged_keeps_the_base_fragment() {
+        let kept = Set::of(&[Id::BaseFragmentKept]);
+        let base = "http://a/b/c/d;p?q#f";
+        assert_eq!(
+            resolve(&non_strict, kept, base, "http:"),
+            Ok("http://a/b/c/d;p?q#f".to_owned())
+        );
+        assert_eq!(
+            resolve(&non_strict, kept, base, "HTTP:?y"),
+            Ok("http://a/b/c/d;p?y#f".to_owned())
+        );
+        // Strictly it is absolute, as is a reference of another scheme.
+        assert_eq!(
+            run(&[Id::BaseFragmentKept], base, "http:"),
+            rfc3986(base, "http:")
+        );
+        assert_eq!(
+            resolve(&non_strict, kept, base, "ftp:"),
+            Ok("ftp:".to_owned())
         );
     }
 
