@@ -136,7 +136,7 @@ catalogue! {
         "CPython's urljoin (urlparse splits params off, RFC 1808 style); RFC 3986 3.3: `;` is a path character with no role in resolution";
     UnknownSchemeUnresolved = 4, "unknown-scheme-unresolved", false,
         [Some("4"), Some("5.2"), Some("5.2")], ("foo:/b/c", "../g"),
-        "against a base whose scheme is not http, https, ftp, file, ws or wss, the reference is returned as written",
+        "against a base whose scheme is not http, https, ftp, file, ws or wss, the reference is returned unresolved (as the library parses and writes it: the other deviations listed still apply)",
         "CPython's uses_relative; RFC 3986 5.2 resolves against any absolute-URI, whatever its scheme";
     UnknownSchemeRejected = 5, "unknown-scheme-rejected", false,
         [Some("4"), Some("5.2"), Some("5.2")], ("foo:/b/c", "g"),
@@ -228,7 +228,7 @@ catalogue! {
         "the WHATWG URL Standard (special authority ignore slashes state), libcurl (one to three slashes make `//`); the authority is what follows exactly `//` (RFC 3986 3.2), and may be empty";
     OpaqueBaseUnresolved = 27, "opaque-base-unresolved", false,
         [Some("4"), Some("5.2"), Some("5.2.3")], ("http:bar", "g"),
-        "against an opaque base (a scheme, no authority, a path not starting with `/`), a reference without a scheme is returned as written",
+        "against an opaque base (a scheme, no authority, a path not starting with `/`), a reference without a scheme is returned unresolved (as the library parses and writes it)",
         "java.net.URI.resolve (\"if this URI is opaque, then the given URI is returned\"), and Apache HttpClient's URIUtils.resolve, which calls it; RFC 3986 5.2.3 merges with a rootless base path (`foo:bar` + `g` is `foo:g`), RFC 2396 leaves an opaque base undefined";
     EmptyPortDropped = 28, "empty-port-dropped", true,
         [Some("4"), Some("5.2"), Some("5.2.2")], ("http://a/b", "//c:/g"),
@@ -384,7 +384,7 @@ catalogue! {
         "libcurl (its URL handle keeps no empty query); RFC 3986 5.3 writes `?` whenever the query is defined, an empty one too";
     EmptyPortBaseUnresolved = 66, "empty-port-base-unresolved", false,
         [Some("4"), Some("5.2"), Some("5.2")], ("http://a:/b", "g"),
-        "against a base with an empty port (a `:` after the host and no digits), the reference is returned as written",
+        "against a base with an empty port (a `:` after the host and no digits), the reference is returned unresolved (as the library parses and writes it)",
         "libxml2 (xmlBuildURI cannot parse the base, and gives the reference back); RFC 3986 3.2.3 allows an empty port, and 5.2 resolves against any absolute URI";
     SlashlessBaseLosesLastCharacter = 67, "slashless-base-loses-last-character", false,
         [Some("4 step 6"), Some("5.2 step 6a"), Some("5.2.3")], ("foo:bar", "g"),
