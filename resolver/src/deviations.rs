@@ -872,7 +872,7 @@ fn resolve_parsed(
     let query_only = no_path_no_fragment && r.query.is_some();
     let mut resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
         // The base, as the reading at hand has it, with its fragment.
-        let resolved = reference_resolver(&base, "")?;
+        let resolved = reference_resolver(base, "")?;
         match b.fragment {
             Some(fragment) if parse(&resolved).fragment.is_none() => {
                 format!("{resolved}#{fragment}")
@@ -886,7 +886,7 @@ fn resolve_parsed(
     {
         format!("{base}{reference}")
     } else if set.has(QueryKeepsPath) && no_path && r.query.is_some() {
-        let end = offset(&base, b.path) + b.path.len();
+        let end = offset(base, b.path) + b.path.len();
         let fragment = match (set.has(BaseFragmentKept), b.fragment, r.fragment) {
             (true, Some(f), None) => format!("#{f}"),
             _ => String::new(),
@@ -917,11 +917,11 @@ fn resolve_parsed(
             None => reference.to_owned(),
         }
     } else if set.has(AboveRootKept) {
-        resolve_keeping_above_root(reference_resolver, &base, &reference)?
+        resolve_keeping_above_root(reference_resolver, base, reference)?
     } else if set.has(BaseDotsKept) {
-        resolve_keeping_base_dots(reference_resolver, &base, &reference)?
+        resolve_keeping_base_dots(reference_resolver, base, reference)?
     } else {
-        reference_resolver(&base, &reference)?
+        reference_resolver(base, reference)?
     };
     // A reference of the base's scheme and nothing else but a query has no
     // path and no fragment too, when the reading at hand merges it (RFC
