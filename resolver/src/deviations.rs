@@ -2906,6 +2906,14 @@ mod tests {
             (&[ReservedDecoded], "http://a", "%2f", Ok("http://a/")),
             // Under an authority a path may start with `//`.
             (&[ReservedDecoded], "http://a/%2f/a", "..", Ok("http://a//")),
+            // Each run of escapes decoded as far as it is UTF-8; no letter
+            // before hex digits is an escape.
+            (
+                &[BaseDirectoryDecoded],
+                "http://a/%aa%41%aa%42/%41x41/d",
+                "g",
+                Ok("http://a/%aaA%aaB/Ax41/g"),
+            ),
             (
                 &[BaseDirectoryDecoded],
                 "http://a/b%2Fc/d",
@@ -3536,12 +3544,48 @@ mod tests {
     }
 
     #[test]
+    fn what_needs_an_opaque_base_an_authority_or_no_path_leaves_the_rest_alone() {
+        use Id::*;
+        assert_leaves_alone(OpaqueBaseUnresolved, &[("http://a/b", "g")]);
+        assert_leaves_alone(EmptyPathSlashAnyScheme, &[("foo:", "?q"), (BASE, "g")]);
+        assert_leaves_alone(QueryKeepsPath, &[(BASE, "#f"), (BASE, "g?x")]);
+        // The host is found after the userinfo.
+        assert_eq!(
+            run(&[NumericHostIpv4], "http://a", "//u@9/"),
+            Ok("http://u@0.0.0.9/".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_dot_prefix_that_dot_removal_wrote_is_an_escape() {
+        let dot_prefix = under(rfc3986::Readings {
+            double_slash_path: rfc3986::DoubleSlashPath::DotPrefix,
+            ..rfc3986::Readings::default()
+        });
+        let added = Set::of(&[Id::AuthorityAdded]);
+        assert_eq!(dot_prefix("http:/.//", "a"), Ok("http:/.//a".to_owned()));
+        assert_eq!(
+            resolve(&dot_prefix, added, "http:/.//", "a"),
+            Ok("http:////a".to_owned())
+        );
+        // The base's own `/.//`, taken whole, is a path.
+        assert_eq!(
+            resolve(&dot_prefix, added, "http:/.//", ""),
+            Ok("http:///.//".to_owned())
+        );
+    }
+
+    #[test]
     fn an_authority_is_added_only_for_the_schemes_named() {
         assert_leaves_alone(
             Id::NetlocSchemeAuthorityAdded,
             &[("http://a", "foo:x"), ("http://a", "svn://h/x")],
         );
-        assert_leaves_alone(Id::KnownSchemeAuthorityAdded, &[("http://a", "svn:x")]);
+        assert_leaves_alone(
+            Id::KnownSchemeAuthorityAdded,
+            &[("http://a", "svn:x"), ("foo:.///", "a")],
+        );
+        assert_leaves_alone(Id::NetlocSchemeAuthorityAdded, &[("foo:.///", "a")]);
     }
 
     #[test]
