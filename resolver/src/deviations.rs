@@ -517,10 +517,7 @@ pub fn resolve(
     use Id::*;
     let b = parse(base);
     let r = parse(reference);
-    let known = |c: &Components<'_>| {
-        c.scheme
-            .is_some_and(|s| KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s)))
-    };
+    let known = |c: &Components<'_>| c.scheme.is_some_and(|s| one_of(&KNOWN_SCHEMES, s));
     // The branch taken before any resolving. A reference left unresolved
     // is still parsed and written back as the library does: the
     // deviations of parsing and recomposition apply to it (below).
@@ -768,19 +765,25 @@ pub fn resolve(
     // A path that starts with `//` and no authority reads as an
     // authority in the reference's answer; written with an empty one, it is
     // a path again.
-    let double_slash = (!unresolved)
+    let adding = [
+        AuthorityAdded,
+        KnownSchemeAuthorityAdded,
+        NetlocSchemeAuthorityAdded,
+    ];
+    let double_slash = (!unresolved && adding.iter().any(|&id| set.has(id)))
         .then(|| double_slash_path(&resolved, &b, &r))
         .flatten();
+    let double_slash = || double_slash.as_deref();
     if set.has(AuthorityAdded) {
-        resolved = add_empty_authority(&resolved, double_slash.as_deref(), |_| true, false);
+        resolved = add_empty_authority(&resolved, double_slash(), |_| true, false);
     }
     for (id, schemes) in [
         (KnownSchemeAuthorityAdded, &KNOWN_SCHEMES[..]),
         (NetlocSchemeAuthorityAdded, &PYTHON_NETLOC_SCHEMES[..]),
     ] {
         if set.has(id) {
-            let listed = |s: &str| schemes.iter().any(|k| k.eq_ignore_ascii_case(s));
-            resolved = add_empty_authority(&resolved, double_slash.as_deref(), listed, true);
+            let listed = |s: &str| one_of(schemes, s);
+            resolved = add_empty_authority(&resolved, double_slash(), listed, true);
         }
     }
     if set.has(EmptyPathSlash) {
@@ -844,9 +847,7 @@ pub fn resolve(
     if set.has(HostlessResultRejected) {
         let out = parse(&resolved);
         let needs_host = ["http", "https", "ws", "wss"];
-        if out
-            .scheme
-            .is_some_and(|s| needs_host.iter().any(|n| n.eq_ignore_ascii_case(s)))
+        if out.scheme.is_some_and(|s| one_of(&needs_host, s))
             && host(out.authority).is_none_or(str::is_empty)
         {
             return Err(HostlessResultRejected.name().to_owned());
@@ -908,7 +909,7 @@ fn resolve_parsed(
         && !b.path.ends_with('/')
         && b.path.contains('%')
     {
-        merge_decoded_directory(&b, &r)
+        merge_decoded_directory(base, &b, &r)
     } else if set.has(DotsKeptInAbsolute) && r.scheme.is_some() {
         reference.to_owned()
     } else if set.has(DotsKeptInAbsolute) && r.authority.is_some() {
@@ -1000,28 +1001,10 @@ fn resolve_parsed(
 /// The target of a reference whose path is merged with the base's
 /// directory percent-decoded (`base-directory-decoded`), dot segments then
 /// removed.
-fn merge_decoded_directory(b: &Components<'_>, r: &Components<'_>) -> String {
+fn merge_decoded_directory(base: &str, b: &Components<'_>, r: &Components<'_>) -> String {
     let directory = &b.path[..b.path.rfind('/').map_or(0, |slash| slash + 1)];
     let path = crate::rfc3986::remove_dot_segments(decode_utf8_escapes(directory) + r.path);
-    let mut target = String::new();
-    if let Some(scheme) = b.scheme {
-        target.push_str(scheme);
-        target.push(':');
-    }
-    if let Some(authority) = b.authority {
-        target.push_str("//");
-        target.push_str(authority);
-    }
-    target.push_str(&path);
-    if let Some(query) = r.query {
-        target.push('?');
-        target.push_str(query);
-    }
-    if let Some(fragment) = r.fragment {
-        target.push('#');
-        target.push_str(fragment);
-    }
-    target
+    replace_path_query_fragment(base, &path, r.query, r.fragment)
 }
 
 /// `text` with each run of escapes that is valid UTF-8 decoded, whatever
@@ -1070,17 +1053,13 @@ fn add_empty_authority(
     scheme: impl Fn(&str) -> bool,
     rooted: bool,
 ) -> String {
-    if let Some(path) = double_slash {
-        let out = parse(resolved);
-        return match out.scheme {
-            Some(s) if scheme(s) => replace_double_slash_path(resolved, &format!("//{path}")),
-            _ => resolved.to_owned(),
-        };
-    }
     let out = parse(resolved);
     let Some(s) = out.scheme.filter(|&s| scheme(s)) else {
         return resolved.to_owned();
     };
+    if let Some(path) = double_slash {
+        return replace_double_slash_path(resolved, &format!("//{path}"));
+    }
     if out.authority.is_some() || !(rooted || out.path.starts_with('/')) {
         return resolved.to_owned();
     }
@@ -1092,6 +1071,11 @@ fn add_empty_authority(
     let mut written = resolved.to_owned();
     written.insert_str(s.len() + 1, &format!("//{root}"));
     written
+}
+
+/// Whether `scheme` is one of `schemes`, whatever its case.
+fn one_of(schemes: &[&str], scheme: &str) -> bool {
+    schemes.iter().any(|k| k.eq_ignore_ascii_case(scheme))
 }
 
 /// `url` with its scheme lower-cased.
@@ -1171,9 +1155,7 @@ fn host(authority: Option<&str>) -> Option<&str> {
 /// The schemes the WHATWG URL Standard calls special but `file`, whose
 /// URLs need a host.
 fn special(scheme: &str) -> bool {
-    KNOWN_SCHEMES
-        .iter()
-        .any(|k| *k != "file" && k.eq_ignore_ascii_case(scheme))
+    !scheme.eq_ignore_ascii_case("file") && one_of(&KNOWN_SCHEMES, scheme)
 }
 
 /// The path a result has when it is one that starts with `//` without an

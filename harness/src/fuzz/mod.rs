@@ -167,6 +167,14 @@ pub struct Finding {
     pub shrunk: bool,
 }
 
+impl Finding {
+    /// Whether the deviations the expectations list explain it: a known
+    /// cause, reported by deviation rather than as a kind.
+    pub fn known_by_deviations(&self) -> bool {
+        matches!(self.known, Some(Known::Deviations))
+    }
+}
+
 /// What a fuzz run found.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
@@ -206,9 +214,7 @@ impl Summary {
     /// explain, which are reported by deviation (a library's known causes
     /// meet in many combinations, and each is no news).
     pub fn kinds(&self) -> impl Iterator<Item = &Finding> {
-        self.findings
-            .iter()
-            .filter(|f| !matches!(f.known, Some(Known::Deviations)))
+        self.findings.iter().filter(|f| !f.known_by_deviations())
     }
 
     /// The ambiguities whose readings were mixed, and not allowed to be.
@@ -559,11 +565,9 @@ impl<'r> Run<'r> {
     /// a failure to answer, nor, in a timed run, a kind deviations explain
     /// once shrinking those has taken half of the time so far.
     fn shrink(&mut self, shown: Shown, cause: &Cause) -> (Shown, bool) {
-        let over_budget = || {
-            self.deadline.is_some()
-                && cause.deviations().is_some()
-                && self.shrinking * 2 > self.start.elapsed()
-        };
+        let explained = cause.deviations().is_some();
+        let over_budget =
+            || self.deadline.is_some() && explained && self.shrinking * 2 > self.start.elapsed();
         if cause.is_failure() || over_budget() {
             return (shown, false);
         }
@@ -576,7 +580,7 @@ impl<'r> Run<'r> {
             self.deadline,
             &mut self.attribution,
         );
-        if cause.deviations().is_some() {
+        if explained {
             self.shrinking += started.elapsed();
         }
         (shrunk, true)
@@ -589,7 +593,7 @@ impl<'r> Run<'r> {
             kinds: self
                 .found
                 .values()
-                .filter(|f| !matches!(f.known, Some(Known::Deviations)))
+                .filter(|f| !f.known_by_deviations())
                 .count(),
             elapsed: self.start.elapsed(),
         }

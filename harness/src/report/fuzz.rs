@@ -111,12 +111,7 @@ struct ByListed {
 }
 
 fn by_listed_deviations(summary: &Summary) -> ByListed {
-    let known = || {
-        summary
-            .findings
-            .iter()
-            .filter(|f| matches!(f.known, Some(Known::Deviations)))
-    };
+    let known = || summary.findings.iter().filter(|f| f.known_by_deviations());
     let ids = known()
         .filter_map(|f| f.cause.deviations())
         .fold(Set::EMPTY, Set::union);
@@ -376,9 +371,7 @@ pub fn render(fuzzed: &Fuzzed) -> String {
     let mut number = 0;
     // A kind listed deviations explain is no finding: its line above is
     // all there is to say.
-    let detailed = ordered
-        .iter()
-        .filter(|f| !matches!(f.known, Some(Known::Deviations)));
+    let detailed = ordered.iter().filter(|f| !f.known_by_deviations());
     for f in detailed {
         out.push('\n');
         match &f.known {
@@ -515,7 +508,7 @@ pub fn json(fuzzed: &Fuzzed) -> String {
         kinds: summary
             .ordered()
             .into_iter()
-            .filter(|f| !matches!(f.known, Some(Known::Deviations)))
+            .filter(|f| !f.known_by_deviations())
             .map(|f| kind(f, fuzzed.spec))
             .collect(),
     };
