@@ -414,6 +414,10 @@ catalogue! {
         [None, Some("5.2"), Some("5.2.3")], ("http://a/b%20c/d", "g"),
         "when a reference's path is merged with a base path that does not end in `/`, the base's directory is percent-decoded first (each escape of valid UTF-8, whatever it decodes to): a `%2F` then ends a segment, a `%2E` makes a dot segment, a `%20` is a space (`g` against `http://a/b%20c/d` is `http://a/b c/g`)",
         "yarl (URL.join merges with URL.parts, the base's decoded segments); RFC 3986 5.2.3 appends the reference's path to the base's as written, and 2.2: `%2F` and `/` are not equivalent";
+    BaseDotsPopped = 74, "base-dots-popped", false,
+        [None, Some("5.2"), Some("5.2.1")], ("http://a/../", ""),
+        "the base's dot segments are removed before resolving, on the list of its path's segments, where a `..` above the root pops the root's empty segment (`http://a/../` is `http://a`, `http://a/b/..` is `http://a/`, `foo:./b` is `foo:b`)",
+        "the Python rfc3986 package (resolve_with normalizes the base with its own remove_dot_segments); RFC 3986 5.2.1 leaves the base's normalization optional, and 5.2.4 keeps the root (`/b/../` is `/`)";
 }
 
 impl Deviation {
@@ -728,6 +732,10 @@ pub fn resolve(
     if set.has(EmptySegmentsCollapsed) {
         base = collapse_empty_segments(&base);
         reference = collapse_empty_segments(&reference);
+    }
+    // The base normalized before it is merged with.
+    if set.has(BaseDotsPopped) {
+        base = pop_base_dots(&base);
     }
     if set.has(SlashlessBaseLosesLastCharacter) {
         base = cut_slashless_base(&base, &reference);
@@ -1563,6 +1571,17 @@ fn dots_input(b: &Components<'_>, r: &Components<'_>) -> Option<String> {
     }
     let kept = b.path.rfind('/').map_or("", |slash| &b.path[..=slash]);
     Some(format!("{kept}{}", r.path))
+}
+
+/// `base` with the dot segments of its path removed as
+/// [`pop_dot_segments`] does (`base-dots-popped`).
+fn pop_base_dots(base: &str) -> String {
+    let path = parse(base).path;
+    if path.split('/').any(|s| s == "." || s == "..") {
+        replace_path(base, &pop_dot_segments(path))
+    } else {
+        base.to_owned()
+    }
 }
 
 /// Dot segments removed on the list of `path`'s segments, as many
@@ -2473,6 +2492,7 @@ fn changes_input(id: Id, base: &str, reference: &str) -> bool {
         Id::PercentHexUppercased => changed(uppercase_percent_hex),
         Id::PortZerosStripped => changed(strip_port_zeros),
         Id::RootlessBaseRooted => root_the_base(base) != base,
+        Id::BaseDotsPopped => pop_base_dots(base) != base,
         Id::SlashlessBaseLosesLastCharacter => cut_slashless_base(base, reference) != base,
         Id::EmptyReferenceMerged => reference.is_empty() || reference.starts_with('#'),
         Id::UnreservedDecoded => changed(decode_unreserved),
@@ -2895,6 +2915,26 @@ mod tests {
                 "http://a/%aa%41%aa%42/%41x41/d",
                 "g",
                 Ok("http://a/%aaA%aaB/Ax41/g"),
+            ),
+            (&[BaseDotsPopped], "http://a/../", "", Ok("http://a")),
+            (&[BaseDotsPopped], "http://a/b/..", "", Ok("http://a/")),
+            (
+                &[BaseDotsPopped],
+                "http://a/./b/..?q",
+                "#f",
+                Ok("http://a/?q#f"),
+            ),
+            (
+                &[BaseDotsPopped, SlashlessBaseLosesLastCharacter],
+                "a:./aa",
+                "a",
+                Ok("a:a/a"),
+            ),
+            (
+                &[BaseDotsPopped, RootPoppedByDots],
+                "http://a/a/..",
+                "../",
+                Ok("http://a"),
             ),
             (
                 &[BaseDirectoryDecoded],
