@@ -1576,12 +1576,7 @@ fn dots_input(b: &Components<'_>, r: &Components<'_>) -> Option<String> {
 /// `base` with the dot segments of its path removed as
 /// [`pop_dot_segments`] does (`base-dots-popped`).
 fn pop_base_dots(base: &str) -> String {
-    let path = parse(base).path;
-    if path.split('/').any(|s| s == "." || s == "..") {
-        replace_path(base, &pop_dot_segments(path))
-    } else {
-        base.to_owned()
-    }
+    replace_path(base, &pop_dot_segments(parse(base).path))
 }
 
 /// Dot segments removed on the list of `path`'s segments, as many
@@ -2665,6 +2660,7 @@ mod tests {
             (PercentHexUppercased, "http://a", "%aa"),
             (PortZerosStripped, "http://a:080/", "g"),
             (RootlessBaseRooted, "foo:b/c", "g"),
+            (BaseDotsPopped, "http://a/b/../c", "g"),
             (EmptyReferenceMerged, "http://a/b", ""),
             (EmptyReferenceMerged, "http://a/b", "#s"),
             (UnreservedDecoded, "http://a", "%41"),
@@ -2716,6 +2712,8 @@ mod tests {
             (EmptyReferenceMerged, "http://a/b", "?q"),
             (AuthorityWithoutSlashes, "http://a", "http:g"),
             (OpaqueBasePathDropped, "foo:/bar", "g"),
+            (BaseDotsPopped, "http://a/b/c", "../g"),
+            (BaseDotsPopped, "http://a/b..c/.d", "g"),
             (SlashlessBaseLosesLastCharacter, "foo:bar", "/g"),
             (SlashlessBaseLosesLastCharacter, "foo:b/ar", "g"),
             (SlashlessBaseLosesLastCharacter, "foo:bar", "//h/g"),
