@@ -418,6 +418,10 @@ catalogue! {
         [None, Some("5.2"), Some("5.2.1")], ("http://a/../", ""),
         "the base's dot segments are removed before resolving, on the list of its path's segments, where a `..` above the root pops the root's empty segment (`http://a/../` is `http://a`, `http://a/b/..` is `http://a/`, `foo:./b` is `foo:b`)",
         "the Python rfc3986 package (resolve_with normalizes the base with its own remove_dot_segments); RFC 3986 5.2.1 leaves the base's normalization optional, and 5.2.4 keeps the root (`/b/../` is `/`)";
+    EmptyUserinfoBaseRejected = 75, "empty-userinfo-base-rejected", false,
+        [None, Some("3.2.2"), Some("3.2.1")], ("http://@a", "g"),
+        "a base whose userinfo is empty (`http://@a`, a `@` and nothing before it) is rejected; a reference's is kept",
+        "the Python rfc3986 package (resolve_with validates the base, and its userinfo pattern takes one character or more); RFC 3986 3.2.1 and RFC 2396 3.2.2 allow an empty userinfo";
 }
 
 impl Deviation {
@@ -587,6 +591,9 @@ pub fn resolve(
     {
         return Err(PortOutOfRangeRejected.name().to_owned());
     }
+    if set.has(EmptyUserinfoBaseRejected) && b.authority.is_some_and(|a| a.rfind('@') == Some(0)) {
+        return Err(EmptyUserinfoBaseRejected.name().to_owned());
+    }
     if set.has(PortWithoutHostRejected)
         && authorities
             .iter()
@@ -607,145 +614,7 @@ pub fn resolve(
         }
     }
 
-    // Parsing: the authority found elsewhere, empty components taken for
-    // none.
-    let mut base = base.to_owned();
-    let mut reference = reference.to_owned();
-    if set.has(AuthorityWithoutSlashes) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = slashes_implied(&base, None);
-        reference = slashes_implied(&reference, scheme.as_deref());
-    }
-    if set.has(OpaqueAuthorityParsed) {
-        base = parse_opaque_authority(&base);
-        reference = parse_opaque_authority(&reference);
-    }
-    if set.has(SingleSlashAuthority) {
-        base = single_slash_authority(&base);
-        reference = single_slash_authority(&reference);
-    }
-    if set.has(OpaqueBasePathDropped) {
-        base = drop_opaque_path(&base);
-    }
-    if set.has(FileHostRejected) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = drop_localhost(&base, None);
-        reference = drop_localhost(&reference, scheme.as_deref());
-    }
-    if set.has(FileAuthorityHostOnly) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = file_authority_host_only(&base, None);
-        reference = file_authority_host_only(&reference, scheme.as_deref());
-    }
-    if set.has(TripleSlashIsPath) && reference.starts_with("///") {
-        // A dot segment keeps the path from reading as an authority; it goes
-        // when the path is resolved.
-        reference.insert_str(0, "/.");
-    }
-    if set.has(UserinfoDroppedWithoutHost) {
-        base = drop_userinfo_without_host(&base);
-        reference = drop_userinfo_without_host(&reference);
-    }
-    if set.has(HostEndedEarly) {
-        base = end_host_early(&base);
-        reference = end_host_early(&reference);
-    }
-    if set.has(EmptyPortDropped) {
-        base = drop_empty_port(&base);
-        reference = drop_empty_port(&reference);
-    }
-    if set.has(PortZeroDropped) {
-        base = drop_port_zero(&base);
-        reference = drop_port_zero(&reference);
-    }
-    if set.has(EmptyAuthorityIgnored) {
-        base = ignore_empty_authority(&base);
-        reference = ignore_empty_authority(&reference);
-    }
-    for (id, drop) in [
-        (EmptyQueryDropped, drop_empty_query as fn(&str) -> String),
-        (EmptyFragmentDropped, drop_empty_fragment),
-        (EmptyAuthorityDropped, drop_empty_authority),
-    ] {
-        if set.has(id) {
-            base = drop(&base);
-            reference = drop(&reference);
-        }
-    }
-    if set.has(ReferenceUserinfoDropped) {
-        reference = drop_reference_userinfo(&reference);
-    }
-    if set.has(SchemeReferenceTakesBaseHost) {
-        reference = take_base_host(&base, &reference);
-    }
-    if set.has(EmptyAuthorityFromBase) {
-        reference = authority_from_base(&base, &reference);
-    }
-    if set.has(AuthorityMergedByPart) {
-        reference = merge_authority_by_part(&base, &reference);
-    }
-    if set.has(EmptyParamsDropped) {
-        base = drop_empty_params(&base);
-        reference = drop_empty_params(&reference);
-    }
-    if set.has(PortZerosStripped) {
-        base = strip_port_zeros(&base);
-        reference = strip_port_zeros(&reference);
-    }
-    if set.has(InvalidUtf8Replaced) {
-        base = replace_invalid_utf8(&base);
-        reference = replace_invalid_utf8(&reference);
-    }
-    if set.has(PercentHexUppercased) {
-        base = uppercase_percent_hex(&base);
-        reference = uppercase_percent_hex(&reference);
-    }
-    if set.has(UnreservedDecoded) {
-        base = decode_unreserved(&base);
-        reference = decode_unreserved(&reference);
-    }
-    if set.has(UnreservedDecodedOutsideHost) {
-        base = decode_unreserved_around_host(&base, false);
-        reference = decode_unreserved_around_host(&reference, false);
-    }
-    if set.has(UnreservedDecodedExceptDotSegments) {
-        base = decode_unreserved_but_dot_segments(&base);
-        reference = decode_unreserved_but_dot_segments(&reference);
-    }
-    if set.has(UnreservedDecodedButPathDots) {
-        base = normalize_encoding_but_path_dots(&base);
-        reference = normalize_encoding_but_path_dots(&reference);
-    }
-    if set.has(HostUnreservedDecoded) {
-        base = decode_unreserved_around_host(&base, true);
-        reference = decode_unreserved_around_host(&reference, true);
-    }
-    if set.has(ReservedDecoded) {
-        base = decode_reserved(&base);
-        reference = decode_reserved(&reference);
-    }
-    if set.has(ExtraSlashesSkipped) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = skip_extra_slashes(&base, None);
-        reference = skip_extra_slashes(&reference, scheme.as_deref());
-    }
-    if set.has(EmptySegmentsCollapsed) {
-        base = collapse_empty_segments(&base);
-        reference = collapse_empty_segments(&reference);
-    }
-    // The base normalized before it is merged with.
-    if set.has(BaseDotsPopped) {
-        base = pop_base_dots(&base);
-    }
-    if set.has(SlashlessBaseLosesLastCharacter) {
-        base = cut_slashless_base(&base, &reference);
-    }
-    if set.has(RootlessBaseRooted) {
-        base = root_the_base(&base);
-    }
-    if set.has(EmptyReferenceMerged) && (reference.is_empty() || reference.starts_with('#')) {
-        reference.insert(0, '.');
-    }
+    let (base, reference) = transformed_input(set, base, reference);
     let (b, r) = (parse(&base), parse(&reference));
     if set.has(RootlessReferenceRejected)
         && r.scheme.is_some()
@@ -1573,6 +1442,152 @@ fn dots_input(b: &Components<'_>, r: &Components<'_>) -> Option<String> {
     Some(format!("{kept}{}", r.path))
 }
 
+/// `base` and `reference` as the input transforms of `set` leave them,
+/// each applied to both in the order the libraries' parsers apply them.
+fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) {
+    use Id::*;
+    // Parsing: the authority found elsewhere, empty components taken for
+    // none.
+    let mut base = base.to_owned();
+    let mut reference = reference.to_owned();
+    if set.has(AuthorityWithoutSlashes) {
+        let scheme = parse(&base).scheme.map(str::to_owned);
+        base = slashes_implied(&base, None);
+        reference = slashes_implied(&reference, scheme.as_deref());
+    }
+    if set.has(OpaqueAuthorityParsed) {
+        base = parse_opaque_authority(&base);
+        reference = parse_opaque_authority(&reference);
+    }
+    if set.has(SingleSlashAuthority) {
+        base = single_slash_authority(&base);
+        reference = single_slash_authority(&reference);
+    }
+    if set.has(OpaqueBasePathDropped) {
+        base = drop_opaque_path(&base);
+    }
+    if set.has(FileHostRejected) {
+        let scheme = parse(&base).scheme.map(str::to_owned);
+        base = drop_localhost(&base, None);
+        reference = drop_localhost(&reference, scheme.as_deref());
+    }
+    if set.has(FileAuthorityHostOnly) {
+        let scheme = parse(&base).scheme.map(str::to_owned);
+        base = file_authority_host_only(&base, None);
+        reference = file_authority_host_only(&reference, scheme.as_deref());
+    }
+    if set.has(TripleSlashIsPath) && reference.starts_with("///") {
+        // A dot segment keeps the path from reading as an authority; it goes
+        // when the path is resolved.
+        reference.insert_str(0, "/.");
+    }
+    if set.has(UserinfoDroppedWithoutHost) {
+        base = drop_userinfo_without_host(&base);
+        reference = drop_userinfo_without_host(&reference);
+    }
+    if set.has(HostEndedEarly) {
+        base = end_host_early(&base);
+        reference = end_host_early(&reference);
+    }
+    if set.has(EmptyPortDropped) {
+        base = drop_empty_port(&base);
+        reference = drop_empty_port(&reference);
+    }
+    if set.has(PortZeroDropped) {
+        base = drop_port_zero(&base);
+        reference = drop_port_zero(&reference);
+    }
+    if set.has(EmptyAuthorityIgnored) {
+        base = ignore_empty_authority(&base);
+        reference = ignore_empty_authority(&reference);
+    }
+    for (id, drop) in [
+        (EmptyQueryDropped, drop_empty_query as fn(&str) -> String),
+        (EmptyFragmentDropped, drop_empty_fragment),
+        (EmptyAuthorityDropped, drop_empty_authority),
+    ] {
+        if set.has(id) {
+            base = drop(&base);
+            reference = drop(&reference);
+        }
+    }
+    if set.has(ReferenceUserinfoDropped) {
+        reference = drop_reference_userinfo(&reference);
+    }
+    if set.has(SchemeReferenceTakesBaseHost) {
+        reference = take_base_host(&base, &reference);
+    }
+    if set.has(EmptyAuthorityFromBase) {
+        reference = authority_from_base(&base, &reference);
+    }
+    if set.has(AuthorityMergedByPart) {
+        reference = merge_authority_by_part(&base, &reference);
+    }
+    if set.has(EmptyParamsDropped) {
+        base = drop_empty_params(&base);
+        reference = drop_empty_params(&reference);
+    }
+    if set.has(PortZerosStripped) {
+        base = strip_port_zeros(&base);
+        reference = strip_port_zeros(&reference);
+    }
+    if set.has(InvalidUtf8Replaced) {
+        base = replace_invalid_utf8(&base);
+        reference = replace_invalid_utf8(&reference);
+    }
+    if set.has(PercentHexUppercased) {
+        base = uppercase_percent_hex(&base);
+        reference = uppercase_percent_hex(&reference);
+    }
+    if set.has(UnreservedDecoded) {
+        base = decode_unreserved(&base);
+        reference = decode_unreserved(&reference);
+    }
+    if set.has(UnreservedDecodedOutsideHost) {
+        base = decode_unreserved_around_host(&base, false);
+        reference = decode_unreserved_around_host(&reference, false);
+    }
+    if set.has(UnreservedDecodedExceptDotSegments) {
+        base = decode_unreserved_but_dot_segments(&base);
+        reference = decode_unreserved_but_dot_segments(&reference);
+    }
+    if set.has(UnreservedDecodedButPathDots) {
+        base = normalize_encoding_but_path_dots(&base);
+        reference = normalize_encoding_but_path_dots(&reference);
+    }
+    if set.has(HostUnreservedDecoded) {
+        base = decode_unreserved_around_host(&base, true);
+        reference = decode_unreserved_around_host(&reference, true);
+    }
+    if set.has(ReservedDecoded) {
+        base = decode_reserved(&base);
+        reference = decode_reserved(&reference);
+    }
+    if set.has(ExtraSlashesSkipped) {
+        let scheme = parse(&base).scheme.map(str::to_owned);
+        base = skip_extra_slashes(&base, None);
+        reference = skip_extra_slashes(&reference, scheme.as_deref());
+    }
+    if set.has(EmptySegmentsCollapsed) {
+        base = collapse_empty_segments(&base);
+        reference = collapse_empty_segments(&reference);
+    }
+    // The base normalized before it is merged with.
+    if set.has(BaseDotsPopped) {
+        base = pop_base_dots(&base);
+    }
+    if set.has(SlashlessBaseLosesLastCharacter) {
+        base = cut_slashless_base(&base, &reference);
+    }
+    if set.has(RootlessBaseRooted) {
+        base = root_the_base(&base);
+    }
+    if set.has(EmptyReferenceMerged) && (reference.is_empty() || reference.starts_with('#')) {
+        reference.insert(0, '.');
+    }
+    (base, reference)
+}
+
 /// `base` with the dot segments of its path removed as
 /// [`pop_dot_segments`] does (`base-dots-popped`).
 fn pop_base_dots(base: &str) -> String {
@@ -2360,13 +2375,25 @@ pub fn explain(
                 .map(|&id| Set::of(&[id])),
         )
         .collect();
-    // And the listed ones together: a deviation may change something only
-    // after several (`//#` taken for nothing only once both its empty
-    // fragment and its empty authority are dropped).
-    let listed_transforms = transforms
-        .iter()
-        .filter(|t| t.is_subset(listed))
-        .fold(Set::EMPTY, |all, &t| all.union(t));
+    // And the listed ones together, as far as they reach: a deviation may
+    // change something only after several (`//#` taken for nothing only
+    // once both its empty fragment and its empty authority are dropped),
+    // and a listed transform may change only what others leave (`a://:`
+    // is `a://` once its empty port is dropped, `a:` once its empty
+    // authority is too, and only then a base with no `/` to cut at).
+    let mut listed_transforms = Set::EMPTY;
+    loop {
+        let (b, r) = transformed_input(listed_transforms, base, reference);
+        let more = departing
+            .iter()
+            .filter(|&&id| listed.has(id) && !listed_transforms.has(id))
+            .filter(|&&id| changes_input(id, &b, &r))
+            .fold(Set::EMPTY, |more, &id| more.with(id));
+        if more.is_empty() {
+            break;
+        }
+        listed_transforms = listed_transforms.union(more);
+    }
     if listed_transforms.len() > 1 {
         transforms.push(listed_transforms);
     }
@@ -3091,6 +3118,18 @@ mod tests {
                 Err("port-without-host-rejected"),
             ),
             (
+                &[EmptyUserinfoBaseRejected],
+                "http://@a",
+                "g",
+                Err("empty-userinfo-base-rejected"),
+            ),
+            (
+                &[EmptyUserinfoBaseRejected],
+                "http://@a:1/b",
+                "//@c",
+                Err("empty-userinfo-base-rejected"),
+            ),
+            (
                 &[UserinfoDroppedWithoutHost],
                 "http://a@",
                 "",
@@ -3638,6 +3677,18 @@ mod tests {
     }
 
     #[test]
+    fn only_a_base_with_an_empty_userinfo_is_rejected() {
+        let cases = [
+            (BASE, "//@c/g"),
+            ("http://:@a", "g"),
+            ("http://u@a", "g"),
+            ("http://a/@b", "g"),
+            ("http://a?@", "g"),
+        ];
+        assert_leaves_alone(Id::EmptyUserinfoBaseRejected, &cases);
+    }
+
+    #[test]
     fn a_port_in_range_is_not_rejected() {
         let cases = [
             ("http://a:65535", "g"),
@@ -3801,6 +3852,24 @@ mod tests {
         assert_eq!(
             explain_3986("http://a#a", "//#", Ok("http://a/#a"), four),
             Explanation::By(four)
+        );
+        // One transform after another: `a://:` is `a://` once its empty
+        // port is dropped, `a:` once its empty authority is too, and only
+        // then a base with no `/`, whose last character the merge cuts.
+        let three = Set::of(&[
+            EmptyAuthorityDropped,
+            EmptyPortDropped,
+            SlashlessBaseLosesLastCharacter,
+        ]);
+        let listed = three.with(HostLowercased).with(RootPoppedByDots);
+        assert_eq!(
+            explain_3986("a://:", "a", Ok("a:/a"), listed),
+            Explanation::By(three)
+        );
+        assert_eq!(
+            explain_3986("a://:", "a", Ok("a:/a"), Set::EMPTY),
+            Explanation::Unexplained,
+            "only the listed transforms are followed as far as they reach"
         );
     }
 
