@@ -2381,7 +2381,13 @@ pub fn explain(
     // and a listed transform may change only what others leave (`a://:`
     // is `a://` once its empty port is dropped, `a:` once its empty
     // authority is too, and only then a base with no `/` to cut at).
+    // Each step is a baseline of its own. Past the first, they are the
+    // listed model followed further, and only the listed deviations are
+    // searched against them: a cause not known yet is looked for in what
+    // the input and each step of it alone leave, not in what a chain of
+    // known ones makes of it.
     let mut listed_transforms = Set::EMPTY;
+    let mut for_all = None;
     loop {
         let (b, r) = transformed_input(listed_transforms, base, reference);
         let more = departing
@@ -2393,10 +2399,12 @@ pub fn explain(
             break;
         }
         listed_transforms = listed_transforms.union(more);
+        if !transforms.contains(&listed_transforms) {
+            transforms.push(listed_transforms);
+        }
+        for_all.get_or_insert(transforms.len());
     }
-    if listed_transforms.len() > 1 {
-        transforms.push(listed_transforms);
-    }
+    let for_all = for_all.unwrap_or(transforms.len());
     // The search runs under one reading of each group of readings that
     // give the same answers here: to the input, to what each input
     // transform leaves of it, and with each deviation that asks the
@@ -2455,9 +2463,14 @@ pub fn explain(
                     .iter()
                     .any(|s| s.contains('%')))
                 || grouped.iter().zip(&after).any(|(reading, after)| {
-                    transforms.iter().zip(after).any(|(&t, gives)| {
-                        t.has(id) || resolve(*reading, t.with(id), base, reference) != *gives
-                    })
+                    let searched = if listed.has(id) { after.len() } else { for_all };
+                    transforms
+                        .iter()
+                        .zip(after)
+                        .take(searched)
+                        .any(|(&t, gives)| {
+                            t.has(id) || resolve(*reading, t.with(id), base, reference) != *gives
+                        })
                 })
         })
         .collect();
