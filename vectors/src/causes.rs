@@ -255,19 +255,30 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
             set = set.union(e.by);
         }
     }
-    let mut found: Vec<Set> = Vec::with_capacity(explained.len());
-    for e in explained {
+    let mut found: Vec<Set> = explained.iter().map(|e| e.by).collect();
+    // The answers of the most mismatches first: one example may be given
+    // by two deviations alike (`http://@` rejected for its empty host or
+    // for its empty userinfo), and the set its run found for them all is
+    // the one to keep, unless one chosen already or a smaller one gives it.
+    let mut order: Vec<usize> = (0..explained.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(explained[i].count));
+    for i in order {
+        let e = &explained[i];
         let by = if e.by.is_subset(set) {
             e.by
         } else {
             // Explained again, preferring what is chosen already.
             match Explainer::new(spec, set).explain(e.base, e.relative, e.answer) {
-                Some(Explanation::By(again)) => again,
+                Some(Explanation::By(again))
+                    if again.is_subset(set) || again.len() < e.by.len() =>
+                {
+                    again
+                }
                 _ => e.by,
             }
         };
         set = set.union(by);
-        found.push(by);
+        found[i] = by;
     }
     // Each deviation chosen here goes when the others explain every
     // answer it did: the one chosen first for an answer may be needless
@@ -539,6 +550,32 @@ mod tests {
         let listed = causes_of(&explained, Spec::Rfc3986, collapsed, false);
         assert_eq!(listed.set, collapsed.union(rootless));
         assert_eq!(listed.by, [collapsed, rootless]);
+    }
+
+    #[test]
+    fn an_example_two_deviations_give_keeps_the_one_its_run_found_for_the_most() {
+        // `http://@` is rejected for its empty host and for its empty
+        // userinfo alike; the run found the userinfo for 35 mismatches and
+        // the host for 2, each with that example.
+        let (userinfo, host) = (
+            Set::of(&[Id::EmptyUserinfoBaseRejected]),
+            Set::of(&[Id::EmptyHostRejected]),
+        );
+        let rejected = Answer::Rejected("ResolutionError".to_owned());
+        let kind = |by, count| Explained {
+            by,
+            count,
+            example: "the empty reference against `http://@`".to_owned(),
+            base: "http://@",
+            relative: "",
+            answer: &rejected,
+        };
+        let explained = [kind(host, 2), kind(userinfo, 35)];
+        for keep_old in [true, false] {
+            let causes = causes_of(&explained, Spec::Rfc3986, Set::EMPTY, keep_old);
+            assert_eq!(causes.set, userinfo, "keep_old {keep_old}");
+            assert_eq!(causes.by, [userinfo, userinfo], "keep_old {keep_old}");
+        }
     }
 
     #[test]
