@@ -866,7 +866,19 @@ fn resolve_parsed(
     }
     if set.has(RootPoppedByDots) {
         if let Some(input) = dots_input(&b, &r) {
-            resolved = replace_path(&resolved, &pop_dot_segments(&input));
+            let popped = pop_dot_segments(&input);
+            // A target path that starts with `//` and no authority is
+            // written as the reading writes it: after the scheme, where it
+            // re-parses as an authority, or after `/.`.
+            resolved = match double_slash_path(&resolved, &b, &r) {
+                Some(_) if parse(&resolved).authority.is_some() => {
+                    replace_double_slash_path(&resolved, &popped)
+                }
+                Some(_) if popped.starts_with("//") => {
+                    replace_path(&resolved, &format!("/.{popped}"))
+                }
+                _ => replace_path(&resolved, &popped),
+            };
         }
     }
     if set.has(DoubleSlashPathRejected) && double_slash_path(&resolved, &b, &r).is_some() {
@@ -3644,6 +3656,32 @@ mod tests {
         assert_eq!(
             resolve(&dot_prefix, added, "http:/.//", ""),
             Ok("http:///.//".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_path_the_popped_root_leaves_with_two_slashes_is_written_as_the_reading_writes_it() {
+        let popped = Set::of(&[Id::RootPoppedByDots]);
+        // `/..///a` is `//a` once `..` pops the root; RFC 3986 keeps it,
+        // `///a`, and writes it after the scheme, where it reads as an
+        // empty authority.
+        assert_eq!(rfc3986("a:", "/..///a"), Ok("a:///a".to_owned()));
+        assert_eq!(
+            resolve(&rfc3986, popped, "a:", "/..///a"),
+            Ok("a://a".to_owned())
+        );
+        let dot_prefix = under(rfc3986::Readings {
+            double_slash_path: rfc3986::DoubleSlashPath::DotPrefix,
+            ..rfc3986::Readings::default()
+        });
+        assert_eq!(
+            resolve(&dot_prefix, popped, "a:", "/..///a"),
+            Ok("a:/.//a".to_owned())
+        );
+        // Popped to a path with one slash: nothing to escape.
+        assert_eq!(
+            resolve(&dot_prefix, popped, "a:", "/..//a"),
+            Ok("a:/a".to_owned())
         );
     }
 
