@@ -1463,66 +1463,49 @@ fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) 
     let mut base = base.to_owned();
     let mut reference = reference.to_owned();
     if set.has(AuthorityWithoutSlashes) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = slashes_implied(&base, None);
-        reference = slashes_implied(&reference, scheme.as_deref());
+        beside_base(slashes_implied, &mut base, &mut reference);
     }
-    if set.has(OpaqueAuthorityParsed) {
-        base = parse_opaque_authority(&base);
-        reference = parse_opaque_authority(&reference);
-    }
-    if set.has(SingleSlashAuthority) {
-        base = single_slash_authority(&base);
-        reference = single_slash_authority(&reference);
-    }
+    both(
+        set,
+        &[
+            (OpaqueAuthorityParsed, parse_opaque_authority as Transform),
+            (SingleSlashAuthority, single_slash_authority),
+        ],
+        &mut base,
+        &mut reference,
+    );
     if set.has(OpaqueBasePathDropped) {
         base = drop_opaque_path(&base);
     }
     if set.has(FileHostRejected) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = drop_localhost(&base, None);
-        reference = drop_localhost(&reference, scheme.as_deref());
+        beside_base(drop_localhost, &mut base, &mut reference);
     }
     if set.has(FileAuthorityHostOnly) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = file_authority_host_only(&base, None);
-        reference = file_authority_host_only(&reference, scheme.as_deref());
+        beside_base(file_authority_host_only, &mut base, &mut reference);
     }
     if set.has(TripleSlashIsPath) && reference.starts_with("///") {
         // A dot segment keeps the path from reading as an authority; it goes
         // when the path is resolved.
         reference.insert_str(0, "/.");
     }
-    if set.has(UserinfoDroppedWithoutHost) {
-        base = drop_userinfo_without_host(&base);
-        reference = drop_userinfo_without_host(&reference);
-    }
-    if set.has(HostEndedEarly) {
-        base = end_host_early(&base);
-        reference = end_host_early(&reference);
-    }
-    if set.has(EmptyPortDropped) {
-        base = drop_empty_port(&base);
-        reference = drop_empty_port(&reference);
-    }
-    if set.has(PortZeroDropped) {
-        base = drop_port_zero(&base);
-        reference = drop_port_zero(&reference);
-    }
-    if set.has(EmptyAuthorityIgnored) {
-        base = ignore_empty_authority(&base);
-        reference = ignore_empty_authority(&reference);
-    }
-    for (id, drop) in [
-        (EmptyQueryDropped, drop_empty_query as fn(&str) -> String),
-        (EmptyFragmentDropped, drop_empty_fragment),
-        (EmptyAuthorityDropped, drop_empty_authority),
-    ] {
-        if set.has(id) {
-            base = drop(&base);
-            reference = drop(&reference);
-        }
-    }
+    both(
+        set,
+        &[
+            (
+                UserinfoDroppedWithoutHost,
+                drop_userinfo_without_host as Transform,
+            ),
+            (HostEndedEarly, end_host_early),
+            (EmptyPortDropped, drop_empty_port),
+            (PortZeroDropped, drop_port_zero),
+            (EmptyAuthorityIgnored, ignore_empty_authority),
+            (EmptyQueryDropped, drop_empty_query),
+            (EmptyFragmentDropped, drop_empty_fragment),
+            (EmptyAuthorityDropped, drop_empty_authority),
+        ],
+        &mut base,
+        &mut reference,
+    );
     if set.has(ReferenceUserinfoDropped) {
         reference = drop_reference_userinfo(&reference);
     }
@@ -1535,50 +1518,35 @@ fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) 
     if set.has(AuthorityMergedByPart) {
         reference = merge_authority_by_part(&base, &reference);
     }
-    if set.has(EmptyParamsDropped) {
-        base = drop_empty_params(&base);
-        reference = drop_empty_params(&reference);
-    }
-    if set.has(PortZerosStripped) {
-        base = strip_port_zeros(&base);
-        reference = strip_port_zeros(&reference);
-    }
-    if set.has(InvalidUtf8Replaced) {
-        base = replace_invalid_utf8(&base);
-        reference = replace_invalid_utf8(&reference);
-    }
-    if set.has(PercentHexUppercased) {
-        base = uppercase_percent_hex(&base);
-        reference = uppercase_percent_hex(&reference);
-    }
-    if set.has(UnreservedDecoded) {
-        base = decode_unreserved(&base);
-        reference = decode_unreserved(&reference);
-    }
-    if set.has(UnreservedDecodedOutsideHost) {
-        base = decode_unreserved_around_host(&base, false);
-        reference = decode_unreserved_around_host(&reference, false);
-    }
-    if set.has(UnreservedDecodedExceptDotSegments) {
-        base = decode_unreserved_but_dot_segments(&base);
-        reference = decode_unreserved_but_dot_segments(&reference);
-    }
-    if set.has(UnreservedDecodedButPathDots) {
-        base = normalize_encoding_but_path_dots(&base);
-        reference = normalize_encoding_but_path_dots(&reference);
-    }
-    if set.has(HostUnreservedDecoded) {
-        base = decode_unreserved_around_host(&base, true);
-        reference = decode_unreserved_around_host(&reference, true);
-    }
-    if set.has(ReservedDecoded) {
-        base = decode_reserved(&base);
-        reference = decode_reserved(&reference);
-    }
+    both(
+        set,
+        &[
+            (EmptyParamsDropped, drop_empty_params as fn(&str) -> String),
+            (PortZerosStripped, strip_port_zeros),
+            (InvalidUtf8Replaced, replace_invalid_utf8),
+            (PercentHexUppercased, uppercase_percent_hex),
+            (UnreservedDecoded, decode_unreserved),
+            (UnreservedDecodedOutsideHost, |s| {
+                decode_unreserved_around_host(s, false)
+            }),
+            (
+                UnreservedDecodedExceptDotSegments,
+                decode_unreserved_but_dot_segments,
+            ),
+            (
+                UnreservedDecodedButPathDots,
+                normalize_encoding_but_path_dots,
+            ),
+            (HostUnreservedDecoded, |s| {
+                decode_unreserved_around_host(s, true)
+            }),
+            (ReservedDecoded, decode_reserved),
+        ],
+        &mut base,
+        &mut reference,
+    );
     if set.has(ExtraSlashesSkipped) {
-        let scheme = parse(&base).scheme.map(str::to_owned);
-        base = skip_extra_slashes(&base, None);
-        reference = skip_extra_slashes(&reference, scheme.as_deref());
+        beside_base(skip_extra_slashes, &mut base, &mut reference);
     }
     if set.has(EmptySegmentsCollapsed) {
         base = collapse_empty_segments(&base);
@@ -1598,6 +1566,32 @@ fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) 
         reference.insert(0, '.');
     }
     (base, reference)
+}
+
+/// `transform` applied to `base`, and to `reference` with the base's
+/// scheme for a reference that has none.
+fn beside_base(
+    transform: fn(&str, Option<&str>) -> String,
+    base: &mut String,
+    reference: &mut String,
+) {
+    let scheme = parse(base).scheme.map(str::to_owned);
+    *reference = transform(reference, scheme.as_deref());
+    *base = transform(base, None);
+}
+
+/// A transform of a base or a reference.
+type Transform = fn(&str) -> String;
+
+/// Each transform of `steps` that `set` has, in order, applied to both
+/// `base` and `reference`.
+fn both(set: Set, steps: &[(Id, Transform)], base: &mut String, reference: &mut String) {
+    for &(id, transform) in steps {
+        if set.has(id) {
+            *base = transform(base);
+            *reference = transform(reference);
+        }
+    }
 }
 
 /// `base` with the dot segments of its path removed as
