@@ -422,6 +422,10 @@ catalogue! {
         [None, Some("3.2.2"), Some("3.2.1")], ("http://@a", "g"),
         "a base whose userinfo is empty (`http://@a`, a `@` and nothing before it) is rejected; a reference's is kept",
         "the Python rfc3986 package (resolve_with validates the base, and its userinfo pattern takes one character or more); RFC 3986 3.2.1 and RFC 2396 3.2.2 allow an empty userinfo";
+    ParamsSetApart = 76, "params-set-apart", false,
+        [None, Some("3.3, 5.2 step 6"), Some("3.3, 5.2.4")], ("http://a/b/c", ".;a"),
+        "the `;params` of the reference's last segment (from its first `;`) are set apart while its path is resolved, then written after the result's path, as RFC 1808's parsing sets them apart: `.;a` is `.` with the params `;a` (`.;a` against `http://a/b/c` is `http://a/b/;a`)",
+        "CPython's urljoin (urlparse splits `;params` off the last segment, as RFC 1808 2.4.5 does); RFC 3986 3.3: `;` is a path character, and 5.2.4 removes only the complete segments `.` and `..`, so `.;a` is a segment of its own, as in RFC 2396 3.3 and 5.2 step 6";
 }
 
 impl Deviation {
@@ -743,6 +747,13 @@ fn resolve_parsed(
     reference: &str,
 ) -> Result<String, String> {
     use Id::*;
+    let apart =
+        |base: &str, reference: &str| resolve_params_apart(reference_resolver, base, reference);
+    let reference_resolver: Reference<'_> = if set.has(ParamsSetApart) {
+        &apart
+    } else {
+        reference_resolver
+    };
     let (b, r) = (parse(base), parse(reference));
     // The branches of 5.2.2 that keep the reference as it is.
     let no_path = r.scheme.is_none() && r.authority.is_none() && r.path.is_empty();
@@ -779,7 +790,8 @@ fn resolve_parsed(
     {
         resolve_host_as_segment(&b, &r)
     } else if set.has(BaseDirectoryDecoded)
-        && r.scheme.is_none()
+        && (r.scheme.is_none()
+            || merges_scheme(reference_resolver, b.scheme, r.scheme.unwrap_or_default())?)
         && r.authority.is_none()
         && !r.path.is_empty()
         && !r.path.starts_with('/')
@@ -885,6 +897,38 @@ fn resolve_parsed(
         return Err(DoubleSlashPathRejected.name().to_owned());
     }
     Ok(resolved)
+}
+
+/// The target of `reference` with the `;params` of its path's last
+/// segment set apart (`params-set-apart`): the reference resolved without
+/// them, then they are written after the target's path. A last segment
+/// that is all params (`;a`, `x/;a`) is resolved as it is: set apart, it
+/// would leave an empty reference, or the same path.
+fn resolve_params_apart(
+    reference_resolver: Reference<'_>,
+    base: &str,
+    reference: &str,
+) -> Result<String, String> {
+    let path = parse(reference).path;
+    let last = path.rfind('/').map_or(0, |slash| slash + 1);
+    let Some(semicolon) = path[last..].find(';').map(|at| last + at) else {
+        return reference_resolver(base, reference);
+    };
+    if semicolon == last {
+        return reference_resolver(base, reference);
+    }
+    let start = offset(reference, path);
+    let without = format!(
+        "{}{}",
+        &reference[..start + semicolon],
+        &reference[start + path.len()..]
+    );
+    let resolved = reference_resolver(base, &without)?;
+    let target = parse(&resolved).path;
+    Ok(replace_path(
+        &resolved,
+        &format!("{target}{}", &path[semicolon..]),
+    ))
 }
 
 /// The target of a reference whose path is merged with the base's
@@ -2257,20 +2301,31 @@ fn keep_above_own_root(
     }
     // `./` keeps a first segment with a `:` from being read as a scheme.
     let relative = format!("./{}", &reference[scheme.len() + 1..]);
-    // Whether the reading merges it, asked of a case where merging shows.
-    if let Some(base_scheme) = parse(base).scheme {
-        let strictly = format!("{scheme}:g");
-        if base_scheme.eq_ignore_ascii_case(scheme)
-            && reference_resolver(&format!("{base_scheme}:/p/q"), &strictly)? != strictly
-        {
-            return resolve_keeping_above_root(reference_resolver, base, &relative);
-        }
+    if merges_scheme(reference_resolver, parse(base).scheme, scheme)? {
+        return resolve_keeping_above_root(reference_resolver, base, &relative);
     }
     // Merged with a one-segment rootless base, the path is its own.
     let resolved =
         resolve_keeping_above_root(reference_resolver, &format!("{scheme}:x"), &relative)?;
     let rest = resolved.split_once(':').map_or("", |(_, rest)| rest);
     Ok(format!("{scheme}:{rest}"))
+}
+
+/// Whether the reading at hand merges a reference of `scheme` (with no
+/// authority) against a base of `base_scheme`, as a relative reference:
+/// RFC 3986 5.2.2's non-strict parser, when they are the same. Asked of a
+/// case where merging shows.
+fn merges_scheme(
+    reference_resolver: Reference<'_>,
+    base_scheme: Option<&str>,
+    scheme: &str,
+) -> Result<bool, String> {
+    let Some(base_scheme) = base_scheme else {
+        return Ok(false);
+    };
+    let strictly = format!("{scheme}:g");
+    Ok(base_scheme.eq_ignore_ascii_case(scheme)
+        && reference_resolver(&format!("{base_scheme}:/p/q"), &strictly)? != strictly)
 }
 
 /// What [`explain`] found for one answer.
@@ -2659,6 +2714,25 @@ mod tests {
     }
 
     #[test]
+    fn a_reference_merged_under_the_non_strict_reading_decodes_the_base_directory() {
+        let decoded = Set::of(&[Id::BaseDirectoryDecoded]);
+        let base = "http://%6a/%7a/a";
+        assert_eq!(
+            resolve(&non_strict, decoded, base, "http:%7a"),
+            Ok("http://%6a/z/%7a".to_owned())
+        );
+        // Strictly it is absolute, as is a reference of another scheme.
+        assert_eq!(
+            run(&[Id::BaseDirectoryDecoded], base, "http:%7a"),
+            rfc3986(base, "http:%7a")
+        );
+        assert_eq!(
+            resolve(&non_strict, decoded, base, "ftp:%7a"),
+            Ok("ftp:%7a".to_owned())
+        );
+    }
+
+    #[test]
     fn a_scheme_only_reference_merged_keeps_the_base_fragment() {
         let kept = Set::of(&[Id::BaseFragmentKept]);
         let base = "http://a/b/c/d;p?q#f";
@@ -2792,6 +2866,14 @@ mod tests {
                 Ok("http:/s//a/g"),
             ),
             (&[EmptyParamsDropped], BASE, "g;", Ok("http://a/b/c/g")),
+            (&[ParamsSetApart], BASE, ".;a", Ok("http://a/b/c/;a")),
+            (
+                &[ParamsSetApart],
+                BASE,
+                "../x/..;a?q",
+                Ok("http://a/b/;a?q"),
+            ),
+            (&[ParamsSetApart], "http://a", "/.;a;b", Ok("http://a/;a;b")),
             (&[UnknownSchemeUnresolved], "foo:/b/c", "../g", Ok("../g")),
             // Unresolved, yet parsed and written back as the library does.
             (

@@ -70,7 +70,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::deviations::Set;
+use rfc1808_resolver::deviations::{Id, Set};
 
 pub use campaign::{AcceptError, Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use cause::{
@@ -85,6 +85,7 @@ pub use shrink::shrink;
 pub use under::{Accepted, Branch, Resolved, Rfc2396Step, Stage, Told, Under};
 
 use rfc1808_vectors::expectations::Inconsistent;
+use rfc1808_vectors::{causes, Spec};
 
 use crate::implementation::{Answer, Case, Implementation, Info};
 
@@ -274,6 +275,27 @@ pub fn fuzz(
     run.finish()
 }
 
+/// The example of each deviation that departs from `spec` (its own case,
+/// in the catalogue), of those `bases` admits, each once: a run asks them
+/// before any generated case. So it meets every cause the catalogue
+/// knows, and the cases that tell a deviation from its narrower and wider
+/// neighbours (`ftp:x`, `svn:x`, and `g` against `foo:/b/c`, for the ways
+/// an authority is added) are all asked: the deviations a first run
+/// accepts are as wide as the library's, where random cases might meet
+/// only the narrowest, and a later run reports the rest as new.
+/// The generator's cases stay those of the seed.
+fn catalogue_examples(spec: Spec, bases: Bases) -> Vec<Input> {
+    let mut examples: Vec<Input> = Vec::new();
+    for id in Id::ALL.iter().filter(|&&id| causes::departs_from(id, spec)) {
+        let (base, reference) = id.deviation().example;
+        let input = Input::new(base, reference);
+        if bases.admit(spec, base) && !examples.contains(&input) {
+            examples.push(input);
+        }
+    }
+    examples
+}
+
 /// A case that shows a mismatch: the implementation's answer, and how it
 /// differs from the reference's.
 #[derive(Clone, Debug)]
@@ -300,6 +322,8 @@ struct Run<'r> {
     options: &'r Options,
     start: Instant,
     deadline: Option<Instant>,
+    /// The cases asked before any generated one ([`catalogue_examples`]).
+    first: std::vec::IntoIter<Input>,
     generator: Generator,
     attribution: Attribution,
     /// The cause each listed vector shows, with the vector.
@@ -348,6 +372,7 @@ impl<'r> Run<'r> {
             options,
             start,
             deadline,
+            first: catalogue_examples(spec, options.bases).into_iter(),
             generator: Generator::new(options.seed, seeds, options.bases, spec),
             attribution,
             listed_kinds,
@@ -395,7 +420,9 @@ impl<'r> Run<'r> {
     }
 
     fn generate(&mut self, size: usize) -> Vec<Input> {
-        (0..size).map(|_| self.generator.next_input()).collect()
+        let mut inputs: Vec<Input> = self.first.by_ref().take(size).collect();
+        inputs.extend((inputs.len()..size).map(|_| self.generator.next_input()));
+        inputs
     }
 
     /// The implementation's answers for the first of `inputs`, all of them
@@ -1174,7 +1201,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"empty query dropped | Step 1 2, Step 2a 1, Step 2b 7, Step 3 2, Step 4 2, Step 5a 2, Step 6 36 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
+                r#"empty query dropped | Step 1 2, Step 2a 1, Step 2b 7, Step 3 2, Step 4 2, Step 5a 1, Step 6 36 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#
             ]
         );
     }
@@ -1187,7 +1214,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"Steps 1-5: dot segments removed | Step 4 82 | "http://a" + "/." = "http://a/.", not Resolved("http://a/")"#,
+                r#"Steps 1-5: dot segments removed | Step 4 81 | "http://a" + "/." = "http://a/.", not Resolved("http://a/")"#,
             ]
         );
     }
@@ -1211,7 +1238,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"unknown-scheme-unresolved | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 24 | "9://a" + "" = "9://a", not Resolved("")"#
+                r#"unknown-scheme-unresolved | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 22 | "9://a" + "" = "9://a", not Resolved("")"#
             ]
         );
         assert_eq!(summary.explained, summary.mismatches);
@@ -1225,7 +1252,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"scheme not starting with a letter | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 24 | "9://a" + "" = "9://a", not Resolved("")"#
+                r#"scheme not starting with a letter | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 22 | "9://a" + "" = "9://a", not Resolved("")"#
             ]
         );
         assert_eq!(summary.explained, 0);
@@ -1333,6 +1360,39 @@ mod tests {
         rfc1808_resolver::Components { query: None, ..c }.to_string()
     }
 
+    /// Writes a result of the `svn` scheme with an empty authority, as a
+    /// library that knows which schemes take one does (`svn:x` is
+    /// `svn:///x`).
+    fn adds_an_authority_to_svn(base: &str, relative: &str) -> String {
+        let resolved = resolve(base, relative);
+        match resolved.strip_prefix("svn:") {
+            Some(rest) if !rest.starts_with("//") => {
+                format!(
+                    "svn://{}{}",
+                    if rest.starts_with('/') { "" } else { "/" },
+                    rest
+                )
+            }
+            _ => resolved,
+        }
+    }
+
+    #[test]
+    fn each_deviation_s_own_case_is_asked_before_the_generated_ones() {
+        let examples = catalogue_examples(Spec::Rfc1808, Bases::Absolute);
+        assert!(examples.contains(&Input::new("http://a/b", "svn:x")));
+        // No generated case has the `svn` scheme: the catalogue's example
+        // is what finds it, and the first run accepts the cause as wide as
+        // the library has it.
+        let summary = run(adds_an_authority_to_svn, &[]);
+        assert_eq!(
+            shown(&summary),
+            [
+                r#"netloc-scheme-authority-added | Step 2b 1 | "http://a" + "svn:a" = "svn:a", not Resolved("svn:///a")"#
+            ]
+        );
+    }
+
     #[test]
     fn a_kind_a_listed_vector_shows_is_known() {
         let listed = listed(
@@ -1350,7 +1410,7 @@ mod tests {
         assert_eq!(
             shown(&summary),
             [
-                r#"Steps 1-5: dot segments removed | Step 4 82 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
+                r#"Steps 1-5: dot segments removed | Step 4 81 | "http://a/b/c/d;p?q#f" + "/./g" = "http://a/./g", not Resolved("http://a/g") (known: rfc1808-5.2/abs-path-dot)"#,
                 r#"empty query dropped | Step 2a 3, Step 2b 6, Step 4 2, Step 5a 1, Step 5b 1, Step 6 28 | "http://a" + "a?" = "http://a/a?", not Resolved("http://a/a")"#,
             ]
         );
