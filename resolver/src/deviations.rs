@@ -426,6 +426,10 @@ catalogue! {
         [None, Some("3.3, 5.2 step 6"), Some("3.3, 5.2.4")], ("http://a/b/c", ".;a"),
         "the `;params` of the reference's last segment (from its first `;`) are set apart while its path is resolved, then written after the result's path, as RFC 1808's parsing sets them apart: `.;a` is `.` with the params `;a` (`.;a` against `http://a/b/c` is `http://a/b/;a`)",
         "CPython's urljoin (urlparse splits `;params` off the last segment, as RFC 1808 2.4.5 does); RFC 3986 3.3: `;` is a path character, and 5.2.4 removes only the complete segments `.` and `..`, so `.;a` is a segment of its own, as in RFC 2396 3.3 and 5.2 step 6";
+    WhatwgIpv4Host = 77, "whatwg-ipv4-host", false,
+        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "//0x7f.1/g"),
+        "a host of http, https, ftp, file, ws or wss whose last label is a number is an IPv4 address by the WHATWG URL Standard's rules: one to four parts, each decimal, octal after a leading `0` or hex after `0x`, written in four decimal parts (`0x7f.1` is `127.0.0.1`, `00` is `0.0.0.0`); one that does not parse so is rejected (`08`, `a.9`, `1.2.3.4.5`), in the base or the reference",
+        "the WHATWG URL Standard (its host parser's ends-in-a-number check, then its IPv4 parser), Node's URL, whatwg-url, fast-uri; RFC 3986 3.2.2: a host that does not match IPv4address (four decimal parts) is a reg-name, to be looked up as written";
 }
 
 impl Deviation {
@@ -580,6 +584,16 @@ pub fn resolve(
     if set.has(RegNameRestricted) && authorities.iter().any(|&a| !is_plain_host(host(a))) {
         return Err(RegNameRestricted.name().to_owned());
     }
+    if set.has(WhatwgIpv4Host) {
+        let scheme_of_r = r.scheme.or(b.scheme);
+        let fails = |scheme: Option<&str>, authority: Option<&str>| {
+            scheme.is_some_and(|s| one_of(&KNOWN_SCHEMES, s))
+                && host(authority).is_some_and(|h| ends_in_a_number(h) && whatwg_ipv4(h).is_none())
+        };
+        if fails(b.scheme, b.authority) || fails(scheme_of_r, r.authority) {
+            return Err(WhatwgIpv4Host.name().to_owned());
+        }
+    }
     if set.has(HostLabelsChecked) && authorities.iter().any(|&a| !is_dns_name(host(a))) {
         return Err(HostLabelsChecked.name().to_owned());
     }
@@ -682,6 +696,21 @@ pub fn resolve(
     if set.has(NumericHostIpv4) {
         let out = parse(&resolved);
         if let Some(address) = host(out.authority).and_then(ipv4_of_numbers) {
+            let authority = out.authority.expect("a host is in an authority");
+            let start =
+                offset(&resolved, authority) + (authority.len() - host_and_port(authority).len());
+            let end = start + host(out.authority).map_or(0, str::len);
+            resolved.replace_range(start..end, &address);
+        }
+    }
+    if set.has(WhatwgIpv4Host) {
+        let out = parse(&resolved);
+        let address = host(out.authority)
+            .filter(|&h| ends_in_a_number(h))
+            .and_then(whatwg_ipv4);
+        if let (Some(address), Some(_)) =
+            (address, out.scheme.filter(|&s| one_of(&KNOWN_SCHEMES, s)))
+        {
             let authority = out.authority.expect("a host is in an authority");
             let start =
                 offset(&resolved, authority) + (authority.len() - host_and_port(authority).len());
@@ -1694,6 +1723,64 @@ fn ipv4_of_numbers(host: &str) -> Option<String> {
     let octets = address.to_be_bytes();
     let written = format!("{}.{}.{}.{}", octets[4], octets[5], octets[6], octets[7]);
     (written != host).then_some(written)
+}
+
+/// Whether `host` ends in a number, as the WHATWG URL Standard's host
+/// parser asks before it parses a host as IPv4: its last label (a last
+/// empty one aside) is decimal digits, or `0x` and hex digits.
+fn ends_in_a_number(host: &str) -> bool {
+    let mut labels: Vec<&str> = host.split('.').collect();
+    if labels.len() > 1 && labels.last() == Some(&"") {
+        labels.pop();
+    }
+    let last = labels.last().copied().unwrap_or("");
+    (!last.is_empty() && last.bytes().all(|c| c.is_ascii_digit()))
+        || last
+            .strip_prefix("0x")
+            .or_else(|| last.strip_prefix("0X"))
+            .is_some_and(|hex| hex.bytes().all(|c| c.is_ascii_hexdigit()))
+}
+
+/// `host` as the WHATWG URL Standard's IPv4 parser reads it, written in
+/// four decimal parts; `None` where that parser fails. Each of one to four
+/// parts is decimal, octal after a leading `0`, or hex after `0x` (empty
+/// after it: 0); every part but the last is at most 255, and the last
+/// fills the octets left. A last empty part is dropped.
+fn whatwg_ipv4(host: &str) -> Option<String> {
+    let mut parts: Vec<&str> = host.split('.').collect();
+    if parts.len() > 1 && parts.last() == Some(&"") {
+        parts.pop();
+    }
+    if parts.len() > 4 {
+        return None;
+    }
+    let number = |part: &str| -> Option<u64> {
+        let (digits, radix) = match part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+            Some(hex) => (hex, 16),
+            None if part.len() > 1 && part.starts_with('0') => (&part[1..], 8),
+            None => (part, 10),
+        };
+        if part.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        // Past 2^32 nothing fits; more digits than that only overflow.
+        let digits = digits.trim_start_matches('0');
+        if digits.len() > 32 {
+            return None;
+        }
+        Some(u64::from_str_radix(digits, radix).unwrap_or(0))
+    };
+    let numbers: Vec<u64> = parts.iter().map(|p| number(p)).collect::<Option<_>>()?;
+    let (last, leading) = numbers.split_last()?;
+    if leading.iter().any(|&n| n > 255) || *last >= 1 << (8 * (5 - numbers.len())) {
+        return None;
+    }
+    let address = leading.iter().fold(0u64, |a, &n| a << 8 | n) << (8 * (5 - numbers.len())) | last;
+    let octets = address.to_be_bytes();
+    Some(format!(
+        "{}.{}.{}.{}",
+        octets[4], octets[5], octets[6], octets[7]
+    ))
 }
 
 /// `url` with each percent-encoded unreserved character (RFC 3986 2.3:
@@ -2868,6 +2955,33 @@ mod tests {
             (&[EmptyParamsDropped], BASE, "g;", Ok("http://a/b/c/g")),
             (&[ParamsSetApart], BASE, ".;a", Ok("http://a/b/c/;a")),
             (
+                &[WhatwgIpv4Host],
+                BASE,
+                "//0x7f.1/g",
+                Ok("http://127.0.0.1/g"),
+            ),
+            (&[WhatwgIpv4Host], BASE, "//00", Ok("http://0.0.0.0")),
+            (
+                &[WhatwgIpv4Host],
+                BASE,
+                "//010.0X.1./g",
+                Ok("http://8.0.0.1/g"),
+            ),
+            (&[WhatwgIpv4Host], "http://08", "", Err("whatwg-ipv4-host")),
+            (&[WhatwgIpv4Host], BASE, "//a.9", Err("whatwg-ipv4-host")),
+            (
+                &[WhatwgIpv4Host],
+                BASE,
+                "//1.2.3.4.5",
+                Err("whatwg-ipv4-host"),
+            ),
+            (
+                &[WhatwgIpv4Host],
+                BASE,
+                "//256.1.1.1",
+                Err("whatwg-ipv4-host"),
+            ),
+            (
                 &[ParamsSetApart],
                 BASE,
                 "../x/..;a?q",
@@ -3713,6 +3827,23 @@ mod tests {
         assert_eq!(
             run(&[NumericHostIpv4], "http://a", "//u@9/"),
             Ok("http://u@0.0.0.9/".to_owned())
+        );
+        // A scheme the WHATWG URL Standard does not know has an opaque
+        // host; a last label with a letter is a domain; four decimal parts
+        // are written as they are.
+        assert_leaves_alone(
+            WhatwgIpv4Host,
+            &[
+                ("foo://08/b", "g"),
+                (BASE, "foo://0x7f.1/g"),
+                (BASE, "//9a/g"),
+                (BASE, "//0x1g/g"),
+                (BASE, "//1.2.3.4:80/g"),
+            ],
+        );
+        assert_eq!(
+            run(&[WhatwgIpv4Host], "http://a", "//u@0x10:8/"),
+            Ok("http://u@0.0.0.16:8/".to_owned())
         );
     }
 
