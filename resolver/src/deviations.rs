@@ -2743,6 +2743,8 @@ mod tests {
     }
 
     const BASE: &str = "http://a/b/c/d;p?q";
+    /// The base of RFC 3986 5.4 with a fragment.
+    const BASE_F: &str = "http://a/b/c/d;p?q#f";
 
     fn run(ids: &[Id], base: &str, reference: &str) -> Result<String, String> {
         resolve(&rfc3986, Set::of(ids), base, reference)
@@ -2801,45 +2803,33 @@ mod tests {
     }
 
     #[test]
-    fn a_reference_merged_under_the_non_strict_reading_decodes_the_base_directory() {
-        let decoded = Set::of(&[Id::BaseDirectoryDecoded]);
-        let base = "http://%6a/%7a/a";
-        assert_eq!(
-            resolve(&non_strict, decoded, base, "http:%7a"),
-            Ok("http://%6a/z/%7a".to_owned())
-        );
-        // Strictly it is absolute, as is a reference of another scheme.
-        assert_eq!(
-            run(&[Id::BaseDirectoryDecoded], base, "http:%7a"),
-            rfc3986(base, "http:%7a")
-        );
-        assert_eq!(
-            resolve(&non_strict, decoded, base, "ftp:%7a"),
-            Ok("ftp:%7a".to_owned())
-        );
-    }
-
-    #[test]
-    fn a_scheme_only_reference_merged_keeps_the_base_fragment() {
-        let kept = Set::of(&[Id::BaseFragmentKept]);
-        let base = "http://a/b/c/d;p?q#f";
-        assert_eq!(
-            resolve(&non_strict, kept, base, "http:"),
-            Ok("http://a/b/c/d;p?q#f".to_owned())
-        );
-        assert_eq!(
-            resolve(&non_strict, kept, base, "HTTP:?y"),
-            Ok("http://a/b/c/d;p?y#f".to_owned())
-        );
-        // Strictly it is absolute, as is a reference of another scheme.
-        assert_eq!(
-            run(&[Id::BaseFragmentKept], base, "http:"),
-            rfc3986(base, "http:")
-        );
-        assert_eq!(
-            resolve(&non_strict, kept, base, "ftp:"),
-            Ok("ftp:".to_owned())
-        );
+    fn a_reference_of_the_base_s_scheme_is_merged_only_under_the_non_strict_reading() {
+        use Id::*;
+        // Deviation, base, reference, and its answer when merged.
+        let cases = [
+            // The base's fragment is kept for a scheme-only reference.
+            (BaseFragmentKept, BASE_F, "http:", "http://a/b/c/d;p?q#f"),
+            (BaseFragmentKept, BASE_F, "HTTP:?y", "http://a/b/c/d;p?y#f"),
+            // The base's directory is decoded.
+            (
+                BaseDirectoryDecoded,
+                "http://%6a/%7a/a",
+                "http:%7a",
+                "http://%6a/z/%7a",
+            ),
+        ];
+        for (id, base, reference, merged) in cases {
+            let set = Set::of(&[id]);
+            assert_eq!(
+                resolve(&non_strict, set, base, reference),
+                Ok(merged.to_owned()),
+                "{id} on {base} + {reference}"
+            );
+            // Strictly it is absolute, as is a reference of another scheme.
+            assert_eq!(run(&[id], base, reference), rfc3986(base, reference));
+            let other = format!("ftp:{}", &reference[5..]);
+            assert_eq!(resolve(&non_strict, set, base, &other), Ok(other.clone()));
+        }
     }
 
     #[test]
