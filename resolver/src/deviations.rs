@@ -430,6 +430,10 @@ catalogue! {
         [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "//0x7f.1/g"),
         "a host of http, https, ftp, file, ws or wss whose last label is a number is an IPv4 address by the WHATWG URL Standard's rules: one to four parts, each decimal, octal after a leading `0` or hex after `0x`, written in four decimal parts (`0x7f.1` is `127.0.0.1`, `00` is `0.0.0.0`); one that does not parse so is rejected (`08`, `a.9`, `1.2.3.4.5`), in the base or the reference",
         "the WHATWG URL Standard (its host parser's ends-in-a-number check, then its IPv4 parser), Node's URL, whatwg-url, fast-uri; RFC 3986 3.2.2: a host that does not match IPv4address (four decimal parts) is a reg-name, to be looked up as written";
+    HostDecoded = 78, "host-decoded", false,
+        [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "//%2a/g"),
+        "the percent-encodings of a host (not an IP literal) are decoded, in the base and the reference, where they decode to a printable ASCII character that a host may hold as it is, reserved ones too (`//%2a` is `//*`; a `%2F`, `%3A`, `%40` or `%25` is kept)",
+        "fast-uri (a host goes through `new URL`, whose host parser percent-decodes it, as the WHATWG URL Standard's does); RFC 3986 6.2.2.2 makes only unreserved characters and their encodings equivalent, so `%2A` and `*` are different hosts";
 }
 
 impl Deviation {
@@ -1613,6 +1617,7 @@ fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) 
             (HostUnreservedDecoded, |s| {
                 decode_unreserved_around_host(s, true)
             }),
+            (HostDecoded, decode_host),
             (ReservedDecoded, decode_reserved),
         ],
         &mut base,
@@ -1805,6 +1810,26 @@ fn decode_unreserved_around_host(url: &str, in_host: bool) -> String {
             decode_unreserved(after)
         )
     }
+}
+
+/// `url` with each percent-encoding of its host (not an IP literal)
+/// decoded where it is a printable ASCII character that is no WHATWG
+/// forbidden host code point, nor `%`: one a host may hold as it is.
+fn decode_host(url: &str) -> String {
+    let c = parse(url);
+    let (Some(authority), Some(h)) = (c.authority, host(c.authority)) else {
+        return url.to_owned();
+    };
+    if h.starts_with('[') {
+        return url.to_owned();
+    }
+    let at = offset(url, host_and_port(authority));
+    let decoded = decode_picked(
+        h,
+        |c| c.is_ascii_graphic() && !b"#%/:<>?@[\\]^|".contains(&c),
+        false,
+    );
+    format!("{}{decoded}{}", &url[..at], &url[at + h.len()..])
 }
 
 /// `url` with each percent-encoded unreserved character of its path,
@@ -2944,6 +2969,13 @@ mod tests {
             ),
             (&[EmptyParamsDropped], BASE, "g;", Ok("http://a/b/c/g")),
             (&[ParamsSetApart], BASE, ".;a", Ok("http://a/b/c/;a")),
+            (&[HostDecoded], BASE, "//%2a%41/g", Ok("http://*A/g")),
+            (
+                &[HostDecoded],
+                "http://u@%2a:8/b",
+                "c",
+                Ok("http://u@*:8/c"),
+            ),
             (
                 &[WhatwgIpv4Host],
                 BASE,
@@ -3821,6 +3853,15 @@ mod tests {
         // A scheme the WHATWG URL Standard does not know has an opaque
         // host; a last label with a letter is a domain; four decimal parts
         // are written as they are.
+        // Escapes a host may not hold as they are, an IP literal, a path.
+        assert_leaves_alone(
+            HostDecoded,
+            &[
+                (BASE, "//a%2fb%3a%40%25%20/g"),
+                (BASE, "//[v1.%41]/g"),
+                (BASE, "g%2a"),
+            ],
+        );
         assert_leaves_alone(
             WhatwgIpv4Host,
             &[
