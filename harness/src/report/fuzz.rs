@@ -492,7 +492,7 @@ pub fn json(fuzzed: &Fuzzed) -> String {
         readings_held: &fuzzed.held,
         seed: fuzzed.seed,
         rerun: &fuzzed.rerun,
-        ok: new == 0,
+        ok: !fuzzed.fails(),
         cases: summary.cases,
         mismatches: summary.mismatches,
         explained: summary.explained,
@@ -505,6 +505,13 @@ pub fn json(fuzzed: &Fuzzed) -> String {
         fingerprint: fingerprint(summary, fuzzed.spec),
         deviations: json_deviations(summary),
         new_kinds: new,
+        mixed_readings: summary
+            .mixed_readings()
+            .map(|f| JsonMixed {
+                ambiguity: f.ambiguity.name,
+                told: f.groups_told(),
+            })
+            .collect(),
         kinds: summary
             .ordered()
             .into_iter()
@@ -622,7 +629,17 @@ struct JsonReport<'a> {
     fingerprint: Option<String>,
     deviations: Vec<JsonDeviation<'a>>,
     new_kinds: usize,
+    mixed_readings: Vec<JsonMixed>,
     kinds: Vec<JsonKind<'a>>,
+}
+
+/// An ambiguity whose readings the run found mixed, where the
+/// expectations do not allow it.
+#[derive(Serialize)]
+struct JsonMixed {
+    ambiguity: &'static str,
+    /// Which readings, on how many cases, with an example of each.
+    told: String,
 }
 
 #[derive(Serialize)]
@@ -956,7 +973,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
             readings: followed.verdicts(REGISTRY, &[]),
             ..Summary::default()
         };
-        let report = render(&Fuzzed {
+        let fuzzed = Fuzzed {
             name: "py".to_owned(),
             info: None,
             seed: 1,
@@ -964,7 +981,18 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
             held: String::new(),
             rerun: "rfc1808 fuzz".to_owned(),
             summary,
-        });
+        };
+        // No kind is new, yet the run fails, and its JSON says so.
+        assert!(fuzzed.fails());
+        let doc: serde_json::Value = serde_json::from_str(&json(&fuzzed)).unwrap();
+        assert_eq!(doc["new_kinds"], 0);
+        assert_eq!(doc["ok"], false);
+        assert_eq!(doc["mixed_readings"][0]["ambiguity"], "base-empty-path");
+        assert_eq!(
+            doc["mixed_readings"][0]["told"],
+            "http-and-https on 1 case, e.g. \"g\" against \"HTTP://A/b\"; kept on 1 case, e.g. \"g\" against \"HTTP://A/b\""
+        );
+        let report = render(&fuzzed);
         let lines: Vec<&str> = report.lines().collect();
         assert_eq!(
             lines[5..7],
