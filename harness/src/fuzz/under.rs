@@ -652,6 +652,14 @@ mod tests {
             ]),
             "the reference's own answer under a reading still tells it"
         );
+        // A reference left unresolved as a listed deviation leaves it tells
+        // nothing of the reading that would merge it (yarl: `foo:/`
+        // against `foo://a` is `foo:/`, strictly too).
+        let unresolved = Set::of(&[Id::UnknownSchemeUnresolved]);
+        assert_eq!(
+            told_with(unresolved, &any, "foo://a", "foo:/", "foo:/"),
+            Some(vec![])
+        );
         // A normal base tells nothing, whatever the answer's reading.
         assert_eq!(told(&any, "http://a/b", "g", "http://a/g"), Some(vec![]));
         assert_eq!(
