@@ -1768,12 +1768,11 @@ fn whatwg_ipv4(host: &str) -> Option<String> {
         if part.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
             return None;
         }
-        // Past 2^32 nothing fits; more digits than that only overflow.
-        let digits = digits.trim_start_matches('0');
-        if digits.len() > 32 {
-            return None;
-        }
-        Some(u64::from_str_radix(digits, radix).unwrap_or(0))
+        // A number too large for 64 bits is too large for any part.
+        Some(match digits {
+            "" => 0,
+            _ => u64::from_str_radix(digits, radix).unwrap_or(u64::MAX),
+        })
     };
     let numbers: Vec<u64> = parts.iter().map(|p| number(p)).collect::<Option<_>>()?;
     let (last, leading) = numbers.split_last()?;
@@ -3001,6 +3000,12 @@ mod tests {
                 &[WhatwgIpv4Host],
                 BASE,
                 "//256.1.1.1",
+                Err("whatwg-ipv4-host"),
+            ),
+            (
+                &[WhatwgIpv4Host],
+                BASE,
+                "//1.99999999999999999999",
                 Err("whatwg-ipv4-host"),
             ),
             (
