@@ -698,13 +698,8 @@ pub fn resolve(
         }
     }
     if set.has(NumericHostIpv4) {
-        let out = parse(&resolved);
-        if let Some(address) = host(out.authority).and_then(ipv4_of_numbers) {
-            let authority = out.authority.expect("a host is in an authority");
-            let start =
-                offset(&resolved, authority) + (authority.len() - host_and_port(authority).len());
-            let end = start + host(out.authority).map_or(0, str::len);
-            resolved.replace_range(start..end, &address);
+        if let Some(address) = host(parse(&resolved).authority).and_then(ipv4_of_numbers) {
+            resolved = replace_host(&resolved, &address);
         }
     }
     if set.has(WhatwgIpv4Host) {
@@ -715,11 +710,7 @@ pub fn resolve(
         if let (Some(address), Some(_)) =
             (address, out.scheme.filter(|&s| one_of(&KNOWN_SCHEMES, s)))
         {
-            let authority = out.authority.expect("a host is in an authority");
-            let start =
-                offset(&resolved, authority) + (authority.len() - host_and_port(authority).len());
-            let end = start + host(out.authority).map_or(0, str::len);
-            resolved.replace_range(start..end, &address);
+            resolved = replace_host(&resolved, &address);
         }
     }
     if set.has(SchemeLowercased) {
@@ -1099,6 +1090,16 @@ fn replace_path(url: &str, path: &str) -> String {
     let start = offset(url, c.path);
     let mut out = url.to_owned();
     out.replace_range(start..start + c.path.len(), path);
+    out
+}
+
+/// `url`, which has a host, with `host` in its place.
+fn replace_host(url: &str, host_now: &str) -> String {
+    let authority = parse(url).authority.expect("a host is in an authority");
+    let start = offset(url, host_and_port(authority));
+    let end = start + host(Some(authority)).map_or(0, str::len);
+    let mut out = url.to_owned();
+    out.replace_range(start..end, host_now);
     out
 }
 
