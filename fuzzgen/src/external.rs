@@ -21,7 +21,7 @@ use rfc1808_resolver::readings::every_answer;
 use rfc1808_vectors::grade::{grade, Accepts, Answer, ExpectedFailures, Verdict};
 use rfc1808_vectors::Corpus;
 
-use crate::properties::Violation;
+use crate::violation::Violation;
 use crate::Input;
 
 /// The (base, relative) pairs an implementation is expected to fail.

@@ -5,7 +5,7 @@
 
 use rfc1808_resolver::{rfc2396, rfc3986, Step6};
 
-use crate::properties::Violation;
+use crate::violation::Violation;
 use crate::Input;
 
 fn violation(property: &'static str, input: &Input, message: String) -> Violation {

@@ -24,6 +24,7 @@ pub mod external;
 mod input;
 pub mod later_rfcs;
 pub mod properties;
+mod violation;
 
 pub use input::{Input, CHAR, END, TOKENS};
 

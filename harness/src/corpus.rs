@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 use rfc1808_vectors::{Corpus, DuplicateId, LoadError};
 
-use crate::command_line::quote;
+use crate::shell::quote;
 
 /// The vectors of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -110,15 +110,14 @@ pub fn grade_by<'c>(
         .outcomes
         .into_iter()
         .map(|outcome| {
-            let listed_verdict = listed.grade(outcome.vector, &outcome.answer);
+            let graded = causes::grade(&listed, &explainer, outcome.vector, &outcome.answer);
+            let (verdict, explanation) = (graded.verdict, graded.explanation);
             let mut expected_failure = listed.reason(&outcome.vector.id).map(str::to_owned);
             // A wrong answer the listed deviations explain is expected.
-            let (verdict, explanation) =
-                causes::regrade(&explainer, outcome.vector, &outcome.answer, listed_verdict);
             if let Some(Explanation::By(set)) = explanation {
                 if set.is_subset(causes) {
                     explained_some = explained_some.union(set);
-                    if listed_verdict == Verdict::Failed {
+                    if graded.by_list == Verdict::Failed {
                         expected_failure = Some(format!("explained by {set}"));
                     }
                 }

@@ -13,7 +13,6 @@ pub mod command_line;
 pub mod config;
 pub mod corpus;
 pub mod expectations;
-pub mod explain;
 pub mod filter;
 pub mod fuzz;
 pub mod implementation;
@@ -24,6 +23,7 @@ pub mod report;
 pub mod runner;
 pub mod serve;
 pub mod session;
+mod shell;
 pub mod signals;
 pub mod subprocess;
 

@@ -199,12 +199,12 @@ fn resolve(
         };
         (answer, Vec::new())
     } else if explain {
-        let explained = rfc1808_harness::explain::explain(spec, base, relative, &held, step6);
-        let answer = match explained.answer {
+        let (answer, lines) = held.reference(spec).explain(base, relative, step6);
+        let answer = match answer {
             Ok(url) => Answer::Resolved(url),
             Err(why) => Answer::Rejected(why),
         };
-        (answer, explained.lines)
+        (answer, lines)
     } else {
         let case = Case {
             id: "",

@@ -460,7 +460,7 @@ fn plan(file: &Path, finding: &Candidate, beside: &VectorSource) -> Result<Plan,
         }
     })?;
     if let Some(spec) = finding.spec {
-        if let Some(why) = answers::undefined(spec, &finding.base, &finding.relative) {
+        if let Some(why) = spec.undefined(&finding.base, &finding.relative) {
             return Err(PromoteError::Undefined { spec, why });
         }
     }

@@ -57,6 +57,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use crate::rfc3986::{parse, Components};
+use crate::Spec;
 
 /// One way of departing from a spec.
 #[derive(Debug)]
@@ -65,10 +66,8 @@ pub struct Deviation {
     pub name: &'static str,
     /// What it does, in one line.
     pub description: &'static str,
-    /// The section it departs from under RFC 1808, RFC 2396 and RFC 3986;
-    /// `None` where that spec gives the deviation's answer itself (or one
-    /// of its readings does), so it is no deviation there.
-    pub sections: [Option<&'static str>; 3],
+    /// The section it departs from under each spec ([`Sections::of`]).
+    pub sections: Sections,
     /// Whether its answer still names the resource the spec's does: equal
     /// under the normalizations of RFC 3986 section 6.2.2 (case,
     /// percent-encoding) or 6.2.3 (scheme-based).
@@ -94,13 +93,34 @@ pub const PYTHON_NETLOC_SCHEMES: [&str; 25] = [
     "git+ssh", "ws", "wss",
 ];
 
+/// The section a deviation departs from under each spec; `None` where that
+/// spec gives the deviation's answer itself (or one of its readings does),
+/// so it is no deviation there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sections {
+    pub rfc1808: Option<&'static str>,
+    pub rfc2396: Option<&'static str>,
+    pub rfc3986: Option<&'static str>,
+}
+
+impl Sections {
+    /// The section it departs from under `spec`, if it departs from it.
+    pub fn of(&self, spec: Spec) -> Option<&'static str> {
+        match spec {
+            Spec::Rfc1808 => self.rfc1808,
+            Spec::Rfc2396 => self.rfc2396,
+            Spec::Rfc3986 => self.rfc3986,
+        }
+    }
+}
+
 macro_rules! catalogue {
     ($($id:ident = $index:literal, $name:literal, $same:literal, [$r1808:expr, $r2396:expr, $r3986:expr], ($base:literal, $reference:literal), $description:literal, $why:literal;)*) => {
         /// Every deviation, in the order of [`Id`].
         pub const CATALOGUE: &[Deviation] = &[$(Deviation {
             name: $name,
             description: $description,
-            sections: [$r1808, $r2396, $r3986],
+            sections: Sections { rfc1808: $r1808, rfc2396: $r2396, rfc3986: $r3986 },
             same_resource: $same,
             example: ($base, $reference),
             why: $why,
@@ -456,10 +476,10 @@ impl Id {
         self.deviation().name
     }
 
-    /// Whether it departs from the spec at `spec_index` (0 for RFC 1808, 1
-    /// for RFC 2396, 2 for RFC 3986).
-    pub fn departs_from(self, spec_index: usize) -> bool {
-        self.deviation().sections[spec_index].is_some()
+    /// Whether it departs from `spec` (it is no deviation where the spec,
+    /// or one of its readings, gives its answer).
+    pub fn departs_from(self, spec: Spec) -> bool {
+        self.deviation().sections.of(spec).is_some()
     }
 }
 
@@ -2474,7 +2494,7 @@ pub const MAX_LISTED_SET: usize = 5;
 const SETS_UNDER_EVERY_READING: usize = 4;
 
 /// The smallest set of deviations (of those that depart from the spec
-/// whose readings `readings` are, `spec_index` as in [`Id::departs_from`])
+/// whose readings `readings` are, as in [`Id::departs_from`])
 /// with which the reference, under one of `readings`, gives `answer` (a
 /// URL, or `Err` for a rejection) for `reference` against `base`.
 ///
@@ -2486,7 +2506,7 @@ const SETS_UNDER_EVERY_READING: usize = 4;
 /// from the reference's.
 pub fn explain(
     readings: &[Reference<'_>],
-    spec_index: usize,
+    spec: Spec,
     base: &str,
     reference: &str,
     answer: Result<&str, ()>,
@@ -2538,7 +2558,7 @@ pub fn explain(
     let departing: Vec<Id> = Id::ALL
         .iter()
         .copied()
-        .filter(|id| id.departs_from(spec_index))
+        .filter(|id| id.departs_from(spec))
         .collect();
     let mut transforms: Vec<Set> = std::iter::once(Set::EMPTY)
         .chain(
@@ -2594,7 +2614,7 @@ pub fn explain(
         .chain(
             [Id::AboveRootKept, Id::BaseDotsKept, Id::BaseFragmentKept]
                 .into_iter()
-                .filter(|id| id.departs_from(spec_index))
+                .filter(|id| id.departs_from(spec))
                 .map(|id| Set::of(&[id])),
         )
         .collect();
@@ -2862,7 +2882,11 @@ mod tests {
         for (i, d) in CATALOGUE.iter().enumerate() {
             assert_eq!(Id::ALL[i] as usize, i);
             assert_eq!(Deviation::named(d.name), Some(Id::ALL[i]));
-            assert!(d.sections.iter().any(Option::is_some), "{}", d.name);
+            assert!(
+                Spec::ALL.iter().any(|&s| d.sections.of(s).is_some()),
+                "{}",
+                d.name
+            );
             assert!(!d.description.is_empty() && !d.why.is_empty());
         }
     }
@@ -4073,7 +4097,7 @@ mod tests {
         answer: Result<&str, ()>,
         listed: Set,
     ) -> Explanation {
-        explain(&[&rfc3986], 2, base, reference, answer, listed)
+        explain(&[&rfc3986], Spec::Rfc3986, base, reference, answer, listed)
     }
 
     #[test]
@@ -4197,7 +4221,16 @@ mod tests {
         let readings: [Reference<'_>; 2] = [&rfc3986, &non_strict];
         // Strictly `x:a` is absolute, and the base's dots do not matter;
         // merged, as the non-strict reading does, they are kept.
-        let why = |answer| explain(&readings, 2, "x:./a/", "x:a", Ok(answer), Set::EMPTY);
+        let why = |answer| {
+            explain(
+                &readings,
+                Spec::Rfc3986,
+                "x:./a/",
+                "x:a",
+                Ok(answer),
+                Set::EMPTY,
+            )
+        };
         assert_eq!(why("x:a/a"), Explanation::Conforms);
         assert_eq!(
             why("x:./a/a"),
@@ -4210,12 +4243,26 @@ mod tests {
         );
         // A `..` of the base kept, where merging and not give the same.
         assert_eq!(
-            explain(&readings, 2, "foo:../", "foo:a", Ok("foo:../a"), Set::EMPTY),
+            explain(
+                &readings,
+                Spec::Rfc3986,
+                "foo:../",
+                "foo:a",
+                Ok("foo:../a"),
+                Set::EMPTY
+            ),
             Explanation::By(Set::of(&[Id::AboveRootKept]))
         );
         // Merged with an empty rootless path, a `..` is kept above its root.
         assert_eq!(
-            explain(&readings, 2, "Http:", "http:..", Ok("Http:../"), Set::EMPTY),
+            explain(
+                &readings,
+                Spec::Rfc3986,
+                "Http:",
+                "http:..",
+                Ok("Http:../"),
+                Set::EMPTY
+            ),
             Explanation::By(Set::of(&[Id::AboveRootKept]))
         );
     }

@@ -25,10 +25,12 @@ pub mod readings;
 mod resolve;
 pub mod rfc2396;
 pub mod rfc3986;
+pub mod spec;
 mod spec_readings;
 mod step6;
 
 pub use parse::{is_scheme_char, parse, Components};
 pub use readings::{ReadingError, Readings};
 pub use resolve::{resolve, resolve_traced, resolve_with, Options, Step};
+pub use spec::Spec;
 pub use step6::{string_pattern, Step6};

@@ -453,71 +453,6 @@ impl fmt::Display for Readings {
     }
 }
 
-/// An ambiguity whose other readings would change a result, for
-/// `rfc1808 resolve --explain`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decided {
-    pub ambiguity: &'static Ambiguity,
-    /// The reading that gave the result.
-    pub chosen: &'static str,
-    /// Each other reading that gives another result, with that result.
-    pub others: Vec<(&'static Reading, String)>,
-}
-
-impl fmt::Display for Decided {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "decided by reading {}={} (docs/readings.md)",
-            self.ambiguity.name, self.chosen
-        )?;
-        for (r, result) in &self.others {
-            write!(f, "; {}={} gives {result}", self.ambiguity.name, r.name)?;
-        }
-        Ok(())
-    }
-}
-
-/// The ambiguities whose other readings would change what `embedded`
-/// resolves to against `base` under `options`, in registry order.
-pub fn deciding_readings(
-    base: &str,
-    embedded: &str,
-    options: impl Into<crate::Options>,
-) -> Vec<Decided> {
-    let options = options.into();
-    let resolved = crate::resolve_with(base, embedded, options);
-    REGISTRY
-        .iter()
-        .filter_map(|a| {
-            let chosen = options.readings.get(a.name)?;
-            let others: Vec<(&'static Reading, String)> = a
-                .readings
-                .iter()
-                .filter(|r| r.name != chosen)
-                .filter_map(|r| {
-                    let mut readings = options.readings;
-                    readings.set(a.name, r.name).ok()?;
-                    let other = crate::resolve_with(
-                        base,
-                        embedded,
-                        crate::Options {
-                            readings,
-                            ..options
-                        },
-                    );
-                    (other != resolved).then_some((r, other))
-                })
-                .collect();
-            (!others.is_empty()).then_some(Decided {
-                ambiguity: a,
-                chosen,
-                others,
-            })
-        })
-        .collect()
-}
-
 /// Every answer `embedded` resolves to against `base` under some choice of
 /// readings, the default readings' first, each once: what a generated case
 /// with no vector accepts.
@@ -572,25 +507,6 @@ mod tests {
         );
         assert_eq!(Readings::default().to_string(), "default");
         assert_eq!("".parse::<Readings>(), Ok(Readings::default()));
-    }
-
-    #[test]
-    fn explains_the_readings_that_decided_a_result() {
-        let decided: Vec<String> =
-            deciding_readings("http://a/b/c/d;p?q#f", "#", Readings::default())
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-        assert_eq!(
-            decided,
-            [
-                "decided by reading empty-component=kept (docs/readings.md); \
-                 empty-component=absent gives http://a/b/c/d;p?q",
-                "decided by reading entirely-empty=string (docs/readings.md); \
-                 entirely-empty=components gives http://a/b/c/d;p?q#f",
-            ]
-        );
-        assert!(deciding_readings("http://a/b/c/d;p?q#f", "../g", Readings::default()).is_empty());
     }
 
     #[test]

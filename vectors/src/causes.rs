@@ -4,69 +4,10 @@
 //! `rfc1808 fuzz` and the reports name the same causes.
 
 use rfc1808_resolver::deviations::{self, Deviation, Explanation, Id, Set, CATALOGUE};
-use rfc1808_resolver::readings::Readings;
-use rfc1808_resolver::{rfc2396, rfc3986, Options, Step6};
+use rfc1808_resolver::spec::{Reference, Resolved};
 
-use crate::grade::Answer;
+use crate::grade::{Answer, ExpectedFailures, Verdict};
 use crate::Spec;
-
-/// The index of `spec` in a deviation's `sections`.
-pub fn spec_index(spec: Spec) -> usize {
-    match spec {
-        Spec::Rfc1808 => 0,
-        Spec::Rfc2396 => 1,
-        Spec::Rfc3986 => 2,
-    }
-}
-
-/// Whether `id` departs from `spec` (it is no deviation where the spec, or
-/// one of its readings, gives its answer).
-pub fn departs_from(id: Id, spec: Spec) -> bool {
-    id.departs_from(spec_index(spec))
-}
-
-type Resolver = Box<dyn Fn(&str, &str) -> Result<String, String> + Send + Sync>;
-
-/// `spec`'s reference resolver under each choice of its readings, the
-/// defaults first.
-pub fn references(spec: Spec) -> Vec<Resolver> {
-    match spec {
-        Spec::Rfc1808 => Readings::every()
-            .into_iter()
-            .map(|readings| {
-                Box::new(move |base: &str, relative: &str| {
-                    let options = Options {
-                        step6: Step6::SegmentStack,
-                        readings,
-                    };
-                    Ok(rfc1808_resolver::resolve_with(base, relative, options))
-                }) as Resolver
-            })
-            .collect(),
-        Spec::Rfc2396 => rfc2396::Readings::every()
-            .into_iter()
-            .map(|readings| {
-                Box::new(move |base: &str, relative: &str| {
-                    rfc2396::resolve_with(base, relative, readings, Step6::SegmentStack)
-                        .map_err(|e| e.to_string())
-                }) as Resolver
-            })
-            .collect(),
-        Spec::Rfc3986 => rfc3986::Readings::every()
-            .into_iter()
-            .map(|readings| {
-                Box::new(move |base: &str, relative: &str| {
-                    Ok(rfc3986::resolve_with(
-                        base,
-                        relative,
-                        readings,
-                        rfc3986::DotSegments::Linear,
-                    ))
-                }) as Resolver
-            })
-            .collect(),
-    }
-}
 
 /// `answer` as [`deviations::explain`] and [`deviations::Wanted`] take
 /// it: a URL, or `Err` for a rejection; `None` when it is no answer (an
@@ -83,7 +24,9 @@ pub fn as_wanted(answer: &Answer) -> Option<Result<&str, ()>> {
 /// expectations file accepts) first.
 pub struct Explainer {
     spec: Spec,
-    references: Vec<Resolver>,
+    /// The spec's reference under each choice of its readings, the
+    /// defaults first.
+    references: Vec<Reference>,
     listed: Set,
 }
 
@@ -91,7 +34,16 @@ impl Explainer {
     pub fn new(spec: Spec, listed: Set) -> Explainer {
         Explainer {
             spec,
-            references: references(spec),
+            references: Reference::every(spec),
+            listed,
+        }
+    }
+
+    /// The same spec and its references, trying `listed` first.
+    pub fn listing(&self, listed: Set) -> Explainer {
+        Explainer {
+            spec: self.spec,
+            references: self.references.clone(),
             listed,
         }
     }
@@ -100,14 +52,18 @@ impl Explainer {
     /// it is no answer (an error, a case that cannot be sent).
     pub fn explain(&self, base: &str, relative: &str, answer: &Answer) -> Option<Explanation> {
         let answer = as_wanted(answer)?;
-        let references: Vec<deviations::Reference<'_>> = self
+        let resolvers: Vec<_> = self
             .references
             .iter()
-            .map(|r| r.as_ref() as deviations::Reference<'_>)
+            .map(|r| move |b: &str, rel: &str| r.resolve(b, rel))
+            .collect();
+        let references: Vec<deviations::Reference<'_>> = resolvers
+            .iter()
+            .map(|r| r as deviations::Reference<'_>)
             .collect();
         Some(deviations::explain(
             &references,
-            spec_index(self.spec),
+            self.spec,
             base,
             relative,
             answer,
@@ -121,31 +77,14 @@ impl Explainer {
     /// found and checks them before searching again, as `rfc1808 fuzz`
     /// does. It does not say that `set` is the smallest that does.
     pub fn gives(&self, set: Set, base: &str, relative: &str, answer: &Answer) -> bool {
-        self.gives_under(&self.references, set, base, relative, answer)
+        gives_under(&self.references, set, base, relative, answer)
     }
 
     /// [`Explainer::gives`] under the spec's default readings only: one
     /// resolution, for a runner that tries several sets to find the one
     /// that gives the answer first this way, as it usually does.
     pub fn gives_by_default(&self, set: Set, base: &str, relative: &str, answer: &Answer) -> bool {
-        self.gives_under(&self.references[..1], set, base, relative, answer)
-    }
-
-    fn gives_under(
-        &self,
-        references: &[Resolver],
-        set: Set,
-        base: &str,
-        relative: &str,
-        answer: &Answer,
-    ) -> bool {
-        let Some(answer) = as_wanted(answer) else {
-            return false;
-        };
-        let wanted = deviations::Wanted::new(answer);
-        references
-            .iter()
-            .any(|r| wanted.given_by(set, &deviations::resolve(r.as_ref(), set, base, relative)))
+        gives_under(&self.references[..1], set, base, relative, answer)
     }
 
     /// The spec it explains under.
@@ -159,26 +98,65 @@ impl Explainer {
     }
 }
 
-/// A verdict graded further by cause: a wrong answer (or rejection) not
-/// listed by id that the listed deviations explain is an expected failure.
-/// Returns the verdict, and the explanation of a wrong answer. Every runner
-/// grades by cause here: `rfc1808 run` and the `libtest` suite.
-pub fn regrade(
+/// Whether one of `references`, with the deviations of `set`, gives
+/// `answer` for `relative` against `base`.
+fn gives_under(
+    references: &[Reference],
+    set: Set,
+    base: &str,
+    relative: &str,
+    answer: &Answer,
+) -> bool {
+    let Some(answer) = as_wanted(answer) else {
+        return false;
+    };
+    let wanted = deviations::Wanted::new(answer);
+    references.iter().any(|r| {
+        let resolve = |b: &str, rel: &str| r.resolve(b, rel);
+        wanted.given_by(set, &deviations::resolve(&resolve, set, base, relative))
+    })
+}
+
+/// One answer graded, by the list and then by cause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GradedAnswer {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The verdict by the listed ids and readings alone, before causes.
+    pub by_list: Verdict,
+    /// What explains a wrong answer: `None` for a right one, or one that
+    /// is no answer.
+    pub explanation: Option<Explanation>,
+}
+
+/// The verdict on `answer` to `vector`: graded by the expectations'
+/// listed ids and readings (`listed`), then by cause, a wrong answer (or
+/// rejection) not listed by id that the listed deviations explain being an
+/// expected failure. Every runner grades here: `rfc1808 run`, the reports
+/// and the `libtest` suite.
+pub fn grade(
+    listed: &ExpectedFailures<'_>,
     explainer: &Explainer,
     vector: &crate::ResolveVector,
     answer: &Answer,
-    verdict: crate::grade::Verdict,
-) -> (crate::grade::Verdict, Option<Explanation>) {
-    use crate::grade::Verdict;
-    if !verdict.answered_wrong() {
-        return (verdict, None);
+) -> GradedAnswer {
+    let by_list = listed.grade(vector, answer);
+    if !by_list.answered_wrong() {
+        return GradedAnswer {
+            verdict: by_list,
+            by_list,
+            explanation: None,
+        };
     }
     let explanation = explainer.explain(&vector.base, &vector.relative, answer);
-    match explanation {
-        Some(Explanation::By(set)) if set.is_subset(explainer.listed()) => {
-            (Verdict::ExpectedFailure, explanation)
-        }
-        _ => (verdict, explanation),
+    let verdict = match explanation {
+        Some(Explanation::By(set)) if set.is_subset(explainer.listed()) => Verdict::ExpectedFailure,
+        _ => by_list,
+    };
+    GradedAnswer {
+        verdict,
+        by_list,
+        explanation,
     }
 }
 
@@ -249,6 +227,7 @@ impl Causes {
 /// ([`crate::expectations::rewrite_run`]) and `rfc1808 fuzz
 /// --write-expectations` all choose the deviations to write here.
 pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bool) -> Causes {
+    let explainer = Explainer::new(spec, old);
     let mut set = if keep_old { old } else { Set::EMPTY };
     for e in explained {
         if e.by.is_subset(old) {
@@ -272,7 +251,7 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
             e.by
         } else {
             // Explained again, preferring what is chosen already.
-            match Explainer::new(spec, set).explain(e.base, e.relative, e.answer) {
+            match explainer.listing(set).explain(e.base, e.relative, e.answer) {
                 Some(Explanation::By(again))
                     if again.is_subset(set) || again.len() < e.by.len() =>
                 {
@@ -295,7 +274,7 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
         chosen.sort_by_key(|&id| found.iter().filter(|by| by.has(id)).count());
         for id in chosen {
             let fewer = Set::of(&set.ids().filter(|&d| d != id).collect::<Vec<_>>());
-            let listed = Explainer::new(spec, fewer);
+            let listed = explainer.listing(fewer);
             let again: Option<Vec<Set>> = explained
                 .iter()
                 .zip(&found)
@@ -320,7 +299,7 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
         // every deviation explains one (a few rounds at most: each drops
         // what the last left unused).
         for _ in 0..8 {
-            let listed = Explainer::new(spec, set);
+            let listed = explainer.listing(set);
             for (e, by) in explained.iter().zip(found.iter_mut()) {
                 if let Some(Explanation::By(again)) = listed.explain(e.base, e.relative, e.answer) {
                     *by = again;
@@ -430,36 +409,35 @@ pub fn markdown() -> String {
          passes; a deviation is a way it is not followed, and fails unless listed. A \
          deviation is no deviation under a spec that gives its answer itself (a dash in \
          that spec's column).\n\n\
-         | deviation | what it does | RFC 1808 | RFC 2396 | RFC 3986 | same resource |\n\
-         |---|---|---|---|---|---|\n",
+         | deviation | what it does |",
     );
-    let section = |s: Option<&str>| s.unwrap_or("-").to_owned();
+    for spec in Spec::ALL {
+        out += &format!(" {} |", spec.title());
+    }
+    out += " same resource |\n|---|---|";
+    out += &"---|".repeat(Spec::ALL.len() + 1);
+    out += "\n";
     for d in CATALOGUE {
-        out += &format!(
-            "| `{}` | {} | {} | {} | {} | {} |\n",
-            d.name,
-            d.description,
-            section(d.sections[0]),
-            section(d.sections[1]),
-            section(d.sections[2]),
-            if d.same_resource { "yes" } else { "no" }
-        );
+        out += &format!("| `{}` | {} |", d.name, d.description);
+        for spec in Spec::ALL {
+            out += &format!(" {} |", d.sections.of(spec).unwrap_or("-"));
+        }
+        out += &format!(" {} |\n", if d.same_resource { "yes" } else { "no" });
     }
     out += "\n## Each deviation\n";
     for d in CATALOGUE {
-        let spec = [Spec::Rfc3986, Spec::Rfc2396, Spec::Rfc1808]
+        // The latest spec it departs from.
+        let spec = Spec::ALL
             .into_iter()
-            .find(|&s| d.sections[spec_index(s)].is_some())
+            .rev()
+            .find(|&s| d.sections.of(s).is_some())
             .expect("a deviation departs from some spec");
         let id = Deviation::named(d.name).expect("its own name");
-        let title = match spec {
-            Spec::Rfc1808 => "RFC 1808",
-            Spec::Rfc2396 => "RFC 2396",
-            Spec::Rfc3986 => "RFC 3986",
-        };
+        let title = spec.title();
         let (base, reference) = d.example;
-        let default = &references(spec)[0];
-        let show = |r: Result<String, String>| match r {
+        let primary = Reference::defaults(spec);
+        let default = |b: &str, r: &str| primary.resolve(b, r);
+        let show = |r: Resolved| match r {
             Ok(url) => format!("`{url}`"),
             Err(_) => "rejected".to_owned(),
         };
@@ -470,7 +448,7 @@ pub fn markdown() -> String {
             d.name,
             capitalized(d.description),
             show(default(base, reference)),
-            show(deviations::resolve(default.as_ref(), Set::of(&[id]), base, reference)),
+            show(deviations::resolve(&default, Set::of(&[id]), base, reference)),
             d.why
         );
     }
@@ -491,8 +469,8 @@ mod tests {
     #[test]
     fn a_deviation_that_is_a_spec_s_own_answer_explains_nothing_there() {
         // `..` above the root is RFC 1808's own answer: no deviation there.
-        assert!(!departs_from(Id::AboveRootKept, Spec::Rfc1808));
-        assert!(departs_from(Id::AboveRootKept, Spec::Rfc3986));
+        assert!(!Id::AboveRootKept.departs_from(Spec::Rfc1808));
+        assert!(Id::AboveRootKept.departs_from(Spec::Rfc3986));
         let answer = Answer::Resolved("http://a/../g".to_owned());
         let base = "http://a/b/c/d;p?q";
         assert_eq!(

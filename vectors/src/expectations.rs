@@ -80,6 +80,7 @@ use semver::Version;
 use rfc1808_resolver::deviations::{Deviation, Explanation, Id, Set};
 
 use crate::causes::{self, Explained};
+pub use crate::grade::Inconsistent;
 use crate::grade::{self, Answer, ExpectedFailures, Verdict};
 use crate::readings::Followed;
 use crate::versions::{library_version, Versions};
@@ -121,17 +122,6 @@ pub struct DeviationEntry {
     pub id: Id,
     pub reason: String,
     /// The 1-based line of its `name`.
-    pub line: usize,
-    /// The versions it holds for; `None` for every version.
-    pub versions: Option<Versions>,
-}
-
-/// An ambiguity on which an implementation may follow different readings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Inconsistent {
-    pub ambiguity: String,
-    pub reason: String,
-    /// The 1-based line of its `ambiguity`.
     pub line: usize,
     /// The versions it holds for; `None` for every version.
     pub versions: Option<Versions>,
@@ -222,7 +212,7 @@ impl Expectations {
                 line,
                 message,
             };
-            let registry = crate::registry(spec);
+            let registry = spec.registry();
             if !registry.iter().any(|a| a.name == ambiguity) {
                 let names: Vec<String> = registry.iter().map(|a| format!("`{}`", a.name)).collect();
                 let of = match spec {
@@ -265,7 +255,7 @@ impl Expectations {
                     "key `name`: unknown deviation `{named}` (docs/deviations.md lists them)"
                 )));
             };
-            if !crate::causes::departs_from(id, spec) {
+            if !id.departs_from(spec) {
                 return Err(at(format!(
                     "key `name`: `{named}` is no deviation from {spec}, whose answer (or one of its readings) it gives"
                 )));
@@ -591,9 +581,9 @@ pub fn inconsistent_seen(followed: &Followed, spec: Spec) -> Vec<(&'static str, 
 pub struct Ran<'a> {
     pub vector: &'a crate::ResolveVector,
     pub answer: &'a Answer,
-    /// Its verdict, graded by cause ([`causes::regrade`]).
+    /// Its verdict, graded by cause ([`causes::grade`]).
     pub verdict: Verdict,
-    /// What explains a wrong answer ([`causes::regrade`]'s explanation).
+    /// What explains a wrong answer ([`causes::grade`]'s explanation).
     pub explanation: Option<Explanation>,
 }
 
@@ -878,7 +868,7 @@ pub fn rewrite_for(
         }
     }
     let mut readings = Vec::new();
-    let registry = crate::registry(spec);
+    let registry = spec.registry();
     for ambiguity in registry {
         let seen = inconsistent.iter().find(|(a, _)| *a == ambiguity.name);
         let before = old.remove(&(INCONSISTENT, ambiguity.name.to_owned()));

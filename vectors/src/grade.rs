@@ -18,9 +18,20 @@ use std::fmt;
 
 use rfc1808_resolver::readings::Ambiguity;
 
-use crate::expectations::Inconsistent;
 use crate::readings::{Assignment, Followed, Following, Match};
+use crate::versions::Versions;
 use crate::{Corpus, ResolveVector, Spec, SpecAnswers};
+
+/// An ambiguity on which an implementation may follow different readings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistent {
+    pub ambiguity: String,
+    pub reason: String,
+    /// The 1-based line of its `ambiguity`.
+    pub line: usize,
+    /// The versions it holds for; `None` for every version.
+    pub versions: Option<Versions>,
+}
 
 /// What an implementation answered for one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -451,7 +462,7 @@ pub fn reading_reports(
         .collect();
     for allowed in allowed {
         if !out.iter().any(|r| r.ambiguity.name == allowed.ambiguity) {
-            let registry = crate::registry(spec);
+            let registry = spec.registry();
             if let Some(ambiguity) = registry.iter().find(|a| a.name == allowed.ambiguity) {
                 out.push(ReadingReport {
                     ambiguity,

@@ -86,71 +86,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::Path;
 
-use rfc1808_resolver::readings::Ambiguity;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use toml::Spanned;
 
 pub use readings::{Assignment, SpecAnswers, Stated};
 
-/// A specification of relative resolution that vectors give answers for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Spec {
-    /// RFC 1808, sections 2.4 and 4: the default, and every vector's.
-    #[default]
-    Rfc1808,
-    /// RFC 2396, section 5.2.
-    Rfc2396,
-    /// RFC 3986, section 5.2.
-    Rfc3986,
-}
-
-impl Spec {
-    /// Every spec, RFC 1808 first.
-    pub const ALL: [Spec; 3] = [Spec::Rfc1808, Spec::Rfc2396, Spec::Rfc3986];
-
-    /// The key used in vector files and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Spec::Rfc1808 => "rfc1808",
-            Spec::Rfc2396 => "rfc2396",
-            Spec::Rfc3986 => "rfc3986",
-        }
-    }
-
-    /// How reports write it: `RFC 3986` for `rfc3986`.
-    pub fn title(self) -> String {
-        format!("RFC {}", &self.name()[3..])
-    }
-}
-
-impl fmt::Display for Spec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Spec {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Spec::ALL
-            .into_iter()
-            .find(|spec| spec.name() == s)
-            .ok_or_else(|| {
-                format!("unknown spec `{s}`, expected `rfc1808`, `rfc2396` or `rfc3986`")
-            })
-    }
-}
-
-/// The ambiguities of `spec` that vectors may name readings of.
-pub fn registry(spec: Spec) -> &'static [Ambiguity] {
-    match spec {
-        Spec::Rfc1808 => rfc1808_resolver::readings::REGISTRY,
-        Spec::Rfc2396 => rfc1808_resolver::rfc2396::REGISTRY,
-        Spec::Rfc3986 => rfc1808_resolver::rfc3986::REGISTRY,
-    }
-}
+pub use rfc1808_resolver::Spec;
 
 /// A vector that resolves `relative` against `base`.
 #[derive(Clone, Debug, PartialEq, Eq)]

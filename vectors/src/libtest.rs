@@ -367,8 +367,8 @@ impl Suite {
                     let listed = ExpectedFailures::new(reason.as_deref().map(|r| (&*v.id, r)))
                         .by_spec(spec)
                         .holding((*held).clone());
-                    let verdict = listed.grade(&v, &answer);
-                    let (verdict, explanation) = causes::regrade(&explainer, &v, &answer, verdict);
+                    let graded = causes::grade(&listed, &explainer, &v, &answer);
+                    let (verdict, explanation) = (graded.verdict, graded.explanation);
                     let result = judge(&v, &listed, verdict, &answer, explanation.as_ref());
                     lock(&answers)[at] = Some(answer);
                     result
@@ -392,7 +392,8 @@ impl Suite {
     /// does, when the library follows different readings and the
     /// expectations do not allow it, or allow it and it does not.
     fn reading_checks(&self, plan: &Plan) -> Vec<Check> {
-        crate::registry(plan.spec)
+        plan.spec
+            .registry()
             .iter()
             .filter_map(|ambiguity| {
                 let name = ambiguity.name;
@@ -499,9 +500,8 @@ impl Suite {
             .iter()
             .map(|v| {
                 let answer = answer(&*self.resolve, v);
-                let verdict = listed.grade(v, &answer);
-                let (verdict, explanation) = causes::regrade(&explainer, v, &answer, verdict);
-                (v, answer, verdict, explanation)
+                let graded = causes::grade(&listed, &explainer, v, &answer);
+                (v, answer, graded.verdict, graded.explanation)
             })
             .collect();
         let ran: Vec<Ran<'_>> = graded
@@ -605,9 +605,8 @@ impl Suite {
             .zip(answers)
             .filter_map(|(v, answer)| {
                 let answer = answer?;
-                let verdict = listed.grade(v, &answer);
-                let (verdict, explanation) = causes::regrade(&explainer, v, &answer, verdict);
-                Some((v, answer, verdict, explanation))
+                let graded = causes::grade(&listed, &explainer, v, &answer);
+                Some((v, answer, graded.verdict, graded.explanation))
             })
             .collect()
     }
@@ -1213,7 +1212,8 @@ mod tests {
         let corpus = crate::embedded();
         let ids: Vec<&str> = corpus.resolve.iter().map(|v| v.id.as_str()).collect();
         assert_eq!(names[..ids.len()], ids);
-        let readings: Vec<&str> = crate::registry(Spec::Rfc1808)
+        let readings: Vec<&str> = (Spec::Rfc1808)
+            .registry()
             .iter()
             .map(|a| a.name)
             .filter(|name| {

@@ -10,8 +10,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use rfc1808_resolver::readings::{Ambiguity, Reading};
+use rfc1808_resolver::spec::Reference;
 
-use crate::{registry, Corpus, Spec};
+use crate::{Corpus, Spec};
 
 /// A reading of one or more ambiguities: `empty-component=absent` or
 /// `empty-component=absent,entirely-empty=components`. Pairs are kept in
@@ -28,39 +29,12 @@ impl Default for Assignment {
 }
 
 impl Assignment {
-    /// RFC 1808's readings, the defaults but where it names one. It must
-    /// be an assignment of RFC 1808's readings, as [`Assignment::parse`]
-    /// made it for that spec.
-    pub fn rfc1808(&self) -> rfc1808_resolver::Readings {
-        let mut readings = rfc1808_resolver::Readings::default();
-        for (a, r) in &self.pairs {
-            readings
-                .set(a.name, r.name)
-                .expect("an RFC 1808 assignment");
-        }
-        readings
-    }
-
-    /// RFC 2396's readings, as [`Assignment::rfc1808`] gives RFC 1808's.
-    pub fn rfc2396(&self) -> rfc1808_resolver::rfc2396::Readings {
-        let mut readings = rfc1808_resolver::rfc2396::Readings::default();
-        for (a, r) in &self.pairs {
-            readings
-                .set(a.name, r.name)
-                .expect("an RFC 2396 assignment");
-        }
-        readings
-    }
-
-    /// RFC 3986's readings, as [`Assignment::rfc1808`] gives RFC 1808's.
-    pub fn rfc3986(&self) -> rfc1808_resolver::rfc3986::Readings {
-        let mut readings = rfc1808_resolver::rfc3986::Readings::default();
-        for (a, r) in &self.pairs {
-            readings
-                .set(a.name, r.name)
-                .expect("an RFC 3986 assignment");
-        }
-        readings
+    /// `spec`'s reference under these readings, the defaults but where it
+    /// names one. It must be an assignment of `spec`'s readings, as
+    /// [`Assignment::parse`] made it for that spec.
+    pub fn reference(&self, spec: Spec) -> Reference {
+        Reference::with(spec, self.pairs.iter().map(|(a, r)| (a.name, r.name)))
+            .expect("an assignment of the spec's readings")
     }
 
     /// No reading.
@@ -76,7 +50,7 @@ impl Assignment {
     /// Parses `AMBIGUITY=READING[,AMBIGUITY=READING...]` against `spec`'s
     /// registry.
     pub fn parse(spec: Spec, text: &str) -> Result<Self, String> {
-        let ambiguities = registry(spec);
+        let ambiguities = spec.registry();
         let mut pairs: Vec<(&'static Ambiguity, &'static Reading)> = Vec::new();
         for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
             let Some((name, value)) = pair.split_once('=') else {
@@ -149,7 +123,7 @@ fn quoted(names: impl Iterator<Item = &'static str>) -> String {
 }
 
 fn position(spec: Spec, a: &Ambiguity) -> usize {
-    registry(spec)
+    spec.registry()
         .iter()
         .position(|b| b.name == a.name)
         .unwrap_or(usize::MAX)
@@ -484,11 +458,7 @@ impl Followed {
 /// vectors that carry its readings' answers; then the vectors the spec
 /// leaves undefined. A test keeps the file equal to this.
 pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
-    let name = match spec {
-        Spec::Rfc1808 => "RFC 1808",
-        Spec::Rfc2396 => "RFC 2396",
-        Spec::Rfc3986 => "RFC 3986",
-    };
+    let name = &spec.title();
     let mut out = format!(
         "# Readings of {name}\n\n\
          <!-- Generated from the registry in `resolver/src/{registry}` and the vectors; \
@@ -504,26 +474,13 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
          NAME=VALUE` holds an implementation to the reading it documents. The first reading \
          of each ambiguity is the project's default, the one `expected` holds.\n\n\
          | ambiguity | readings (default first) | sections | vectors |\n|---|---|---|---|\n",
-        registry = match spec {
-            Spec::Rfc1808 => "readings.rs",
-            Spec::Rfc2396 => "rfc2396/readings.rs",
-            Spec::Rfc3986 => "rfc3986/readings.rs",
+        registry = spec.registry_file(),
+        test = if spec == Spec::default() {
+            "readings"
+        } else {
+            "later_rfcs"
         },
-        test = match spec {
-            Spec::Rfc1808 => "readings",
-            Spec::Rfc2396 | Spec::Rfc3986 => "later_rfcs",
-        },
-        api = match spec {
-            Spec::Rfc1808 =>
-                "`rfc1808 resolve --reading NAME=VALUE`; \
-                              `rfc1808_resolver::resolve_with(base, relative, readings)`",
-            Spec::Rfc2396 =>
-                "`rfc1808_resolver::rfc2396::resolve_with(base, reference, \
-                              readings, step6)`",
-            Spec::Rfc3986 =>
-                "`rfc1808_resolver::rfc3986::resolve_with(base, reference, \
-                              readings, dots)`",
-        },
+        api = spec.api(),
     );
     let vectors_of = |a: &Ambiguity| -> Vec<&str> {
         corpus
@@ -536,7 +493,7 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
             .map(|v| v.id.as_str())
             .collect()
     };
-    for a in registry(spec) {
+    for a in spec.registry() {
         let readings: Vec<String> = a.readings.iter().map(|r| format!("`{}`", r.name)).collect();
         out += &format!(
             "| [`{}`](#{}) | {} | {} | {} |\n",
@@ -547,15 +504,10 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
             vectors_of(a).len()
         );
     }
-    let base_normalization = match spec {
-        Spec::Rfc1808 => None,
-        Spec::Rfc2396 => Some(rfc1808_resolver::rfc2396::BASE_NORMALIZATION),
-        Spec::Rfc3986 => Some(rfc1808_resolver::rfc3986::BASE_NORMALIZATION),
-    };
-    if let Some(text) = base_normalization {
+    if let Some(text) = spec.base_normalization() {
         out += &format!("\n## Normalizing the base\n\n{text}\n");
     }
-    for a in registry(spec) {
+    for a in spec.registry() {
         out += &format!("\n## {}\n\n{}\n\n", a.name, a.question);
         for (i, r) in a.readings.iter().enumerate() {
             let default = if i == 0 { " (default)" } else { "" };

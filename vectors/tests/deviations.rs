@@ -1,6 +1,7 @@
 //! The catalogue of deviations and its generated page.
 
 use rfc1808_resolver::deviations::{self, Deviation, Set, CATALOGUE};
+use rfc1808_resolver::spec::Reference;
 use rfc1808_vectors::causes;
 use rfc1808_vectors::Spec;
 
@@ -29,11 +30,12 @@ fn each_example_is_explained_by_its_deviation() {
         let id = Deviation::named(d.name).unwrap();
         let (base, reference) = d.example;
         for spec in Spec::ALL {
-            if !causes::departs_from(id, spec) {
+            if !id.departs_from(spec) {
                 continue;
             }
-            let default = &causes::references(spec)[0];
-            let deviant = deviations::resolve(default.as_ref(), Set::of(&[id]), base, reference);
+            let primary = Reference::defaults(spec);
+            let default = |b: &str, r: &str| primary.resolve(b, r);
+            let deviant = deviations::resolve(&default, Set::of(&[id]), base, reference);
             let answer = match &deviant {
                 Ok(url) => rfc1808_vectors::grade::Answer::Resolved(url.clone()),
                 Err(why) => rfc1808_vectors::grade::Answer::Rejected(why.clone()),

@@ -41,7 +41,7 @@ use std::fmt;
 
 use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::deviations::{Explanation, Id, Set};
-use rfc1808_vectors::causes::{spec_index, Explainer};
+use rfc1808_vectors::causes::Explainer;
 use rfc1808_vectors::Spec;
 
 use super::kind::Kind;
@@ -89,7 +89,7 @@ impl fmt::Display for Cause {
 pub fn sections(set: Set, spec: Spec) -> String {
     let mut sections: Vec<&str> = Vec::new();
     for id in set.ids() {
-        let Some(listed) = id.deviation().sections[spec_index(spec)] else {
+        let Some(listed) = id.deviation().sections.of(spec) else {
             continue;
         };
         for section in listed.split(", ") {

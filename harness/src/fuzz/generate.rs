@@ -25,7 +25,7 @@ use rfc1808_fuzzgen::{Input, CHAR, END, TOKENS};
 use rfc1808_resolver::parse;
 use rfc1808_vectors::Spec;
 
-use super::grammar::{is_rfc2396_absolute, is_uri};
+use rfc1808_resolver::spec::grammar::{is_rfc2396_absolute, is_uri};
 
 /// Which base URLs a run generates, and so which cases its shrinker may
 /// reach.

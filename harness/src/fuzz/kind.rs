@@ -130,8 +130,8 @@ use rfc1808_resolver::{Components, Step};
 use rfc1808_vectors::Spec;
 
 use super::message::MessageClass;
-use super::under::{Stage, Under};
 use crate::implementation::Answer;
+use rfc1808_resolver::spec::{Reference, Stage};
 
 /// A kind of mismatch: how the answer differs, and the steps that stands
 /// for.
@@ -390,8 +390,8 @@ impl Kind {
     /// `under` a spec and a choice of its readings, with the stage the
     /// reference went through; `None` when `answer` is the reference's. An
     /// answer the protocol could not carry is no mismatch either.
-    pub fn of(input: &Input, answer: &Answer, under: Under) -> Option<(Kind, Stage)> {
-        let (reference, stage) = under.resolve(input);
+    pub fn of(input: &Input, answer: &Answer, under: Reference) -> Option<(Kind, Stage)> {
+        let (reference, stage) = under.trace(&input.base, &input.relative);
         let difference = match (answer, reference) {
             (Answer::NotRepresentable(_), _) => return None,
             (Answer::Error(_), _) => Difference::FailedToAnswer,
@@ -461,7 +461,7 @@ impl Kind {
     /// a letter is so of the one kind [`Kind::not_a_letter`]; one that
     /// keeps its kind keeps it.
     pub fn letter_variant(input: &Input, stage: Stage) -> Option<Input> {
-        let under = Under::defaults(stage.spec());
+        let under = Reference::defaults(stage.spec());
         let with_letter = |url: &str| -> Option<String> {
             let scheme = under.split(url).scheme?;
             if scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
@@ -519,10 +519,10 @@ impl fmt::Display for Kind {
 /// and which steps that stands for (see the module documentation). When
 /// the answer shows that control characters were stripped and differs in
 /// more, the rest is described on the stripped case, at its stage.
-fn difference(input: &Input, stage: Stage, reference: &str, got: &str, under: Under) -> Kind {
+fn difference(input: &Input, stage: Stage, reference: &str, got: &str, under: Reference) -> Kind {
     match first_difference(input, stage, reference, got, under) {
         Ok(difference) => difference.at(stage),
-        Err(stripped) => match under.resolve(&stripped) {
+        Err(stripped) => match under.trace(&stripped.base, &stripped.relative) {
             (Ok(reference), stage) => difference(&stripped, stage, &reference, got, under),
             (Err(_), stage) => Difference::NotRejected.at(stage),
         },
@@ -536,7 +536,7 @@ fn first_difference(
     stage: Stage,
     reference: &str,
     got: &str,
-    under: Under,
+    under: Reference,
 ) -> Result<Difference, Input> {
     if stage.takes_the_scheme() {
         if let Some(how) = step2b_difference(input, reference, got, under) {
@@ -553,7 +553,7 @@ fn first_difference(
         // apart (see `Kind::letter_variant`).
         if let Some((base, relative)) = stripped(input).next() {
             let stripped = Input::new(base, relative);
-            let stage = under.resolve(&stripped).1;
+            let stage = under.trace(&stripped.base, &stripped.relative).1;
             if Kind::letter_variant(&stripped, stage).is_none() {
                 return Err(stripped);
             }
@@ -578,11 +578,10 @@ fn whole_answer_difference(
     stage: Stage,
     reference: &str,
     got: &str,
-    under: Under,
+    under: Reference,
 ) -> Option<Difference> {
-    let resolves_to_got = |(base, relative): (String, String)| {
-        under.resolve(&Input::new(base, relative)).0.as_deref() == Ok(got)
-    };
+    let resolves_to_got =
+        |(base, relative): (String, String)| under.resolve(&base, &relative).as_deref() == Ok(got);
     if stripped(input).any(resolves_to_got) {
         return Some(Difference::ControlCharactersStripped);
     }
@@ -609,7 +608,7 @@ fn whole_answer_difference(
 /// the scheme or taken out (`http:g` printed as `http:///g` re-parses with
 /// the net_loc `g`), the net_loc cut at `?` or `;`, or run on into the
 /// query.
-fn net_loc_boundary_difference(reference: &str, got: &str, under: Under) -> Option<Difference> {
+fn net_loc_boundary_difference(reference: &str, got: &str, under: Reference) -> Option<Difference> {
     let (r, g) = (under.split(reference), under.split(got));
     let net_loc = net_loc_component(under);
     if let Some(scheme) = r.scheme {
@@ -749,7 +748,7 @@ fn step2b_difference(
     input: &Input,
     reference: &str,
     got: &str,
-    under: Under,
+    under: Reference,
 ) -> Option<Difference> {
     let (r, g) = (under.split(reference), under.split(got));
     let scheme = r.scheme?;
@@ -780,7 +779,7 @@ fn step2b_difference(
 }
 
 /// What the component holding the host is called under `under`'s spec.
-fn net_loc_component(under: Under) -> Component {
+fn net_loc_component(under: Reference) -> Component {
     match under.spec() {
         Spec::Rfc1808 => Component::NetLoc,
         Spec::Rfc2396 | Spec::Rfc3986 => Component::Authority,
@@ -960,8 +959,8 @@ mod tests {
     }
 
     /// RFC 1808 under its default readings.
-    fn rfc1808() -> Under {
-        Under::defaults(Spec::Rfc1808)
+    fn rfc1808() -> Reference {
+        Reference::defaults(Spec::Rfc1808)
     }
 
     fn answer_kind(base: &str, relative: &str, answer: &Answer) -> String {
@@ -1116,8 +1115,12 @@ mod tests {
     /// The kind of `got` under `spec`'s default readings.
     fn later(spec: Spec, base: &str, relative: &str, got: &str) -> String {
         let answer = Answer::Resolved(got.to_owned());
-        Kind::of(&Input::new(base, relative), &answer, Under::defaults(spec))
-            .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
+        Kind::of(
+            &Input::new(base, relative),
+            &answer,
+            Reference::defaults(spec),
+        )
+        .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
     }
 
     #[test]
@@ -1176,7 +1179,7 @@ mod tests {
         };
         let input = Input::new("http://a/b", "../../g");
         let kind = |answer: Answer| {
-            Kind::of(&input, &answer, Under::Rfc2396(error)).map(|(k, _)| k.to_string())
+            Kind::of(&input, &answer, Reference::Rfc2396(error)).map(|(k, _)| k.to_string())
         };
         assert_eq!(kind(Answer::Rejected("above the root".to_owned())), None);
         assert_eq!(
@@ -1206,7 +1209,7 @@ mod tests {
     #[test]
     fn a_scheme_starting_with_a_digit_is_checked_with_a_letter() {
         let variant = |base: &str, relative: &str| {
-            let step = rfc1808().resolve(&Input::new(base, relative)).1;
+            let step = rfc1808().trace(base, relative).1;
             Kind::letter_variant(&Input::new(base, relative), step)
         };
         assert_eq!(variant("9p://a/b", "g"), Some(Input::new("ap://a/b", "g")));

@@ -60,7 +60,6 @@ mod campaign;
 mod cause;
 mod followed;
 mod generate;
-mod grammar;
 mod kind;
 mod message;
 mod shrink;
@@ -78,14 +77,14 @@ pub use cause::{
 };
 pub use followed::{Followed, Following, Group};
 pub use generate::{is_absolute, Bases, Generator, Rng};
-pub use grammar::{is_rfc2396_absolute, is_uri, is_uri_reference};
 pub use kind::{Component, Difference, Kind, NetLocEnd, Steps};
 pub use message::MessageClass;
 pub use shrink::shrink;
-pub use under::{Accepted, Branch, Resolved, Rfc2396Step, Stage, Told, Under};
+pub use under::{Accepted, Told};
 
+pub use rfc1808_resolver::spec::{Branch, Resolved, Rfc2396Step, Stage};
 use rfc1808_vectors::expectations::Inconsistent;
-use rfc1808_vectors::{causes, Spec};
+use rfc1808_vectors::Spec;
 
 use crate::implementation::{Answer, Case, Implementation, Info};
 
@@ -286,7 +285,7 @@ pub fn fuzz(
 /// The generator's cases stay those of the seed.
 fn catalogue_examples(spec: Spec, bases: Bases) -> Vec<Input> {
     let mut examples: Vec<Input> = Vec::new();
-    for id in Id::ALL.iter().filter(|&&id| causes::departs_from(id, spec)) {
+    for id in Id::ALL.iter().filter(|&&id| id.departs_from(spec)) {
         let (base, reference) = id.deviation().example;
         let input = Input::new(base, reference);
         if bases.admit(spec, base) && !examples.contains(&input) {
@@ -634,7 +633,7 @@ impl<'r> Run<'r> {
         summary.elapsed = self.start.elapsed();
         summary.findings = self.found.into_values().collect();
         summary.readings = self.followed.verdicts(
-            rfc1808_vectors::registry(self.options.readings.spec()),
+            self.options.readings.spec().registry(),
             &self.options.allowed_inconsistent,
         );
         // Most frequent first; equal counts in the kinds' order, so that the

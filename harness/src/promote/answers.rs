@@ -10,11 +10,10 @@
 //! their grammar is `undefined`, for the reason `rfc1808 fuzz` does not
 //! compare it ([`crate::fuzz::Accepted::outside`]).
 
-use rfc1808_resolver::readings::{Ambiguity, Readings};
-use rfc1808_resolver::{resolve_traced, rfc2396, rfc3986, Options, Step, Step6};
-use rfc1808_vectors::{registry, Assignment, Spec, SpecAnswers, Stated};
-
-use crate::fuzz::{is_rfc2396_absolute, is_uri, is_uri_reference};
+use rfc1808_resolver::readings::Ambiguity;
+use rfc1808_resolver::spec::{Reference, Resolved};
+use rfc1808_resolver::{resolve_traced, Step, Step6};
+use rfc1808_vectors::{Assignment, Spec, SpecAnswers, Stated};
 
 /// Every spec's answers to one case, and the RFC 1808 step it ends at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +50,7 @@ pub fn answers(base: &str, relative: &str) -> Result<Answers, Disagreement> {
         .map(|spec| {
             let rows = rows(spec, base, relative)?;
             Ok(SpecAnswers {
-                undefined: undefined(spec, base, relative).map(str::to_owned),
+                undefined: spec.undefined(base, relative).map(str::to_owned),
                 ..table(spec, &rows)
             })
         })
@@ -59,118 +58,50 @@ pub fn answers(base: &str, relative: &str) -> Result<Answers, Disagreement> {
     Ok(Answers { specs, step })
 }
 
-/// Why `spec` does not define the case, if it does not: under RFC 2396 and
-/// RFC 3986, a base that is not a URI or a reference that is not a URI
-/// reference, judged as `rfc1808 fuzz` judges them. RFC 1808's Step 1
-/// resolves anything.
-pub fn undefined(spec: Spec, base: &str, relative: &str) -> Option<&'static str> {
-    let later = spec != Spec::Rfc1808;
-    if later && !is_uri(base) {
-        Some(match spec {
-            Spec::Rfc2396 => "the base is not an absolute URI (RFC 2396 section 5.2 resolves against one; Appendix A, read by RFC 3986's grammar)",
-            _ => "the base is not a URI (section 5.2.1 resolves against one; the grammar of section 3)",
-        })
-    } else if later && !is_uri_reference(relative) {
-        Some(match spec {
-            Spec::Rfc2396 => "the reference is outside the grammar of Appendix A (read by RFC 3986's section 4.1)",
-            _ => "the reference is outside the grammar of section 4.1 (`URI-reference`)",
-        })
-    } else if spec == Spec::Rfc2396 && !(is_rfc2396_absolute(base) && is_rfc2396_absolute(relative))
-    {
-        Some("outside the grammar of Appendix A: an absoluteURI has a hier_part or an opaque_part after its colon")
-    } else {
-        None
-    }
-}
-
 /// The answer under every choice of `spec`'s readings, each checked
 /// against the spec's second version of the reference.
 fn rows(spec: Spec, base: &str, relative: &str) -> Result<Vec<Row>, Disagreement> {
-    let names = |get: &dyn Fn(&str) -> Option<&'static str>| -> Vec<&'static str> {
-        registry(spec)
-            .iter()
-            .map(|a| get(a.name).expect("every registry name is a reading"))
-            .collect()
+    let stated = |resolved: Resolved| match resolved {
+        Ok(url) => Stated::Resolves(url),
+        Err(why) => Stated::Rejects(why),
     };
-    let agree = |readings: String, a: (&'static str, Stated), b: (&'static str, Stated)| {
-        if a.1 == b.1 {
-            Ok(a.1)
-        } else {
-            let shown = |s: Stated| match s {
-                Stated::Resolves(url) => format!("{url:?}"),
-                Stated::Rejects(why) => format!("a rejection ({why})"),
-            };
-            Err(Disagreement {
-                spec,
+    let [first, second] = spec.versions();
+    Reference::every(spec)
+        .into_iter()
+        .map(|reference| {
+            let with = |version| stated(reference.resolve_by(base, relative, version));
+            let (a, b) = (with(Step6::SegmentStack), with(Step6::StringPattern));
+            if a != b {
+                let shown = |s: Stated| match s {
+                    Stated::Resolves(url) => format!("{url:?}"),
+                    Stated::Rejects(why) => format!("a rejection ({why})"),
+                };
+                let readings: Vec<String> = reference
+                    .non_default()
+                    .iter()
+                    .map(|(a, r)| format!("{a}={r}"))
+                    .collect();
+                return Err(Disagreement {
+                    spec,
+                    readings: readings.join(","),
+                    answers: [(first, shown(a)), (second, shown(b))],
+                });
+            }
+            let readings = spec
+                .registry()
+                .iter()
+                .map(|a| {
+                    reference
+                        .get(a.name)
+                        .expect("every registry name is a reading")
+                })
+                .collect();
+            Ok(Row {
                 readings,
-                answers: [(a.0, shown(a.1)), (b.0, shown(b.1))],
+                answer: a,
             })
-        }
-    };
-    let non_default = |pairs: Vec<(&str, &str)>| {
-        pairs
-            .iter()
-            .map(|(a, r)| format!("{a}={r}"))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    match spec {
-        Spec::Rfc1808 => Readings::every()
-            .into_iter()
-            .map(|readings| {
-                let with = |step6| {
-                    let options = Options { step6, readings };
-                    Stated::Resolves(rfc1808_resolver::resolve_with(base, relative, options))
-                };
-                Ok(Row {
-                    readings: names(&|a| readings.get(a)),
-                    answer: agree(
-                        non_default(readings.non_default()),
-                        ("the segment stack", with(Step6::SegmentStack)),
-                        ("the string patterns", with(Step6::StringPattern)),
-                    )?,
-                })
-            })
-            .collect(),
-        Spec::Rfc2396 => rfc2396::Readings::every()
-            .into_iter()
-            .map(|readings| {
-                let with = |step6| match rfc2396::resolve_with(base, relative, readings, step6) {
-                    Ok(url) => Stated::Resolves(url),
-                    Err(above) => Stated::Rejects(above.to_string()),
-                };
-                Ok(Row {
-                    readings: names(&|a| readings.get(a)),
-                    answer: agree(
-                        non_default(readings.non_default()),
-                        ("the segment stack", with(Step6::SegmentStack)),
-                        ("the string patterns", with(Step6::StringPattern)),
-                    )?,
-                })
-            })
-            .collect(),
-        Spec::Rfc3986 => rfc3986::Readings::every()
-            .into_iter()
-            .map(|readings| {
-                let with =
-                    |dots| Stated::Resolves(rfc3986::resolve_with(base, relative, readings, dots));
-                Ok(Row {
-                    readings: names(&|a| readings.get(a)),
-                    answer: agree(
-                        non_default(readings.non_default()),
-                        (
-                            "the linear remove_dot_segments",
-                            with(rfc3986::DotSegments::Linear),
-                        ),
-                        (
-                            "the buffers of section 5.2.4",
-                            with(rfc3986::DotSegments::Buffers),
-                        ),
-                    )?,
-                })
-            })
-            .collect(),
-    }
+        })
+        .collect()
 }
 
 /// `spec`'s answers as a vector states them: `expected` under the default
@@ -182,7 +113,7 @@ fn rows(spec: Spec, base: &str, relative: &str) -> Result<Vec<Row>, Disagreement
 /// function of those ambiguities alone, so each key names all of them and
 /// the loader's most-specific-key rule finds exactly one per choice.
 fn table(spec: Spec, rows: &[Row]) -> SpecAnswers {
-    let ambiguities = registry(spec);
+    let ambiguities = spec.registry();
     let defaults: Vec<&'static str> = ambiguities
         .iter()
         .map(|a| a.default_reading().name)
@@ -276,7 +207,9 @@ mod tests {
                 // Every choice of every reading of the spec.
                 let full = rows(written.spec, &v.base, &v.relative).unwrap();
                 for row in full {
-                    let pairs: Vec<String> = registry(written.spec)
+                    let pairs: Vec<String> = written
+                        .spec
+                        .registry()
                         .iter()
                         .zip(&row.readings)
                         .map(|(a, r)| format!("{}={r}", a.name))
@@ -322,11 +255,11 @@ mod tests {
         for input in inputs {
             for spec in [Spec::Rfc2396, Spec::Rfc3986] {
                 let fuzz = Accepted::holding(spec, &Assignment::none()).outside(&input);
-                let ours = undefined(spec, &input.base, &input.relative).is_some();
+                let ours = spec.undefined(&input.base, &input.relative).is_some();
                 assert_eq!(ours, fuzz, "{spec} {input:?}");
                 outside += usize::from(ours);
             }
-            assert_eq!(undefined(Spec::Rfc1808, &input.base, &input.relative), None);
+            assert_eq!(Spec::Rfc1808.undefined(&input.base, &input.relative), None);
         }
         assert!(outside > 3, "{outside}");
     }

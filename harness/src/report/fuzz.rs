@@ -17,7 +17,6 @@ use std::fmt::Write;
 use std::path::Path;
 
 use rfc1808_resolver::deviations::{Id, Set};
-use rfc1808_vectors::causes::spec_index;
 use rfc1808_vectors::Spec;
 use serde::Serialize;
 
@@ -402,7 +401,7 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         if let Some(set) = f.cause.deviations() {
             for id in set.ids() {
                 let d = id.deviation();
-                let section = d.sections[spec_index(spec)].unwrap_or("-");
+                let section = d.sections.of(spec).unwrap_or("-");
                 rows.push(("deviation:", format!("{id}: {} ({section})", d.description)));
             }
             rows.push(("shows as:", f.symptom.to_string()));

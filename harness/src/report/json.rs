@@ -265,9 +265,11 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
             .map(|(id, explains)| CauseJson {
                 deviation: id.name(),
                 explains,
-                section: id.deviation().sections
-                    [rfc1808_vectors::causes::spec_index(imp.graded_under)]
-                .unwrap_or_default(),
+                section: id
+                    .deviation()
+                    .sections
+                    .of(imp.graded_under)
+                    .unwrap_or_default(),
                 same_resource: id.deviation().same_resource,
             })
             .collect(),

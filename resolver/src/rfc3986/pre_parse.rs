@@ -28,7 +28,6 @@ use super::readings::{
     EscapedDots, Readings, SameScheme,
 };
 use super::remove_dot_segments::DotSegments;
-use super::resolve::decode_if;
 
 /// The base URI after section 5.2.1: its components, each borrowed from
 /// the base as written or normalized.
@@ -402,6 +401,56 @@ pub(super) fn every_for(readings: Readings, base: &str, reference: &str) -> Vec<
         vary!(double_slash_path: DoubleSlashPath);
     }
     all
+}
+
+/// The path remove_dot_segments is to run on, under `escaped-dots`.
+pub(super) fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
+    match readings.escaped_dots {
+        EscapedDots::Literal => Cow::Borrowed(path),
+        EscapedDots::Decoded => decode_dot_segments(path),
+    }
+}
+
+/// Reading `escaped-dots=decoded` (vector `rfc3986/escaped-dot-dot`): the
+/// complete segments that are `.` or `..` once `%2E` and `%2e` are decoded
+/// (`%2e`, `.%2E`, `%2e%2e`) become those dots; nothing else changes.
+fn decode_dot_segments(path: &str) -> Cow<'_, str> {
+    if !path.contains('%') {
+        return Cow::Borrowed(path);
+    }
+    let decoded: Vec<&str> = path
+        .split('/')
+        .map(|segment| {
+            let dots = segment.replace("%2e", ".").replace("%2E", ".");
+            match dots.as_str() {
+                "." => ".",
+                ".." => "..",
+                _ => segment,
+            }
+        })
+        .collect();
+    Cow::Owned(decoded.join("/"))
+}
+
+impl Readings {
+    /// Every choice of readings that keeps these for the ambiguities that
+    /// cannot change what `reference` resolves to against `base`, and goes
+    /// through every reading of the others, these first: the choices that
+    /// can give another answer, for a differential run to try. An
+    /// ambiguity is kept only where none of its readings changes anything
+    /// (a base with no upper-case letter and no `%` is the same under every
+    /// `base-case`), so the answers are those of [`Readings::every`] with
+    /// the same ambiguities held.
+    ///
+    /// ```
+    /// use rfc1808_resolver::rfc3986::Readings;
+    ///
+    /// assert_eq!(Readings::default().every_for("http://a/b", "g").len(), 1);
+    /// assert_eq!(Readings::default().every_for("HTTP://a/b", "g").len(), 3);
+    /// ```
+    pub fn every_for(self, base: &str, reference: &str) -> Vec<Readings> {
+        every_for(self, base, reference)
+    }
 }
 
 #[cfg(test)]

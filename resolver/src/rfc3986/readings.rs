@@ -459,44 +459,6 @@ readings_struct! {
     }
 }
 
-impl Readings {
-    /// Every choice of readings that keeps these for the ambiguities that
-    /// cannot change what `reference` resolves to against `base`, and goes
-    /// through every reading of the others, these first: the choices that
-    /// can give another answer, for a differential run to try. An
-    /// ambiguity is kept only where none of its readings changes anything
-    /// (a base with no upper-case letter and no `%` is the same under every
-    /// `base-case`), so the answers are those of [`Readings::every`] with
-    /// the same ambiguities held.
-    ///
-    /// ```
-    /// use rfc1808_resolver::rfc3986::Readings;
-    ///
-    /// assert_eq!(Readings::default().every_for("http://a/b", "g").len(), 1);
-    /// assert_eq!(Readings::default().every_for("HTTP://a/b", "g").len(), 3);
-    /// ```
-    pub fn every_for(self, base: &str, reference: &str) -> Vec<Readings> {
-        super::pre_parse::every_for(self, base, reference)
-    }
-
-    /// Each choice of [`Readings::every_for`] with what `reference`
-    /// resolves to against `base` under it (the linear
-    /// `remove_dot_segments`), in the same order: as
-    /// [`super::resolve_with`] gives it, with each base that section 5.2.1
-    /// gives pre-parsed once and each distinct answer resolved once.
-    ///
-    /// ```
-    /// use rfc1808_resolver::rfc3986::Readings;
-    ///
-    /// let answers = Readings::default().answers_for("HTTP://A/b", "g");
-    /// let urls: Vec<&str> = answers.iter().map(|(_, url)| url.as_str()).collect();
-    /// assert_eq!(urls, ["HTTP://A/g", "http://A/g", "http://a/g"]);
-    /// ```
-    pub fn answers_for(self, base: &str, reference: &str) -> Vec<(Readings, String)> {
-        super::resolve::answers_for(self, base, reference, super::DotSegments::Linear)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,11 +2,9 @@
 //! its target T against the base that section 5.2.1 pre-parsed
 //! ([`super::pre_parse`]), merge paths, recompose.
 
-use std::borrow::Cow;
-
 use super::parse::{parse, Components};
-use super::pre_parse::{pre_parse, Base};
-use super::readings::{DoubleSlashPath, EscapedDots, Readings, SameScheme};
+use super::pre_parse::{decode_if, pre_parse, Base};
+use super::readings::{DoubleSlashPath, Readings, SameScheme};
 use super::remove_dot_segments::DotSegments;
 
 /// Resolves `reference` against `base` under the default readings (strict)
@@ -294,32 +292,21 @@ pub(super) fn recompose(
         result.push_str(fragment);
     }
 }
-
-/// The path remove_dot_segments is to run on, under `escaped-dots`.
-pub(super) fn decode_if(readings: Readings, path: &str) -> Cow<'_, str> {
-    match readings.escaped_dots {
-        EscapedDots::Literal => Cow::Borrowed(path),
-        EscapedDots::Decoded => decode_dot_segments(path),
+impl Readings {
+    /// Each choice of [`Readings::every_for`] with what `reference`
+    /// resolves to against `base` under it (the linear
+    /// `remove_dot_segments`), in the same order: as
+    /// [`super::resolve_with`] gives it, with each base that section 5.2.1
+    /// gives pre-parsed once and each distinct answer resolved once.
+    ///
+    /// ```
+    /// use rfc1808_resolver::rfc3986::Readings;
+    ///
+    /// let answers = Readings::default().answers_for("HTTP://A/b", "g");
+    /// let urls: Vec<&str> = answers.iter().map(|(_, url)| url.as_str()).collect();
+    /// assert_eq!(urls, ["HTTP://A/g", "http://A/g", "http://a/g"]);
+    /// ```
+    pub fn answers_for(self, base: &str, reference: &str) -> Vec<(Readings, String)> {
+        answers_for(self, base, reference, DotSegments::Linear)
     }
-}
-
-/// Reading `escaped-dots=decoded` (vector `rfc3986/escaped-dot-dot`): the
-/// complete segments that are `.` or `..` once `%2E` and `%2e` are decoded
-/// (`%2e`, `.%2E`, `%2e%2e`) become those dots; nothing else changes.
-fn decode_dot_segments(path: &str) -> Cow<'_, str> {
-    if !path.contains('%') {
-        return Cow::Borrowed(path);
-    }
-    let decoded: Vec<&str> = path
-        .split('/')
-        .map(|segment| {
-            let dots = segment.replace("%2e", ".").replace("%2E", ".");
-            match dots.as_str() {
-                "." => ".",
-                ".." => "..",
-                _ => segment,
-            }
-        })
-        .collect();
-    Cow::Owned(decoded.join("/"))
 }

@@ -15,7 +15,7 @@
 //! The string is split by the regular expression of Appendix B (which every
 //! string matches), then each component is checked against its rule.
 
-use rfc1808_resolver::rfc3986;
+use crate::rfc3986;
 
 /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`.
 pub fn is_uri(s: &str) -> bool {

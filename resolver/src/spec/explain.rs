@@ -13,57 +13,31 @@
 //! another answer: `decided by reading NAME=VALUE (docs/readings*.md);
 //! NAME=OTHER gives ...`.
 
-use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::readings::{deciding_readings, Ambiguity};
-use rfc1808_resolver::{resolve_traced, rfc2396, rfc3986, Options, Step6};
-use rfc1808_vectors::{Assignment, Spec};
+use crate::{rfc3986, Step6};
 
-use crate::fuzz::{Branch, Resolved, Rfc2396Step, Stage, Under};
+use super::{Branch, Reference, Resolved, Rfc2396Step, Stage};
 
-/// What `--explain` prints: the answer, or the rejection a reading makes
-/// of the case, then a line for each thing it explains.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
-    pub answer: Resolved,
-    pub lines: Vec<String>,
-}
-
-/// Explains how the reference resolves `relative` against `base` by
-/// `spec`, under the readings `held` names (an assignment of `spec`'s
-/// readings), with `step6` (RFC 3986's `remove_dot_segments` version:
-/// `string` is the RFC's buffers).
-pub fn explain(
-    spec: Spec,
-    base: &str,
-    relative: &str,
-    held: &Assignment,
-    step6: Step6,
-) -> Explanation {
-    match spec {
-        Spec::Rfc1808 => {
-            let readings = held.rfc1808();
-            let options = Options { step6, readings };
-            let (resolved, step) = resolve_traced(base, relative, options);
-            let mut lines = vec![format!("finished at {step}")];
-            lines.extend(
-                deciding_readings(base, relative, options)
-                    .iter()
-                    .map(ToString::to_string),
-            );
-            Explanation {
-                answer: Ok(resolved),
-                lines,
+impl Reference {
+    /// How this reference resolves `relative` against `base` by `version`
+    /// (RFC 3986's `remove_dot_segments` version: `StringPattern` is the
+    /// RFC's buffers): the answer, and a line for each thing that
+    /// explains it.
+    pub fn explain(self, base: &str, relative: &str, version: Step6) -> (Resolved, Vec<String>) {
+        let answer = self.resolve_by(base, relative, version);
+        let stage = self.trace_by(base, relative, version).1;
+        let mut lines = Vec::new();
+        if let Reference::Rfc3986(readings) = self {
+            let normalized = rfc3986::normalized_base(base, readings);
+            if normalized != base {
+                lines.push(format!(
+                    "5.2.1: the base normalized to {normalized:?} (readings {readings})"
+                ));
             }
         }
-        Spec::Rfc2396 => {
-            let readings = held.rfc2396();
-            let answer = |r: rfc2396::Readings| {
-                rfc2396::resolve_with(base, relative, r, step6).map_err(|e| e.to_string())
-            };
-            let input = Input::new(base, relative);
-            let (_, stage) = Under::Rfc2396(readings).resolve(&input);
-            let mut lines = vec![stage_line(stage)];
-            lines.push(
+        lines.push(stage_line(stage));
+        match self {
+            Reference::Rfc1808(_) => {}
+            Reference::Rfc2396(_) => lines.push(
                 if stage == Stage::Rfc2396(Rfc2396Step::Step6) {
                     "merged: step 6 joins all but the last segment of the base's path and the \
                      reference's path (6a, 6b), then removes dot segments (6c to 6g)"
@@ -71,57 +45,61 @@ pub fn explain(
                     "not merged: step 6 is not reached"
                 }
                 .to_owned(),
-            );
-            lines.extend(deciding(
-                spec,
-                rfc2396::REGISTRY,
-                readings,
-                |r, a| r.get(a),
-                |r, a, v| r.set(a, v).expect("names from the registry"),
-                answer,
-            ));
-            Explanation {
-                answer: answer(readings),
-                lines,
+            ),
+            Reference::Rfc3986(readings) => {
+                lines.push(match rfc3986::merged(base, relative, readings) {
+                    Some((base_part, r_path)) => format!(
+                        "5.2.3: merged {base_part:?} (the base's path but its last segment) \
+                         and {r_path:?}, then 5.2.4 removed dot segments"
+                    ),
+                    None => "5.2.3: no merge".to_owned(),
+                })
             }
         }
-        Spec::Rfc3986 => {
-            let readings = held.rfc3986();
-            let dots = match step6 {
-                Step6::SegmentStack => rfc3986::DotSegments::Linear,
-                Step6::StringPattern => rfc3986::DotSegments::Buffers,
-            };
-            let answer = |r: rfc3986::Readings| Ok(rfc3986::resolve_with(base, relative, r, dots));
-            let mut lines = Vec::new();
-            let normalized = rfc3986::normalized_base(base, readings);
-            if normalized != base {
-                lines.push(format!(
-                    "5.2.1: the base normalized to {normalized:?} (readings {readings})"
-                ));
-            }
-            let input = Input::new(base, relative);
-            let (_, stage) = Under::Rfc3986(readings).resolve(&input);
-            lines.push(stage_line(stage));
-            lines.push(match rfc3986::merged(base, relative, readings) {
-                Some((base_part, r_path)) => format!(
-                    "5.2.3: merged {base_part:?} (the base's path but its last segment) and \
-                     {r_path:?}, then 5.2.4 removed dot segments"
-                ),
-                None => "5.2.3: no merge".to_owned(),
-            });
-            lines.extend(deciding(
-                spec,
-                rfc3986::REGISTRY,
-                readings,
-                |r, a| r.get(a),
-                |r, a, v| r.set(a, v).expect("names from the registry"),
-                answer,
-            ));
-            Explanation {
-                answer: answer(readings),
-                lines,
-            }
-        }
+        lines.extend(self.deciding(base, relative, version, &answer));
+        (answer, lines)
+    }
+
+    /// A line for each ambiguity whose other readings give another answer
+    /// than this choice's `answer`.
+    fn deciding(
+        self,
+        base: &str,
+        relative: &str,
+        version: Step6,
+        answer: &Resolved,
+    ) -> Vec<String> {
+        let show = |resolved: &Resolved| match resolved {
+            Ok(url) => url.clone(),
+            Err(why) => format!("rejected ({why})"),
+        };
+        self.spec()
+            .registry()
+            .iter()
+            .filter_map(|a| {
+                let chosen = self.get(a.name)?;
+                let others: Vec<String> = a
+                    .readings
+                    .iter()
+                    .filter(|r| r.name != chosen)
+                    .filter_map(|r| {
+                        let mut other = self;
+                        other.set(a.name, r.name).expect("names from the registry");
+                        let theirs = other.resolve_by(base, relative, version);
+                        (theirs != *answer)
+                            .then(|| format!("; {}={} gives {}", a.name, r.name, show(&theirs)))
+                    })
+                    .collect();
+                (!others.is_empty()).then(|| {
+                    format!(
+                        "decided by reading {}={chosen} ({}){}",
+                        a.name,
+                        self.spec().readings_doc(),
+                        others.concat()
+                    )
+                })
+            })
+            .collect()
     }
 }
 
@@ -163,56 +141,15 @@ fn stage_line(stage: Stage) -> String {
     }
 }
 
-/// A line for each ambiguity of `registry` whose other readings give
-/// another answer than `readings` do, as RFC 1808's `Decided` prints.
-fn deciding<R: Copy>(
-    spec: Spec,
-    registry: &'static [Ambiguity],
-    readings: R,
-    get: impl Fn(&R, &str) -> Option<&'static str>,
-    set: impl Fn(&mut R, &str, &str),
-    answer: impl Fn(R) -> Resolved,
-) -> Vec<String> {
-    let show = |resolved: &Resolved| match resolved {
-        Ok(url) => url.clone(),
-        Err(why) => format!("rejected ({why})"),
-    };
-    let got = answer(readings);
-    registry
-        .iter()
-        .filter_map(|a| {
-            let chosen = get(&readings, a.name)?;
-            let others: Vec<String> = a
-                .readings
-                .iter()
-                .filter(|r| r.name != chosen)
-                .filter_map(|r| {
-                    let mut other = readings;
-                    set(&mut other, a.name, r.name);
-                    let theirs = answer(other);
-                    (theirs != got)
-                        .then(|| format!("; {}={} gives {}", a.name, r.name, show(&theirs)))
-                })
-                .collect();
-            (!others.is_empty()).then(|| {
-                format!(
-                    "decided by reading {}={chosen} (docs/readings-{spec}.md){}",
-                    a.name,
-                    others.concat()
-                )
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Spec;
 
     fn explained(spec: Spec, base: &str, relative: &str, held: &str) -> (Resolved, Vec<String>) {
-        let held = Assignment::parse(spec, held).unwrap();
-        let e = explain(spec, base, relative, &held, Step6::default());
-        (e.answer, e.lines)
+        let held = held.split(',').filter(|p| !p.is_empty());
+        let reference = Reference::with(spec, held.map(|p| p.split_once('=').unwrap())).unwrap();
+        reference.explain(base, relative, Step6::default())
     }
 
     #[test]
@@ -278,5 +215,23 @@ mod tests {
                 "not merged: step 6 is not reached",
             ]
         );
+    }
+
+    #[test]
+    fn rfc1808_names_the_step_and_the_readings_that_decided_it() {
+        let (answer, lines) = explained(Spec::Rfc1808, "http://a/b/c/d;p?q#f", "#", "");
+        assert_eq!(answer.as_deref(), Ok("http://a/b/c/d;p?q#f"));
+        assert_eq!(
+            lines,
+            [
+                "finished at Step 2a",
+                "decided by reading empty-component=kept (docs/readings.md); \
+                 empty-component=absent gives http://a/b/c/d;p?q",
+                "decided by reading entirely-empty=string (docs/readings.md); \
+                 entirely-empty=components gives http://a/b/c/d;p?q#f",
+            ]
+        );
+        let (_, lines) = explained(Spec::Rfc1808, "http://a/b/c/d;p?q#f", "../g", "");
+        assert_eq!(lines, ["finished at Step 6"]);
     }
 }

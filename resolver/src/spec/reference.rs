@@ -1,0 +1,311 @@
+//! A spec's reference resolver under one choice of its readings: the one
+//! place where "this spec under these readings" is built and asked.
+
+use std::sync::OnceLock;
+
+use crate::readings::Readings;
+use crate::{resolve_traced, rfc2396, rfc3986, Components, Options, Step6};
+
+use super::{Spec, Stage};
+
+/// The reference's answer: a URL, or why the spec, under the readings
+/// chosen, rejects the case (RFC 2396's `above-root=error`).
+pub type Resolved = Result<String, String>;
+
+/// One spec's reference resolver under one choice of its readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reference {
+    Rfc1808(Readings),
+    Rfc2396(rfc2396::Readings),
+    Rfc3986(rfc3986::Readings),
+}
+
+impl Reference {
+    /// `spec`'s reference under its default readings.
+    pub fn defaults(spec: Spec) -> Reference {
+        match spec {
+            Spec::Rfc1808 => Reference::Rfc1808(Readings::default()),
+            Spec::Rfc2396 => Reference::Rfc2396(rfc2396::Readings::default()),
+            Spec::Rfc3986 => Reference::Rfc3986(rfc3986::Readings::default()),
+        }
+    }
+
+    /// Every choice of `spec`'s readings, the defaults first.
+    pub fn every(spec: Spec) -> Vec<Reference> {
+        Reference::all(spec).to_vec()
+    }
+
+    /// [`Reference::every`], made once per spec: runs ask for it per case.
+    fn all(spec: Spec) -> &'static [Reference] {
+        static ALL: [OnceLock<Vec<Reference>>; Spec::ALL.len()] =
+            [const { OnceLock::new() }; Spec::ALL.len()];
+        let at = Spec::ALL.iter().position(|&s| s == spec);
+        ALL[at.expect("a spec of Spec::ALL")].get_or_init(|| match spec {
+            Spec::Rfc1808 => Readings::every()
+                .into_iter()
+                .map(Reference::Rfc1808)
+                .collect(),
+            Spec::Rfc2396 => rfc2396::Readings::every()
+                .into_iter()
+                .map(Reference::Rfc2396)
+                .collect(),
+            Spec::Rfc3986 => rfc3986::Readings::every()
+                .into_iter()
+                .map(Reference::Rfc3986)
+                .collect(),
+        })
+    }
+
+    /// `spec`'s reference under its defaults but for `pairs`
+    /// (`(ambiguity, reading)`, each checked against its registry).
+    pub fn with<'a>(
+        spec: Spec,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Reference, String> {
+        let mut reference = Reference::defaults(spec);
+        for (ambiguity, reading) in pairs {
+            reference.set(ambiguity, reading)?;
+        }
+        Ok(reference)
+    }
+
+    pub fn spec(self) -> Spec {
+        match self {
+            Reference::Rfc1808(_) => Spec::Rfc1808,
+            Reference::Rfc2396(_) => Spec::Rfc2396,
+            Reference::Rfc3986(_) => Spec::Rfc3986,
+        }
+    }
+
+    /// The reading of the ambiguity `name` this choice makes.
+    pub fn get(self, name: &str) -> Option<&'static str> {
+        match self {
+            Reference::Rfc1808(r) => r.get(name),
+            Reference::Rfc2396(r) => r.get(name),
+            Reference::Rfc3986(r) => r.get(name),
+        }
+    }
+
+    /// Reads the ambiguity `name` as `reading`.
+    pub fn set(&mut self, name: &str, reading: &str) -> Result<(), String> {
+        match self {
+            Reference::Rfc1808(r) => r.set(name, reading).map_err(|e| e.to_string()),
+            Reference::Rfc2396(r) => r.set(name, reading).map_err(|e| e.to_string()),
+            Reference::Rfc3986(r) => r.set(name, reading).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The readings that differ from the defaults, as `NAME=VALUE` pairs
+    /// in registry order.
+    pub fn non_default(self) -> Vec<(&'static str, &'static str)> {
+        match self {
+            Reference::Rfc1808(r) => r.non_default(),
+            Reference::Rfc2396(r) => r.non_default(),
+            Reference::Rfc3986(r) => r.non_default(),
+        }
+    }
+
+    /// How many ambiguities `other` reads otherwise; every ambiguity when
+    /// it is another spec's.
+    pub fn differences(self, other: Reference) -> usize {
+        match (self, other) {
+            (Reference::Rfc1808(a), Reference::Rfc1808(b)) => a.differences(&b),
+            (Reference::Rfc2396(a), Reference::Rfc2396(b)) => a.differences(&b),
+            (Reference::Rfc3986(a), Reference::Rfc3986(b)) => a.differences(&b),
+            _ => usize::MAX,
+        }
+    }
+
+    /// The choices that can answer `reference` against `base` otherwise
+    /// than this one, this one first: under RFC 3986 those of
+    /// [`rfc3986::Readings::every_for`], which varies only the ambiguities
+    /// that can change the answer, and under the other specs every choice.
+    pub fn every_for(self, base: &str, reference: &str) -> Vec<Reference> {
+        let mut all: Vec<Reference> = match self {
+            Reference::Rfc3986(readings) => readings
+                .every_for(base, reference)
+                .into_iter()
+                .map(Reference::Rfc3986)
+                .collect(),
+            _ => {
+                let others = Reference::all(self.spec()).iter().filter(|&&r| r != self);
+                return std::iter::once(self).chain(others.copied()).collect();
+            }
+        };
+        all.retain(|r| *r != self);
+        all.insert(0, self);
+        all
+    }
+
+    /// Each choice of [`Reference::every_for`] with its answer. Under RFC
+    /// 3986 each distinct base and answer is computed once
+    /// ([`rfc3986::Readings::answers_for`]): a base out of normal form in
+    /// several ways has many choices that give the same answer.
+    pub fn answers_for(self, base: &str, reference: &str) -> Vec<(Reference, Resolved)> {
+        match self {
+            Reference::Rfc3986(readings) => readings
+                .answers_for(base, reference)
+                .into_iter()
+                .map(|(r, url)| (Reference::Rfc3986(r), Ok(url)))
+                .collect(),
+            _ => self
+                .every_for(base, reference)
+                .into_iter()
+                .map(|r| (r, r.resolve(base, reference)))
+                .collect(),
+        }
+    }
+
+    /// What `reference` resolves to against `base`, by the segment stack of
+    /// RFC 1808 and RFC 2396 and the linear `remove_dot_segments` of RFC
+    /// 3986.
+    pub fn resolve(self, base: &str, reference: &str) -> Resolved {
+        self.resolve_by(base, reference, Step6::SegmentStack)
+    }
+
+    /// [`Reference::resolve`] by the version of the algorithm `version`
+    /// chooses ([`Spec::versions`]): under RFC 3986,
+    /// `Step6::StringPattern` is the buffers of section 5.2.4.
+    pub fn resolve_by(self, base: &str, reference: &str, version: Step6) -> Resolved {
+        match self {
+            Reference::Rfc1808(readings) => {
+                let options = Options {
+                    step6: version,
+                    readings,
+                };
+                Ok(crate::resolve_with(base, reference, options))
+            }
+            Reference::Rfc2396(readings) => {
+                rfc2396::resolve_with(base, reference, readings, version).map_err(|e| e.to_string())
+            }
+            Reference::Rfc3986(readings) => {
+                let dots = match version {
+                    Step6::SegmentStack => rfc3986::DotSegments::Linear,
+                    Step6::StringPattern => rfc3986::DotSegments::Buffers,
+                };
+                Ok(rfc3986::resolve_with(base, reference, readings, dots))
+            }
+        }
+    }
+
+    /// [`Reference::resolve`], and the stage of the spec's algorithm the
+    /// case went through.
+    pub fn trace(self, base: &str, reference: &str) -> (Resolved, Stage) {
+        self.trace_by(base, reference, Step6::SegmentStack)
+    }
+
+    /// [`Reference::trace`] by the version of the algorithm `version`
+    /// chooses.
+    pub fn trace_by(self, base: &str, reference: &str, version: Step6) -> (Resolved, Stage) {
+        match self {
+            Reference::Rfc1808(readings) => {
+                let options = Options {
+                    step6: version,
+                    readings,
+                };
+                let (url, step) = resolve_traced(base, reference, options);
+                (Ok(url), Stage::Rfc1808(step))
+            }
+            Reference::Rfc2396(readings) => (
+                self.resolve_by(base, reference, version),
+                Stage::rfc2396(base, reference, readings),
+            ),
+            Reference::Rfc3986(readings) => (
+                self.resolve_by(base, reference, version),
+                Stage::rfc3986(base, reference, readings),
+            ),
+        }
+    }
+
+    /// `url` split into the components of RFC 1808 section 2.4 under RFC
+    /// 1808, and for the later specs by the regular expression of RFC 3986
+    /// Appendix B (RFC 2396's Appendix B is the same), with the path's
+    /// leading slash as RFC 1808's `slash` and no params: to both later
+    /// specs `;` is a character of a segment.
+    pub fn split(self, url: &str) -> Components<'_> {
+        if self.spec() == Spec::Rfc1808 {
+            return crate::parse(url);
+        }
+        let c = rfc3986::parse(url);
+        Components {
+            scheme: c.scheme,
+            net_loc: c.authority,
+            slash: c.path.starts_with('/'),
+            path: c.path.strip_prefix('/').unwrap_or(c.path),
+            params: None,
+            query: c.query,
+            fragment: c.fragment,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spec_under_its_defaults_gives_its_own_answer() {
+        let (base, reference) = ("http://a/b/c/d;p?q", "../../../g");
+        assert_eq!(
+            Reference::defaults(Spec::Rfc1808).resolve(base, reference),
+            Ok("http://a/../g".to_owned())
+        );
+        assert_eq!(
+            Reference::defaults(Spec::Rfc2396).resolve(base, reference),
+            Ok("http://a/../g".to_owned())
+        );
+        assert_eq!(
+            Reference::defaults(Spec::Rfc3986).resolve(base, reference),
+            Ok("http://a/g".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_choice_is_built_from_named_readings_and_read_back() {
+        let reference = Reference::with(Spec::Rfc2396, [("above-root", "error")]).unwrap();
+        assert_eq!(reference.get("above-root"), Some("error"));
+        assert_eq!(reference.non_default(), [("above-root", "error")]);
+        assert_eq!(reference.differences(Reference::defaults(Spec::Rfc2396)), 1);
+        assert_eq!(
+            reference.differences(Reference::defaults(Spec::Rfc3986)),
+            usize::MAX
+        );
+        assert!(reference
+            .resolve("http://a/b/c/d;p?q", "../../../g")
+            .is_err());
+        assert!(Reference::with(Spec::Rfc2396, [("above-root", "nowhere")]).is_err());
+        assert!(Reference::with(Spec::Rfc1808, [("above-root", "error")]).is_err());
+    }
+
+    #[test]
+    fn both_versions_of_each_spec_agree_on_the_examples() {
+        for spec in Spec::ALL {
+            for reference in Reference::every(spec) {
+                for relative in ["../g", "./", "g;x?y#s", "//g", ".."] {
+                    assert_eq!(
+                        reference.resolve_by("http://a/b/c/d;p?q", relative, Step6::SegmentStack),
+                        reference.resolve_by("http://a/b/c/d;p?q", relative, Step6::StringPattern),
+                        "{spec} {relative}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_for_puts_this_choice_first_and_varies_the_rest() {
+        let primary = Reference::defaults(Spec::Rfc3986);
+        let choices = primary.every_for("HTTP://a/b", "g");
+        assert_eq!(choices[0], primary);
+        assert_eq!(choices.len(), 3);
+        let answers = primary.answers_for("HTTP://A/b", "g");
+        let urls: Vec<&str> = answers.iter().map(|(_, r)| r.as_deref().unwrap()).collect();
+        assert_eq!(urls, ["HTTP://A/g", "http://A/g", "http://a/g"]);
+        assert_eq!(
+            Reference::defaults(Spec::Rfc1808)
+                .every_for("http://a/b", "g")
+                .len(),
+            Reference::every(Spec::Rfc1808).len()
+        );
+    }
+}
