@@ -31,6 +31,11 @@ fi
 # that a panic does not, at several times the cost per input.
 build=(-O -s none)
 
+# fuzz/Cargo.lock is committed and must be current: a stale one would be
+# rewritten by the build and leave the tree dirty.
+echo "fuzz/ci.sh: checking that fuzz/Cargo.lock is current"
+cargo +nightly metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev/null
+
 echo "fuzz/ci.sh: building the fuzz targets"
 cargo +nightly fuzz build "${build[@]}"
 
