@@ -3,7 +3,7 @@
 //! its registry of readings, its grammar, its two versions of the
 //! algorithm, and [`Reference`], the spec's resolver under one choice of its
 //! readings. Every caller above asks here; what differs between specs is
-//! the data of [`Spec::info`], not a `match` in a caller.
+//! the data of one table here, not a `match` in a caller.
 //!
 //! ```
 //! use rfc1808_resolver::spec::{Reference, Spec};

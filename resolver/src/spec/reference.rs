@@ -37,23 +37,29 @@ impl Reference {
 
     /// [`Reference::every`], made once per spec: runs ask for it per case.
     fn all(spec: Spec) -> &'static [Reference] {
-        static ALL: [OnceLock<Vec<Reference>>; Spec::ALL.len()] =
-            [const { OnceLock::new() }; Spec::ALL.len()];
-        let at = Spec::ALL.iter().position(|&s| s == spec);
-        ALL[at.expect("a spec of Spec::ALL")].get_or_init(|| match spec {
-            Spec::Rfc1808 => Readings::every()
-                .into_iter()
-                .map(Reference::Rfc1808)
-                .collect(),
-            Spec::Rfc2396 => rfc2396::Readings::every()
-                .into_iter()
-                .map(Reference::Rfc2396)
-                .collect(),
-            Spec::Rfc3986 => rfc3986::Readings::every()
-                .into_iter()
-                .map(Reference::Rfc3986)
-                .collect(),
-        })
+        static RFC1808: OnceLock<Vec<Reference>> = OnceLock::new();
+        static RFC2396: OnceLock<Vec<Reference>> = OnceLock::new();
+        static RFC3986: OnceLock<Vec<Reference>> = OnceLock::new();
+        match spec {
+            Spec::Rfc1808 => RFC1808.get_or_init(|| {
+                Readings::every()
+                    .into_iter()
+                    .map(Reference::Rfc1808)
+                    .collect()
+            }),
+            Spec::Rfc2396 => RFC2396.get_or_init(|| {
+                rfc2396::Readings::every()
+                    .into_iter()
+                    .map(Reference::Rfc2396)
+                    .collect()
+            }),
+            Spec::Rfc3986 => RFC3986.get_or_init(|| {
+                rfc3986::Readings::every()
+                    .into_iter()
+                    .map(Reference::Rfc3986)
+                    .collect()
+            }),
+        }
     }
 
     /// `spec`'s reference under its defaults but for `pairs`
