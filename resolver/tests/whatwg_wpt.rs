@@ -151,3 +151,26 @@ fn urltestdata() {
     );
     assert!(mismatches.is_empty(), "{}", mismatches);
 }
+
+/// "If that string is then parsed, the result will equal the URL that was
+/// serialized" (`#urls`): every `href` the data's entries give parses, with
+/// no base, to itself.
+#[test]
+fn hrefs_reparse_to_themselves() {
+    let mut mismatches = String::new();
+    for entry in entries() {
+        let Outcome::Href(href) = parse(&entry) else {
+            continue;
+        };
+        let again = whatwg::parse(&href, None).map(|url| url.href());
+        if again.as_ref() != Ok(&href) {
+            writeln!(
+                mismatches,
+                "entry {}: {href:?} parses to {again:?}",
+                entry.id
+            )
+            .unwrap();
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches);
+}
