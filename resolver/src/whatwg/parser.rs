@@ -175,11 +175,11 @@ impl<'b> Parser<'b> {
     /// `#remaining`: "the code point substring from the pointer + 1 to the
     /// end of the string", empty at EOF.
     fn remaining(&self) -> &[char] {
-        self.from(self.pointer.saturating_add(1))
+        self.substring_from(self.pointer.saturating_add(1))
     }
 
     /// The code point substring from `at` to the end of the input.
-    fn from(&self, at: isize) -> &[char] {
+    fn substring_from(&self, at: isize) -> &[char] {
         let at = usize::try_from(at).unwrap_or(0);
         self.input.get(at..).unwrap_or(&[])
     }
@@ -659,7 +659,7 @@ impl<'b> Parser<'b> {
         self.url.query = None;
         // "If the code point substring from pointer to the end of input does
         // not start with a Windows drive letter, then shorten url's path."
-        if !starts_with_windows_drive_letter(self.from(self.pointer)) {
+        if !starts_with_windows_drive_letter(self.substring_from(self.pointer)) {
             shorten_path(&mut self.url);
         } else {
             // "Otherwise: File-invalid-Windows-drive-letter validation
@@ -697,7 +697,7 @@ impl<'b> Parser<'b> {
             let drive_letter = drive_letter.cloned();
             self.url.host = host;
             if let Some(drive_letter) = drive_letter {
-                if !starts_with_windows_drive_letter(self.from(self.pointer)) {
+                if !starts_with_windows_drive_letter(self.substring_from(self.pointer)) {
                     self.url.append_to_path(drive_letter);
                 }
             }
