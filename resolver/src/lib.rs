@@ -28,6 +28,7 @@ pub mod rfc3986;
 pub mod spec;
 mod spec_readings;
 mod step6;
+pub mod whatwg;
 
 pub use parse::{is_scheme_char, parse, Components};
 pub use readings::{ReadingError, Readings};
