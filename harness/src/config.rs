@@ -123,34 +123,11 @@ pub fn load(path: &Path) -> Result<Config, LoadError> {
 /// Parses `text` as the config file `name`; relative expectation and
 /// vector paths are taken from `dir`.
 pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Config, LoadError> {
-    let error = |at: usize, message: String| LoadError::at(name, text, Some(at), message);
+    let file = File { name, text, dir };
     let raw: RawConfig = toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
     let vectors = match &raw.vectors {
         None => Vec::new(),
-        Some(value) => match value.get_ref() {
-            toml::Value::String(path) => vec![dir.join(path)],
-            toml::Value::Array(paths) => paths
-                .iter()
-                .map(|p| match p {
-                    toml::Value::String(path) => Ok(dir.join(path)),
-                    other => Err(other.to_string()),
-                })
-                .collect::<Result<_, _>>()
-                .map_err(|t| {
-                    error(
-                        value.span().start,
-                        format!("key `vectors`: give file or directory names, not `{t}`"),
-                    )
-                })?,
-            other => {
-                return Err(error(
-                    value.span().start,
-                    format!(
-                        "key `vectors`: give a file or directory name, or an array of them, not `{other}`"
-                    ),
-                ))
-            }
-        },
+        Some(value) => file.vectors(value)?,
     };
     if raw.implementation.is_empty() {
         return Err(LoadError::at(
@@ -163,16 +140,77 @@ pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Config, LoadError
     let mut specs: Vec<(ImplSpec, usize)> = Vec::new();
     for imp in raw.implementation {
         let at = imp.name.span().start;
+        let spec = file.implementation(imp, &specs)?;
+        specs.push((spec, line_of(text, at)));
+    }
+    Ok(Config {
+        implementations: specs.into_iter().map(|(s, _)| s).collect(),
+        vectors,
+    })
+}
+
+/// A config file being parsed: its name, its text, and the directory its
+/// relative paths are taken from.
+struct File<'a> {
+    name: &'a str,
+    text: &'a str,
+    dir: &'a Path,
+}
+
+impl File<'_> {
+    /// The error `message` at byte `at`.
+    fn error(&self, at: usize, message: String) -> LoadError {
+        LoadError::at(self.name, self.text, Some(at), message)
+    }
+
+    /// The paths of the `vectors` key: a file or directory name, or an
+    /// array of them.
+    fn vectors(&self, value: &Spanned<toml::Value>) -> Result<Vec<PathBuf>, LoadError> {
+        match value.get_ref() {
+            toml::Value::String(path) => Ok(vec![self.dir.join(path)]),
+            toml::Value::Array(paths) => paths
+                .iter()
+                .map(|p| match p {
+                    toml::Value::String(path) => Ok(self.dir.join(path)),
+                    other => Err(other.to_string()),
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|t| {
+                    self.error(
+                        value.span().start,
+                        format!("key `vectors`: give file or directory names, not `{t}`"),
+                    )
+                }),
+            other => Err(self.error(
+                value.span().start,
+                format!(
+                    "key `vectors`: give a file or directory name, or an array of them, not `{other}`"
+                ),
+            )),
+        }
+    }
+
+    /// The implementation of an `[[implementation]]` table, after those
+    /// before it (`specs`, each with the line of its name).
+    fn implementation(
+        &self,
+        imp: RawImpl,
+        specs: &[(ImplSpec, usize)],
+    ) -> Result<ImplSpec, LoadError> {
+        let at = imp.name.span().start;
         let impl_name = imp.name.into_inner();
-        check_name(&impl_name).map_err(|why| error(at, format!("key `name`: {why}")))?;
+        check_name(&impl_name).map_err(|why| self.error(at, format!("key `name`: {why}")))?;
         if let Some((_, line)) = specs.iter().find(|(s, _)| s.name == impl_name) {
-            return Err(error(
+            return Err(self.error(
                 at,
-                format!("key `name`: `{impl_name}` is used twice, first at {name}:{line}"),
+                format!(
+                    "key `name`: `{impl_name}` is used twice, first at {}:{line}",
+                    self.name
+                ),
             ));
         }
         if imp.command.get_ref().is_empty() {
-            return Err(error(
+            return Err(self.error(
                 imp.command.span().start,
                 "key `command`: the command is empty".to_owned(),
             ));
@@ -181,53 +219,51 @@ pub fn parse_str(name: &str, text: &str, dir: &Path) -> Result<Config, LoadError
             Some(p) => p
                 .get_ref()
                 .parse()
-                .map_err(|why| error(p.span().start, format!("key `protocol`: {why}")))?,
+                .map_err(|why| self.error(p.span().start, format!("key `protocol`: {why}")))?,
             None => DEFAULT_PROTOCOL,
         };
         let timeout = match imp.timeout {
-            Some(t) => {
-                let seconds = match t.get_ref() {
-                    toml::Value::Float(f) => Ok(*f),
-                    toml::Value::Integer(i) => Ok(*i as f64),
-                    other => Err(format!(
-                        "key `timeout`: timeout must be a number of seconds, like 2.5, not a {}",
-                        other.type_str()
-                    )),
-                };
-                seconds
-                    .and_then(|s| parse_timeout(s).map_err(|why| format!("key `timeout`: {why}")))
-                    .map_err(|why| error(t.span().start, why))?
-            }
+            Some(t) => self.timeout(&t)?,
             None => ImplSpec::DEFAULT_TIMEOUT,
         };
         let spec = match imp.spec {
             Some(s) => Some(
                 s.get_ref()
                     .parse::<Spec>()
-                    .map_err(|why| error(s.span().start, format!("key `spec`: {why}")))?,
+                    .map_err(|why| self.error(s.span().start, format!("key `spec`: {why}")))?,
             ),
             None => None,
         };
         let expectations = imp
             .expectations
-            .map(|e| expectations_files(&e, dir).map_err(|why| error(e.span().start, why)))
+            .map(|e| {
+                expectations_files(&e, self.dir).map_err(|why| self.error(e.span().start, why))
+            })
             .transpose()?;
-        specs.push((
-            ImplSpec {
-                name: impl_name,
-                command: imp.command.into_inner(),
-                protocol,
-                timeout,
-                spec,
-                expectations,
-            },
-            line_of(text, at),
-        ));
+        Ok(ImplSpec {
+            name: impl_name,
+            command: imp.command.into_inner(),
+            protocol,
+            timeout,
+            spec,
+            expectations,
+        })
     }
-    Ok(Config {
-        implementations: specs.into_iter().map(|(s, _)| s).collect(),
-        vectors,
-    })
+
+    /// The value of a `timeout` key: a number of seconds.
+    fn timeout(&self, t: &Spanned<toml::Value>) -> Result<Duration, LoadError> {
+        let seconds = match t.get_ref() {
+            toml::Value::Float(f) => Ok(*f),
+            toml::Value::Integer(i) => Ok(*i as f64),
+            other => Err(format!(
+                "key `timeout`: timeout must be a number of seconds, like 2.5, not a {}",
+                other.type_str()
+            )),
+        };
+        seconds
+            .and_then(|s| parse_timeout(s).map_err(|why| format!("key `timeout`: {why}")))
+            .map_err(|why| self.error(t.span().start, why))
+    }
 }
 
 /// The value of an `expectations` key: a file name, or a table of file

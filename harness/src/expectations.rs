@@ -131,6 +131,19 @@ pub fn grade_by<'c>(
             }
         })
         .collect();
+    let stale = stale_entries(expectations, corpus, full_run.then_some(explained_some));
+    (graded, stale)
+}
+
+/// The entries of `expectations` that name no vector `corpus` can fail,
+/// and with `explained` (the deviations that explained a wrong answer;
+/// only when every vector ran: a filtered run may leave out the ones a
+/// deviation explains) the deviations that explained none.
+fn stale_entries(
+    expectations: Option<&Expectations>,
+    corpus: &Corpus,
+    explained: Option<Set>,
+) -> Vec<StaleEntry> {
     let mut stale: Vec<StaleEntry> = expectations
         .into_iter()
         .flat_map(|e| {
@@ -144,11 +157,9 @@ pub fn grade_by<'c>(
             })
         })
         .collect();
-    // A deviation is stale only when every vector ran: a filtered run may
-    // leave out the ones it explains.
-    if full_run {
+    if let Some(explained) = explained {
         for e in expectations.into_iter() {
-            for d in e.deviations.iter().filter(|d| !explained_some.has(d.id)) {
+            for d in e.deviations.iter().filter(|d| !explained.has(d.id)) {
                 stale.push(StaleEntry {
                     id: d.id.name().to_owned(),
                     location: format!("{}:{}", e.file, d.line),
@@ -157,7 +168,7 @@ pub fn grade_by<'c>(
             }
         }
     }
-    (graded, stale)
+    stale
 }
 
 /// What an implementation answered, in a form that fits an expectation's

@@ -1,17 +1,18 @@
 //! The flags of the `rfc1808` binary, and their parsing into what the
-//! library takes. A module of the binary, not of the library.
+//! library takes. The binary parses [`Cli`] and hands it to
+//! [`crate::commands::run`].
 
 use std::path::PathBuf;
 
+use crate::config::{self, Config};
+use crate::corpus::VectorSource;
+use crate::filter::Filter;
+use crate::implementation::{ImplSpec, Protocol};
+use crate::report::fuzz::Format as FuzzFormat;
+use crate::report::Format;
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use rfc1808_harness::config::{self, Config};
-use rfc1808_harness::corpus::VectorSource;
-use rfc1808_harness::filter::Filter;
-use rfc1808_harness::implementation::{ImplSpec, Protocol};
-use rfc1808_harness::report::fuzz::Format as FuzzFormat;
-use rfc1808_harness::report::Format;
 use rfc1808_resolver::Step6;
 use rfc1808_vectors::Spec;
 
@@ -60,7 +61,7 @@ Exit codes:
     about = "Conformance harness for RFC 1808 relative URL resolution",
     after_help = EXIT_CODES
 )]
-pub(crate) struct Cli {
+pub struct Cli {
     /// For list, run, fuzz and promote: read the vectors from this
     /// directory instead of the copy built into the binary (also accepted
     /// after the command).
@@ -76,50 +77,7 @@ pub(crate) struct Cli {
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Resolve RELATIVE against BASE with the reference resolver.
-    Resolve {
-        /// The base URL, absolute (with a scheme) for RFC 1808 to resolve
-        /// against.
-        base: String,
-        /// The relative URL to resolve; put `--` before BASE when it starts
-        /// with `-`.
-        relative: String,
-        /// The RFC to resolve by: `rfc1808` (sections 2.4 and 4), `rfc2396`
-        /// (section 5.2) or `rfc3986` (section 5.2), each with its own
-        /// readings (`docs/readings-rfc2396.md`, `docs/readings-rfc3986.md`).
-        #[arg(long, default_value = "rfc1808")]
-        spec: Spec,
-        /// Which Step 6 to use: `stack` (segment stack) or `string` (the RFC's
-        /// string patterns). Under `--spec rfc3986`, `string` runs the input
-        /// and output buffers of section 5.2.4 instead of the linear version.
-        #[arg(long, default_value = "stack")]
-        step6: Step6,
-        /// Resolve under this reading of an ambiguity (`docs/readings.md`);
-        /// repeatable.
-        #[arg(long = "reading", value_name = "NAME=VALUE")]
-        readings: Vec<String>,
-        /// Also print where in the spec's algorithm the answer came from (RFC
-        /// 1808: the step of section 4; RFC 2396: the step of section 5.2
-        /// and whether step 6 merged; RFC 3986: the base as section 5.2.1
-        /// normalized it, the branch of section 5.2.2 and what 5.2.3
-        /// merged), and the readings that decided the result.
-        #[arg(long)]
-        explain: bool,
-        /// Resolve as the reference does when it departs from the spec by
-        /// this deviation (`docs/deviations.md`); repeatable. "RFC 3986
-        /// with empty-query-dropped and base-fragment-kept" is a resolver.
-        #[arg(long = "deviation", value_name = "NAME")]
-        deviations: Vec<String>,
-        /// Say what explains ANSWER, a library's answer for this case: the
-        /// smallest set of deviations with which the reference, under any
-        /// reading, gives it (those of --deviation tried first), or that
-        /// it conforms, or that nothing does. `--why-rejected` asks it of a
-        /// rejection.
-        #[arg(long, value_name = "ANSWER", conflicts_with = "why_rejected")]
-        why: Option<String>,
-        /// Say what explains a rejection of this case (see --why).
-        #[arg(long)]
-        why_rejected: bool,
-    },
+    Resolve(ResolveArgs),
     /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
     Parse {
         /// The URL to split into scheme, net_loc, path, params, query and
@@ -154,6 +112,53 @@ pub(crate) enum Command {
     /// kind of mismatch to a smallest case, and report them.
     #[command(after_help = FUZZ_EXIT_CODES)]
     Fuzz(Box<FuzzArgs>),
+}
+
+// No doc comment: `Command::Resolve`'s is the command's about.
+#[derive(Args)]
+pub(crate) struct ResolveArgs {
+    /// The base URL, absolute (with a scheme) for RFC 1808 to resolve
+    /// against.
+    pub(crate) base: String,
+    /// The relative URL to resolve; put `--` before BASE when it starts
+    /// with `-`.
+    pub(crate) relative: String,
+    /// The RFC to resolve by: `rfc1808` (sections 2.4 and 4), `rfc2396`
+    /// (section 5.2) or `rfc3986` (section 5.2), each with its own
+    /// readings (`docs/readings-rfc2396.md`, `docs/readings-rfc3986.md`).
+    #[arg(long, default_value = "rfc1808")]
+    pub(crate) spec: Spec,
+    /// Which Step 6 to use: `stack` (segment stack) or `string` (the RFC's
+    /// string patterns). Under `--spec rfc3986`, `string` runs the input
+    /// and output buffers of section 5.2.4 instead of the linear version.
+    #[arg(long, default_value = "stack")]
+    pub(crate) step6: Step6,
+    /// Resolve under this reading of an ambiguity (`docs/readings.md`);
+    /// repeatable.
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    pub(crate) readings: Vec<String>,
+    /// Also print where in the spec's algorithm the answer came from (RFC
+    /// 1808: the step of section 4; RFC 2396: the step of section 5.2
+    /// and whether step 6 merged; RFC 3986: the base as section 5.2.1
+    /// normalized it, the branch of section 5.2.2 and what 5.2.3
+    /// merged), and the readings that decided the result.
+    #[arg(long)]
+    pub(crate) explain: bool,
+    /// Resolve as the reference does when it departs from the spec by
+    /// this deviation (`docs/deviations.md`); repeatable. "RFC 3986
+    /// with empty-query-dropped and base-fragment-kept" is a resolver.
+    #[arg(long = "deviation", value_name = "NAME")]
+    pub(crate) deviations: Vec<String>,
+    /// Say what explains ANSWER, a library's answer for this case: the
+    /// smallest set of deviations with which the reference, under any
+    /// reading, gives it (those of --deviation tried first), or that
+    /// it conforms, or that nothing does. `--why-rejected` asks it of a
+    /// rejection.
+    #[arg(long, value_name = "ANSWER", conflicts_with = "why_rejected")]
+    pub(crate) why: Option<String>,
+    /// Say what explains a rejection of this case (see --why).
+    #[arg(long)]
+    pub(crate) why_rejected: bool,
 }
 
 #[derive(Args)]

@@ -6,16 +6,21 @@
 //! several of them over the vectors a [`filter`] selects ([`runner`] puts
 //! the vectors through one) and grades the answers against their
 //! [`expectations`] with [`rfc1808_vectors::grade`]; [`report`] prints the
-//! graded results; [`command_line`] prints the commands a person pastes. The
-//! `rfc1808` binary only parses flags and wires these together.
+//! graded results; [`command_line`] prints the commands a person pastes.
+//! [`commands`] wires these together into the commands of the `rfc1808`
+//! binary, whose [`flags`] it takes and which writes through [`output`];
+//! the binary only parses the flags and turns the result into an exit code.
 
 pub mod command_line;
+pub mod commands;
 pub mod config;
 pub mod corpus;
 pub mod expectations;
 pub mod filter;
+pub mod flags;
 pub mod fuzz;
 pub mod implementation;
+pub mod output;
 pub mod promote;
 pub mod protocol;
 pub mod reference;

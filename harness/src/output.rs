@@ -5,8 +5,9 @@
 //! write of the binary goes through here instead: a closed pipe is noted,
 //! what is left to write there is dropped, the command still writes the
 //! files it was asked to (reports, expectations, promoted vectors), and
-//! `main` ends with [`CLOSED_PIPE`] and no message. A module of the binary,
-//! not of the library.
+//! `main` ends with [`CLOSED_PIPE`] and no message. The binary's commands
+//! ([`crate::commands`]) write through here; nothing else in the library
+//! does.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,14 +15,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The exit status when standard output or standard error was closed
 /// before everything was written: 128 + SIGPIPE, what a shell reports for
 /// a program that SIGPIPE ends, as most programs in a pipeline end.
-pub(crate) const CLOSED_PIPE: u8 = 141;
+pub const CLOSED_PIPE: u8 = 141;
 
 /// Whether a write to standard output or standard error found its reader
 /// gone.
 static CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Whether standard output or standard error was closed under a write.
-pub(crate) fn closed() -> bool {
+pub fn closed() -> bool {
     CLOSED.load(Ordering::SeqCst)
 }
 
@@ -36,7 +37,7 @@ fn note(e: &io::Error) -> bool {
 
 /// Whether `e`, an error a command ended with, comes from a closed pipe
 /// that was noted: the command could not go on without its output.
-pub(crate) fn ended_by_closed_pipe(e: &anyhow::Error) -> bool {
+pub fn ended_by_closed_pipe(e: &anyhow::Error) -> bool {
     closed()
         && e.chain().any(|cause| {
             cause
@@ -47,7 +48,7 @@ pub(crate) fn ended_by_closed_pipe(e: &anyhow::Error) -> bool {
 
 /// A standard stream whose writes note a closed pipe and return the error,
 /// for a writer that cannot go on without its output (`rfc1808 serve`).
-pub(crate) struct Stream<W>(W);
+pub struct Stream<W>(W);
 
 impl<W: Write> Write for Stream<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
@@ -64,18 +65,18 @@ impl<W: Write> Write for Stream<W> {
 }
 
 /// Standard output, locked.
-pub(crate) fn stdout() -> Stream<io::StdoutLock<'static>> {
+pub fn stdout() -> Stream<io::StdoutLock<'static>> {
     Stream(io::stdout().lock())
 }
 
 /// Writes `text` to standard output and flushes it. A closed pipe is noted
 /// and is no error: the command goes on, writing nothing more there.
-pub(crate) fn print(text: &str) -> io::Result<()> {
+pub fn print(text: &str) -> io::Result<()> {
     write_all(io::stdout().lock(), text)
 }
 
 /// Writes `text` to standard error, as [`print()`] does to standard output.
-pub(crate) fn eprint(text: &str) -> io::Result<()> {
+pub fn eprint(text: &str) -> io::Result<()> {
     write_all(io::stderr().lock(), text)
 }
 

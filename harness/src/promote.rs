@@ -189,19 +189,8 @@ impl fmt::Display for PromoteError {
             PromoteError::Artifact { file, error } => {
                 write!(f, "{}: cannot read the artifact: {error}", file.display())
             }
-            PromoteError::EmptyArtifact { file } => write!(
-                f,
-                "{}: the artifact decodes to an empty base and an empty relative URL, \
-                 which is not a finding; is it an artifact of an rfc1808 fuzz target?",
-                file.display()
-            ),
-            PromoteError::Exhausted { file } => write!(
-                f,
-                "{}: `{GROUP}/{}` is taken (by an id or a mark line), so there is no next \
-                 number; nothing promoted",
-                file.display(),
-                u64::MAX
-            ),
+            PromoteError::EmptyArtifact { file } => empty_artifact(f, file),
+            PromoteError::Exhausted { file } => exhausted(f, file),
             PromoteError::Note(why) => write!(f, "--note {why}"),
             PromoteError::Source => f.write_str("--source must be one non-empty line"),
             PromoteError::Vectors(e) => write!(f, "the vectors do not load: {e}"),
@@ -218,25 +207,8 @@ impl fmt::Display for PromoteError {
             PromoteError::ResolverBug {
                 base,
                 relative,
-                disagreement: d,
-            } => {
-                let under = if d.readings.is_empty() {
-                    String::new()
-                } else {
-                    format!(" under {}", d.readings)
-                };
-                write!(
-                    f,
-                    "the {} reference resolver's two versions disagree on base {base:?} with \
-                     relative {relative:?}{under}: {} gives {}, {} gives {}; that is a bug in \
-                     the resolver, not a vector to promote: please report it",
-                    (d.spec).title(),
-                    d.answers[0].0,
-                    d.answers[0].1,
-                    d.answers[1].0,
-                    d.answers[1].1
-                )
-            }
+                disagreement,
+            } => resolver_bug(f, base, relative, disagreement),
             PromoteError::Undefined { spec, why } => write!(
                 f,
                 "{} does not define this case: {why}; no answer could fail its vector under \
@@ -262,6 +234,52 @@ impl fmt::Display for PromoteError {
             ),
         }
     }
+}
+
+/// The message of [`PromoteError::EmptyArtifact`].
+fn empty_artifact(f: &mut fmt::Formatter<'_>, file: &Path) -> fmt::Result {
+    write!(
+        f,
+        "{}: the artifact decodes to an empty base and an empty relative URL, \
+         which is not a finding; is it an artifact of an rfc1808 fuzz target?",
+        file.display()
+    )
+}
+
+/// The message of [`PromoteError::Exhausted`].
+fn exhausted(f: &mut fmt::Formatter<'_>, file: &Path) -> fmt::Result {
+    write!(
+        f,
+        "{}: `{GROUP}/{}` is taken (by an id or a mark line), so there is no next \
+         number; nothing promoted",
+        file.display(),
+        u64::MAX
+    )
+}
+
+/// The message of [`PromoteError::ResolverBug`].
+fn resolver_bug(
+    f: &mut fmt::Formatter<'_>,
+    base: &str,
+    relative: &str,
+    d: &Disagreement,
+) -> fmt::Result {
+    let under = if d.readings.is_empty() {
+        String::new()
+    } else {
+        format!(" under {}", d.readings)
+    };
+    write!(
+        f,
+        "the {} reference resolver's two versions disagree on base {base:?} with \
+         relative {relative:?}{under}: {} gives {}, {} gives {}; that is a bug in \
+         the resolver, not a vector to promote: please report it",
+        (d.spec).title(),
+        d.answers[0].0,
+        d.answers[0].1,
+        d.answers[1].0,
+        d.answers[1].1
+    )
 }
 
 // The messages above include their causes, so no `source` repeats them.
@@ -423,6 +441,49 @@ struct Plan {
 /// answers, chooses the next id, and checks that the text with `finding`
 /// appended loads as that vector.
 fn plan(file: &Path, finding: &Candidate, beside: &VectorSource) -> Result<Plan, PromoteError> {
+    let (created, text) = read_vector_file(file)?;
+    let name = file.display().to_string();
+    let mut corpus = Corpus::default();
+    corpus
+        .add_str(&name, &text)
+        .map_err(PromoteError::Vectors)?;
+    let (others, run, in_checkout) = others(file, beside)?;
+    corpus
+        .add_corpus(others)
+        .map_err(|e| PromoteError::Vectors(e.into()))?;
+    let answers = check(&corpus, finding)?;
+    let number = high_water_mark(&corpus, &text)
+        .checked_add(1)
+        .ok_or_else(|| PromoteError::Exhausted {
+            file: file.to_owned(),
+        })?;
+    let id = format!("{GROUP}/{number}");
+    let vector = Vector::new(&id, finding, answers);
+    let mut snippet = vector.snippet(&text);
+    if created {
+        snippet.insert_str(0, NEW_FILE_HEADER);
+    }
+    let new_text = format!("{text}{snippet}");
+    verify(file, &name, &new_text, &vector)?;
+    Ok(Plan {
+        text: new_text,
+        promoted: Promoted {
+            id: id.clone(),
+            expected: vector.specs[0].expected.clone(),
+            specs: vector.specs,
+            step: vector.step,
+            file: file.to_owned(),
+            snippet,
+            created,
+            run,
+            in_checkout,
+        },
+    })
+}
+
+/// Whether the vector file `file` is to be created, and its text (empty
+/// if so).
+fn read_vector_file(file: &Path) -> Result<(bool, String), PromoteError> {
     // A FIFO would block the read, and `/dev/zero` never end.
     if file.metadata().is_ok_and(|m| !m.is_file()) {
         return Err(io_error(file, "read the vector file")(io::Error::other(
@@ -435,16 +496,14 @@ fn plan(file: &Path, finding: &Candidate, beside: &VectorSource) -> Result<Plan,
     } else {
         std::fs::read_to_string(file).map_err(io_error(file, "read the vector file"))?
     };
-    let name = file.display().to_string();
-    let mut corpus = Corpus::default();
-    corpus
-        .add_str(&name, &text)
-        .map_err(PromoteError::Vectors)?;
-    let (others, run, in_checkout) = others(file, beside)?;
-    corpus
-        .add_corpus(others)
-        .map_err(|e| PromoteError::Vectors(e.into()))?;
-    if let Some(v) = find_pair(&corpus, &finding.base, &finding.relative) {
+    Ok((created, text))
+}
+
+/// Every spec's answers for `finding`, unless it is a vector of `corpus`
+/// already, the reference's versions disagree on it, or its spec leaves
+/// it undefined.
+fn check(corpus: &Corpus, finding: &Candidate) -> Result<Answers, PromoteError> {
+    if let Some(v) = find_pair(corpus, &finding.base, &finding.relative) {
         return Err(PromoteError::Duplicate {
             base: finding.base.clone(),
             relative: finding.relative.clone(),
@@ -464,24 +523,21 @@ fn plan(file: &Path, finding: &Candidate, beside: &VectorSource) -> Result<Plan,
             return Err(PromoteError::Undefined { spec, why });
         }
     }
-    let number = high_water_mark(&corpus, &text)
-        .checked_add(1)
-        .ok_or_else(|| PromoteError::Exhausted {
-            file: file.to_owned(),
-        })?;
-    let id = format!("{GROUP}/{number}");
-    let vector = Vector::new(&id, finding, answers);
-    let mut snippet = vector.snippet(&text);
-    if created {
-        snippet.insert_str(0, NEW_FILE_HEADER);
-    }
+    Ok(answers)
+}
 
-    // Load the file as it will be before writing it, so a snippet that
-    // would break it is never written.
-    let new_text = format!("{text}{snippet}");
+/// Loads `new_text`, the file `name` as it will be, before it is written,
+/// so that a snippet that would break it is never written: it must load,
+/// and its last vector be `vector`.
+fn verify(
+    file: &Path,
+    name: &str,
+    new_text: &str,
+    vector: &Vector<'_>,
+) -> Result<(), PromoteError> {
     let mut after = Corpus::default();
     after
-        .add_str(&name, &new_text)
+        .add_str(name, new_text)
         .map_err(|e| PromoteError::Verify {
             file: file.to_owned(),
             problem: e.to_string(),
@@ -492,20 +548,7 @@ fn plan(file: &Path, finding: &Candidate, beside: &VectorSource) -> Result<Plan,
             problem: "it reads back with other values".to_owned(),
         });
     }
-    Ok(Plan {
-        text: new_text,
-        promoted: Promoted {
-            id: id.clone(),
-            expected: vector.specs[0].expected.clone(),
-            specs: vector.specs,
-            step: vector.step,
-            file: file.to_owned(),
-            snippet,
-            created,
-            run,
-            in_checkout,
-        },
-    })
+    Ok(())
 }
 
 /// The vectors `file`'s ids and pairs must not repeat, without `file`'s
@@ -704,7 +747,6 @@ impl<'a> Vector<'a> {
     /// The text to append to a file that holds `text`, in the corpus's own
     /// layout (`vectors/rfc3986.toml`).
     fn snippet(&self, text: &str) -> String {
-        let value = |s: &str| toml::Value::String(s.to_owned()).to_string();
         let mut out = String::new();
         if !text.is_empty() && !text.ends_with('\n') {
             out.push('\n');
@@ -731,6 +773,30 @@ impl<'a> Vector<'a> {
             "expected = {{ {} }}\n",
             each(&|a| value(&a.expected))
         ));
+        out.push_str(&self.readings());
+        for a in &self.specs {
+            if let Some(why) = &a.undefined {
+                out.push_str(&format!("undefined.{} = {}\n", a.spec, value(why)));
+            }
+        }
+        out.push_str(&format!("source = {}\n", value(&self.finding.source)));
+        let tags: Vec<String> = self.tags.iter().map(|t| value(t)).collect();
+        out.push_str(&format!("tags = [{}]\n", tags.join(", ")));
+        match self.finding.spec {
+            None => out.push_str(&format!("note = {}\n", value(&self.finding.note))),
+            Some(spec) => out.push_str(&format!("note.{spec} = {}\n", value(&self.finding.note))),
+        }
+        let number = self.id.rsplit('/').next().unwrap_or(self.id);
+        out.push_str(&format!(
+            "{MARK}{number} are taken; keep this line when deleting vectors\n"
+        ));
+        out
+    }
+
+    /// The `readings.SPEC` lines of the snippet: each spec's answers under
+    /// the readings that change them.
+    fn readings(&self) -> String {
+        let mut out = String::new();
         for a in self.specs.iter().filter(|a| !a.readings.is_empty()) {
             let pairs: Vec<String> = a
                 .readings
@@ -751,24 +817,13 @@ impl<'a> Vector<'a> {
                 pairs.join(", ")
             ));
         }
-        for a in &self.specs {
-            if let Some(why) = &a.undefined {
-                out.push_str(&format!("undefined.{} = {}\n", a.spec, value(why)));
-            }
-        }
-        out.push_str(&format!("source = {}\n", value(&self.finding.source)));
-        let tags: Vec<String> = self.tags.iter().map(|t| value(t)).collect();
-        out.push_str(&format!("tags = [{}]\n", tags.join(", ")));
-        match self.finding.spec {
-            None => out.push_str(&format!("note = {}\n", value(&self.finding.note))),
-            Some(spec) => out.push_str(&format!("note.{spec} = {}\n", value(&self.finding.note))),
-        }
-        let number = self.id.rsplit('/').next().unwrap_or(self.id);
-        out.push_str(&format!(
-            "{MARK}{number} are taken; keep this line when deleting vectors\n"
-        ));
         out
     }
+}
+
+/// `s` as a TOML string.
+fn value(s: &str) -> String {
+    toml::Value::String(s.to_owned()).to_string()
 }
 
 #[cfg(test)]

@@ -48,10 +48,7 @@ pub fn serve(
         return Err(ServeError::Argv);
     }
     let mut chunk = vec![0; 64 << 10];
-    let mut partial: Vec<u8> = Vec::new();
-    // The length of the line being read, past the limit: the rest of it is
-    // skipped, not kept.
-    let mut overlong = 0;
+    let mut pending = Pending::default();
     loop {
         let n = match input.read(&mut chunk) {
             Ok(0) => break,
@@ -59,40 +56,67 @@ pub fn serve(
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(ServeError::Read(e)),
         };
-        let mut rest = &chunk[..n];
-        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
-            let flow = if overlong > 0 {
-                server.too_long(overlong + end)?
-            } else if partial.is_empty() {
-                server.handle(&rest[..end])?
-            } else {
-                partial.extend_from_slice(&rest[..end]);
-                server.handle(&partial)?
-            };
-            partial.clear();
-            overlong = 0;
-            rest = &rest[end + 1..];
-            if flow == Flow::Stop {
-                return server.flush();
-            }
-        }
-        if overlong > 0 {
-            overlong += rest.len();
-        } else if partial.len() + rest.len() > REQUEST_LIMIT {
-            overlong = partial.len() + rest.len();
-            partial = Vec::new();
-        } else {
-            partial.extend_from_slice(rest);
+        if pending.read(&mut server, &chunk[..n])? == Flow::Stop {
+            return server.flush();
         }
         server.flush()?;
     }
-    // A last request without a line ending is still a request.
-    if overlong > 0 {
-        server.too_long(overlong)?;
-    } else if !partial.is_empty() {
-        server.handle(&partial)?;
-    }
+    pending.end(&mut server)?;
     server.flush()
+}
+
+/// The request line being read, across chunks of input.
+#[derive(Default)]
+struct Pending {
+    /// Its bytes so far.
+    partial: Vec<u8>,
+    /// Its length, when it is past [`REQUEST_LIMIT`]: the rest of it is
+    /// skipped, not kept.
+    overlong: usize,
+}
+
+impl Pending {
+    /// Answers each request that `chunk` ends, and keeps the start of the
+    /// next; stops at a stop message.
+    fn read<W: Write>(&mut self, server: &mut Server<W>, chunk: &[u8]) -> Result<Flow, ServeError> {
+        let mut rest = chunk;
+        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
+            let flow = if self.overlong > 0 {
+                server.too_long(self.overlong + end)?
+            } else if self.partial.is_empty() {
+                server.handle(&rest[..end])?
+            } else {
+                self.partial.extend_from_slice(&rest[..end]);
+                server.handle(&self.partial)?
+            };
+            self.partial.clear();
+            self.overlong = 0;
+            rest = &rest[end + 1..];
+            if flow == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+        }
+        if self.overlong > 0 {
+            self.overlong += rest.len();
+        } else if self.partial.len() + rest.len() > REQUEST_LIMIT {
+            self.overlong = self.partial.len() + rest.len();
+            self.partial = Vec::new();
+        } else {
+            self.partial.extend_from_slice(rest);
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// At the end of the input: a last request without a line ending is
+    /// still a request.
+    fn end<W: Write>(self, server: &mut Server<W>) -> Result<(), ServeError> {
+        if self.overlong > 0 {
+            server.too_long(self.overlong)?;
+        } else if !self.partial.is_empty() {
+            server.handle(&self.partial)?;
+        }
+        Ok(())
+    }
 }
 
 /// The longest request line read, in bytes; a longer one is answered with

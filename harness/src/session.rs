@@ -49,6 +49,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rfc1808_resolver::Step6;
+use rfc1808_vectors::expectations::Drift;
 use rfc1808_vectors::files;
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::versions::library_version;
@@ -56,7 +57,7 @@ use rfc1808_vectors::{Assignment, Corpus, LoadError, ResolveVector, Spec};
 
 use crate::command_line;
 use crate::corpus::VectorSource;
-use crate::expectations::{self, Expectations};
+use crate::expectations::{self, Expectations, Graded, Inconsistent};
 use crate::filter::{Filter, UnmatchedPattern};
 use crate::implementation::{ExpectationsFiles, ImplSpec, Implementation, Protocol};
 use crate::reference::Reference;
@@ -369,73 +370,18 @@ impl<'c> Session<'c> {
         let mut started = Vec::with_capacity(self.planned.len());
         let mut graded = Vec::with_capacity(self.planned.len());
         for at in 0..self.planned.len() {
-            let implementation = self.start(at)?;
-            // A handshake may have decided the spec: its expectations and
-            // readings are checked now, before any case runs.
-            let spec = self.graded_under(at, implementation.info());
-            let expectations = self
-                .expectations_under(at, spec)
-                .map_err(SessionError::Expectations)?;
-            let held = self.held_under(at, spec)?;
-            let version = implementation
-                .info()
-                .and_then(|info| library_version(&info.implementation_version));
-            let drift = expectations
-                .as_ref()
-                .and_then(|e| e.drift(version.as_ref()));
-            let expectations = expectations.map(|e| e.applying_to(version.as_ref()));
-            let expectations = (expectations, drift);
+            let (implementation, grading) = self.start_graded(at)?;
             started.push(implementation);
-            graded.push((spec, expectations, held));
+            graded.push(grading);
         }
         let answered = run_all(&resolve, &mut started);
         let mut report = Report {
             vectors: self.corpus.digest,
             ..Report::default()
         };
-        for (at, ((results, info, elapsed), (spec, (expectations, drift), held))) in
-            answered.into_iter().zip(graded).enumerate()
-        {
-            let p = &self.planned[at];
-            let name = results.name.clone();
-            let (results, stale) =
-                expectations::grade_by(results, expectations.as_ref(), self.corpus, spec, held);
-            let mut allowed_inconsistent = expectations.map(|e| e.inconsistent).unwrap_or_default();
-            if self.filter.resolve(self.corpus).len() < self.corpus.resolve.len() {
-                // A run of some of the vectors need not meet the mixing an
-                // entry allows: such an entry is stale only in a full run.
-                let told = rfc1808_vectors::grade::reading_reports(
-                    spec,
-                    &expectations::followed(&results),
-                    &[],
-                );
-                allowed_inconsistent.retain(|a| {
-                    told.iter().any(|r| {
-                        r.ambiguity.name == a.ambiguity
-                            && matches!(
-                                r.following,
-                                rfc1808_vectors::readings::Following::Inconsistent(_)
-                            )
-                    })
-                });
-            }
-            let file = self.expectations_file(at, spec);
-            report.implementations.push(ImplReport {
-                name,
-                rerun: self.rerun(at, spec, file.as_deref(), info.as_ref()),
-                info,
-                spec: match &p.entrant {
-                    Entrant::Subprocess(spec) => Some(spec.clone()),
-                    Entrant::Reference(_) => None,
-                },
-                graded_under: spec,
-                expectations: file.map(|f| f.display().to_string()),
-                results,
-                stale,
-                elapsed,
-                allowed_inconsistent,
-                drift,
-            });
+        for (at, (answered, grading)) in answered.into_iter().zip(graded).enumerate() {
+            let implementation = self.report_of(at, answered, grading);
+            report.implementations.push(implementation);
         }
         if !parse.is_empty() {
             report.parse = Some(
@@ -449,6 +395,97 @@ impl<'c> Session<'c> {
             );
         }
         Ok(report)
+    }
+
+    /// Starts the implementation at `at`, and decides how it is graded.
+    fn start_graded(
+        &mut self,
+        at: usize,
+    ) -> Result<(Box<dyn Implementation + Send>, Grading), SessionError> {
+        let implementation = self.start(at)?;
+        // A handshake may have decided the spec: its expectations and
+        // readings are checked now, before any case runs.
+        let spec = self.graded_under(at, implementation.info());
+        let expectations = self
+            .expectations_under(at, spec)
+            .map_err(SessionError::Expectations)?;
+        let held = self.held_under(at, spec)?;
+        let version = implementation
+            .info()
+            .and_then(|info| library_version(&info.implementation_version));
+        let drift = expectations
+            .as_ref()
+            .and_then(|e| e.drift(version.as_ref()));
+        let expectations = expectations.map(|e| e.applying_to(version.as_ref()));
+        let grading = Grading {
+            spec,
+            expectations,
+            drift,
+            held,
+        };
+        Ok((implementation, grading))
+    }
+
+    /// The report of the implementation at `at`, its answers graded.
+    fn report_of(&self, at: usize, answered: Answered<'c>, grading: Grading) -> ImplReport<'c> {
+        let (results, info, elapsed) = answered;
+        let Grading {
+            spec,
+            expectations,
+            drift,
+            held,
+        } = grading;
+        let name = results.name.clone();
+        let (results, stale) =
+            expectations::grade_by(results, expectations.as_ref(), self.corpus, spec, held);
+        let allowed = expectations.map(|e| e.inconsistent).unwrap_or_default();
+        let allowed_inconsistent = self.allowed_inconsistent(allowed, spec, &results);
+        let file = self.expectations_file(at, spec);
+        ImplReport {
+            name,
+            rerun: self.rerun(at, spec, file.as_deref(), info.as_ref()),
+            info,
+            spec: match &self.planned[at].entrant {
+                Entrant::Subprocess(spec) => Some(spec.clone()),
+                Entrant::Reference(_) => None,
+            },
+            graded_under: spec,
+            expectations: file.map(|f| f.display().to_string()),
+            results,
+            stale,
+            elapsed,
+            allowed_inconsistent,
+            drift,
+        }
+    }
+
+    /// The mixings of readings `allowed` that the report lists: all of
+    /// them in a full run, and in a run of some of the vectors, which need
+    /// not meet the mixing an entry allows, those it met (such an entry is
+    /// stale only in a full run).
+    fn allowed_inconsistent(
+        &self,
+        mut allowed: Vec<Inconsistent>,
+        spec: Spec,
+        results: &[Graded<'_>],
+    ) -> Vec<Inconsistent> {
+        if self.filter.resolve(self.corpus).len() < self.corpus.resolve.len() {
+            let told = rfc1808_vectors::grade::reading_reports(
+                spec,
+                &expectations::followed(results),
+                &[],
+            );
+            allowed.retain(|a| {
+                told.iter().any(|r| {
+                    r.ambiguity.name == a.ambiguity
+                        && matches!(
+                            r.following,
+                            rfc1808_vectors::readings::Following::Inconsistent(_)
+                        )
+                })
+            });
+        }
+        allowed
     }
 
     fn start(&self, at: usize) -> Result<Box<dyn Implementation + Send>, SessionError> {
@@ -555,12 +592,27 @@ pub struct Written {
     pub errors: usize,
 }
 
+/// How an implementation is graded, decided once it started.
+struct Grading {
+    spec: Spec,
+    /// Its expected failures: the entries that hold for the version it
+    /// reports.
+    expectations: Option<Expectations>,
+    drift: Option<Drift>,
+    /// The readings it is held to.
+    held: Assignment,
+}
+
+/// What an implementation answered, what it said of itself, and how long
+/// it took.
+type Answered<'c> = (runner::ImplResults<'c>, Option<crate::Info>, Duration);
+
 /// Runs `vectors` through each implementation, each on its own thread so
 /// that a slow adapter does not hold up the others.
 fn run_all<'c>(
     vectors: &[&'c ResolveVector],
     implementations: &mut [Box<dyn Implementation + Send>],
-) -> Vec<(runner::ImplResults<'c>, Option<crate::Info>, Duration)> {
+) -> Vec<Answered<'c>> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = implementations
             .iter_mut()

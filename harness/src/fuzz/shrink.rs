@@ -151,71 +151,83 @@ fn complexity(c: char) -> usize {
 
 fn candidates(input: &Input, level: usize) -> Vec<Input> {
     let mut out = Vec::new();
-    for on_base in [true, false] {
-        let url = if on_base {
-            &input.base
-        } else {
-            &input.relative
-        };
-        let chars: Vec<char> = url.chars().collect();
-        let mut push = |new: String| {
-            out.push(if on_base {
-                Input::new(new, input.relative.clone())
-            } else {
-                Input::new(input.base.clone(), new)
-            });
-        };
-        match level {
-            0 => {
-                push(String::new());
-                if on_base && realness(url) > 0 {
-                    for real in real_bases(url) {
-                        push(real);
-                    }
-                }
+    for new in variants(&input.base, true, level) {
+        out.push(Input::new(new, input.relative.clone()));
+    }
+    for new in variants(&input.relative, false, level) {
+        out.push(Input::new(input.base.clone(), new));
+    }
+    out
+}
+
+/// The simpler URLs to try in place of `url` (the base if `on_base`) at
+/// `level`: 0 empties it (or, for a base, makes it a real one), 1 cuts
+/// halves, quarters and so on, 2 cuts a character or two or a component,
+/// and above that characters are made simpler.
+fn variants(url: &str, on_base: bool, level: usize) -> Vec<String> {
+    let chars: Vec<char> = url.chars().collect();
+    match level {
+        0 => {
+            let mut out = vec![String::new()];
+            if on_base && realness(url) > 0 {
+                out.extend(real_bases(url));
             }
-            1 => {
-                let mut size = chars.len() / 2;
-                while size >= 2 {
-                    for start in (0..chars.len()).step_by(size) {
-                        push(without(&chars, start, start + size));
-                    }
-                    size /= 2;
+            out
+        }
+        1 => {
+            let mut out = Vec::new();
+            let mut size = chars.len() / 2;
+            while size >= 2 {
+                for start in (0..chars.len()).step_by(size) {
+                    out.push(without(&chars, start, start + size));
                 }
+                size /= 2;
             }
-            2 => {
-                for start in 0..chars.len() {
-                    push(without(&chars, start, start + 1));
-                    push(without(&chars, start, start + 2));
-                }
-                let delimiters: Vec<usize> = chars
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| matches!(c, '/' | ';' | '?' | '#' | ':'))
-                    .map(|(i, _)| i)
-                    .chain([chars.len()])
-                    .collect();
-                for pair in delimiters.windows(2) {
-                    push(without(&chars, pair[0], pair[1]));
-                }
+            out
+        }
+        2 => cuts(&chars),
+        _ => simplified(url, &chars),
+    }
+}
+
+/// `chars` without each character, each two, and each component (from a
+/// delimiter to the next).
+fn cuts(chars: &[char]) -> Vec<String> {
+    let mut out = Vec::new();
+    for start in 0..chars.len() {
+        out.push(without(chars, start, start + 1));
+        out.push(without(chars, start, start + 2));
+    }
+    let delimiters: Vec<usize> = chars
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c, '/' | ';' | '?' | '#' | ':'))
+        .map(|(i, _)| i)
+        .chain([chars.len()])
+        .collect();
+    for pair in delimiters.windows(2) {
+        out.push(without(chars, pair[0], pair[1]));
+    }
+    out
+}
+
+/// `url` (as `chars`) with one character made simpler, and with every
+/// copy of one character made `a`.
+fn simplified(url: &str, chars: &[char]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        for simpler in ['a', 'A', c.to_ascii_lowercase()] {
+            if complexity(simpler) < complexity(c) {
+                let mut new = chars.to_vec();
+                new[i] = simpler;
+                out.push(new.into_iter().collect());
             }
-            _ => {
-                for (i, &c) in chars.iter().enumerate() {
-                    for simpler in ['a', 'A', c.to_ascii_lowercase()] {
-                        if complexity(simpler) < complexity(c) {
-                            let mut new = chars.clone();
-                            new[i] = simpler;
-                            push(new.into_iter().collect());
-                        }
-                    }
-                }
-                let distinct: HashSet<char> = chars.iter().copied().collect();
-                for c in distinct {
-                    if complexity(c) > 0 {
-                        push(url.replace(c, "a"));
-                    }
-                }
-            }
+        }
+    }
+    let distinct: HashSet<char> = chars.iter().copied().collect();
+    for c in distinct {
+        if complexity(c) > 0 {
+            out.push(url.replace(c, "a"));
         }
     }
     out

@@ -1,6 +1,7 @@
 //! The `argv` protocol: `COMMAND... BASE RELATIVE`, one process per case,
 //! as many at once as there are cores.
 
+use std::process::{Child, ExitStatus};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -155,6 +156,27 @@ fn run_case(spec: &ImplSpec, budget: &Budget, case: &Case<'_>) -> Reply {
         Ok(child) => child,
         Err(e) => return Answer::Error(format!("cannot run the adapter: {e}")).into(),
     };
+    let (rx, open) = forward_output(&mut child);
+    let mut read = Collected::default();
+    read.collect(&mut child, &rx, open, deadline);
+    let status = match read.status {
+        Some(status) => Some(status),
+        None => process::wait_until(&mut child, deadline),
+    };
+    let Some(status) = status else {
+        process::kill(&mut child);
+        return Reply {
+            answer: Answer::Error(format!("timeout after {}", show_duration(spec.timeout))),
+            stderr: budget.stderr(read.stderr.take()),
+        };
+    };
+    let stderr = budget.stderr(read.stderr.take());
+    read.reply(budget, status, stderr)
+}
+
+/// Forwards the adapter's standard output and error to the channel
+/// returned, with how many of the two are open on it.
+fn forward_output(child: &mut Child) -> (mpsc::Receiver<Output>, usize) {
     // Bounded, so that a flood waits on its pipe rather than in memory.
     let (tx, rx) = mpsc::sync_channel(16);
     let mut open = 0;
@@ -184,81 +206,102 @@ fn run_case(spec: &ImplSpec, budget: &Budget, case: &Case<'_>) -> Reply {
             open += 1;
         }
     }
-    let (mut stdout, mut stdout_len) = (Vec::new(), 0);
-    let mut stderr = StderrBuf::default();
-    let mut status = None;
-    let mut until = deadline;
-    while open > 0 {
-        let now = Instant::now();
-        if status.is_none() {
-            status = process::wait_until(&mut child, now);
-            if status.is_some() {
-                until = until.min(now + AFTER_EXIT);
+    (rx, open)
+}
+
+/// What an adapter wrote for one case, and its exit status once it exited.
+#[derive(Default)]
+struct Collected {
+    /// Standard output, up to [`ANSWER_LIMIT`] bytes.
+    stdout: Vec<u8>,
+    /// How many bytes it wrote there, those past the limit too.
+    stdout_len: usize,
+    stderr: StderrBuf,
+    status: Option<ExitStatus>,
+}
+
+impl Collected {
+    /// Reads `rx` until the `open` pipes close, or [`AFTER_EXIT`] after
+    /// the adapter exited, or `deadline`.
+    fn collect(
+        &mut self,
+        child: &mut Child,
+        rx: &mpsc::Receiver<Output>,
+        mut open: usize,
+        deadline: Instant,
+    ) {
+        let mut until = deadline;
+        while open > 0 {
+            let now = Instant::now();
+            if self.status.is_none() {
+                self.status = process::wait_until(child, now);
+                if self.status.is_some() {
+                    until = until.min(now + AFTER_EXIT);
+                }
             }
-        }
-        if now >= until {
-            break;
-        }
-        // Short waits while the process runs, to notice its exit.
-        let step = if status.is_none() {
-            Duration::from_millis(5)
-        } else {
-            until - now
-        };
-        match rx.recv_timeout(step.min(until - now)) {
-            Ok(Output::Stdout(bytes)) => {
-                let room = ANSWER_LIMIT.saturating_sub(stdout.len());
-                stdout.extend_from_slice(&bytes[..bytes.len().min(room)]);
-                stdout_len += bytes.len();
+            if now >= until {
+                break;
             }
-            Ok(Output::Stderr(bytes)) => stderr.push(&bytes),
-            Ok(Output::StdoutEnd | Output::StderrEnd) => open -= 1,
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            // Short waits while the process runs, to notice its exit.
+            let step = if self.status.is_none() {
+                Duration::from_millis(5)
+            } else {
+                until - now
+            };
+            match rx.recv_timeout(step.min(until - now)) {
+                Ok(Output::Stdout(bytes)) => {
+                    let room = ANSWER_LIMIT.saturating_sub(self.stdout.len());
+                    self.stdout
+                        .extend_from_slice(&bytes[..bytes.len().min(room)]);
+                    self.stdout_len += bytes.len();
+                }
+                Ok(Output::Stderr(bytes)) => self.stderr.push(&bytes),
+                Ok(Output::StdoutEnd | Output::StderrEnd) => open -= 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
         }
     }
-    let status = match status {
-        Some(status) => Some(status),
-        None => process::wait_until(&mut child, deadline),
-    };
-    let Some(status) = status else {
-        process::kill(&mut child);
-        return Reply {
-            answer: Answer::Error(format!("timeout after {}", show_duration(spec.timeout))),
-            stderr: budget.stderr(stderr.take()),
-        };
-    };
-    let stderr = budget.stderr(stderr.take());
-    match status.code() {
-        Some(0) => {
-            let answer = if stdout_len > stdout.len() {
-                Answer::Error(format!(
-                    "answer is longer than the limit of {} MiB ({stdout_len} bytes): {}",
-                    ANSWER_LIMIT >> 20,
-                    escape_bytes(&stdout)
-                ))
-            } else {
-                let line = strip_line_ending(&stdout);
-                match std::str::from_utf8(line) {
-                    Ok(url) => budget.answer(Answer::Resolved(url.to_owned())),
-                    Err(_) => {
-                        Answer::Error(format!("answer is not UTF-8: {}", escape_bytes(&stdout)))
-                    }
-                }
-            };
-            Reply { answer, stderr }
+
+    /// The reply of an adapter that exited with `status`: exit 0 answers
+    /// its standard output's line, exit 1 rejects with its standard error.
+    fn reply(&self, budget: &Budget, status: ExitStatus, stderr: String) -> Reply {
+        match status.code() {
+            Some(0) => Reply {
+                answer: self.answer(budget),
+                stderr,
+            },
+            Some(1) => {
+                let message = stderr
+                    .strip_suffix('\n')
+                    .map(|s| s.strip_suffix('\r').unwrap_or(s))
+                    .unwrap_or(&stderr);
+                Answer::Rejected(message.to_owned()).into()
+            }
+            _ => Reply {
+                answer: Answer::Error(format!("adapter {}", process::describe_status(status))),
+                stderr,
+            },
         }
-        Some(1) => {
-            let message = stderr
-                .strip_suffix('\n')
-                .map(|s| s.strip_suffix('\r').unwrap_or(s))
-                .unwrap_or(&stderr);
-            Answer::Rejected(message.to_owned()).into()
+    }
+
+    /// The answer of standard output: its line, unless it is too long or
+    /// not UTF-8.
+    fn answer(&self, budget: &Budget) -> Answer {
+        let stdout = &self.stdout;
+        if self.stdout_len > stdout.len() {
+            return Answer::Error(format!(
+                "answer is longer than the limit of {} MiB ({} bytes): {}",
+                ANSWER_LIMIT >> 20,
+                self.stdout_len,
+                escape_bytes(stdout)
+            ));
         }
-        _ => Reply {
-            answer: Answer::Error(format!("adapter {}", process::describe_status(status))),
-            stderr,
-        },
+        let line = strip_line_ending(stdout);
+        match std::str::from_utf8(line) {
+            Ok(url) => budget.answer(Answer::Resolved(url.to_owned())),
+            Err(_) => Answer::Error(format!("answer is not UTF-8: {}", escape_bytes(stdout))),
+        }
     }
 }
 

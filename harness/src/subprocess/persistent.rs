@@ -139,35 +139,12 @@ impl Persistent {
             }
             Next::Timeout => {
                 proc.kill();
-                let mut message = format!("timeout after {}", show_duration(wait));
-                if wait != self.spec.timeout {
-                    message.push_str(&format!(
-                        " ({} per case, and {} for the adapter to start)",
-                        show_duration(self.spec.timeout),
-                        show_duration(wait - self.spec.timeout)
-                    ));
-                }
-                if !proc.heard() {
-                    self.silent_timeout = true;
-                    message.push_str(
-                        "; the adapter has written nothing to standard output since it \
-                         started: an adapter must flush its standard output after each answer",
-                    );
-                }
+                let heard = proc.heard();
+                self.silent_timeout |= !heard;
+                let message = timeout_message(wait, self.spec.timeout, heard);
                 (Answer::Error(message), false)
             }
-            Next::Ended(partial) => {
-                let status = proc.end();
-                let message = if partial.is_empty() {
-                    format!("adapter {status} before answering")
-                } else {
-                    format!(
-                        "adapter {status} in the middle of an answer: {}",
-                        escape_bytes(&partial)
-                    )
-                };
-                (Answer::Error(message), false)
-            }
+            Next::Ended(partial) => (Answer::Error(ended_message(proc.end(), &partial)), false),
         };
         let reply = Reply {
             answer,
@@ -222,6 +199,40 @@ impl Persistent {
     }
 }
 
+/// The error of a case that timed out after `wait`, `timeout` of it the
+/// case's own and the rest for the adapter to start; `heard` if the
+/// adapter ever wrote to standard output.
+fn timeout_message(wait: Duration, timeout: Duration, heard: bool) -> String {
+    let mut message = format!("timeout after {}", show_duration(wait));
+    if wait != timeout {
+        message.push_str(&format!(
+            " ({} per case, and {} for the adapter to start)",
+            show_duration(timeout),
+            show_duration(wait - timeout)
+        ));
+    }
+    if !heard {
+        message.push_str(
+            "; the adapter has written nothing to standard output since it \
+             started: an adapter must flush its standard output after each answer",
+        );
+    }
+    message
+}
+
+/// The error of a case whose adapter ended (`status`) having written
+/// `partial` of its answer.
+fn ended_message(status: String, partial: &[u8]) -> String {
+    if partial.is_empty() {
+        format!("adapter {status} before answering")
+    } else {
+        format!(
+            "adapter {status} in the middle of an answer: {}",
+            escape_bytes(partial)
+        )
+    }
+}
+
 impl Implementation for Persistent {
     fn name(&self) -> &str {
         &self.spec.name
@@ -254,12 +265,7 @@ impl Persistent {
         self.next_id += cases.len() as u64;
         let requests = Arc::new(Requests::encode(self.codec, cases, first_id));
         let mut replies: Vec<Reply> = Vec::with_capacity(cases.len());
-        // A line that arrived since the last run answers no request.
-        if let Some(proc) = self.proc.as_mut() {
-            if proc.surplus(Duration::ZERO).is_some() {
-                self.discard();
-            }
-        }
+        self.discard_if_surplus();
         // The process that has a writer sending this run's requests, by
         // the case it started at: the first this process answers in the run.
         let mut writing: Option<usize> = None;
@@ -291,15 +297,14 @@ impl Persistent {
                 continue;
             }
             if writing.is_none() {
-                let Some(proc) = self.proc.as_mut() else {
-                    continue;
-                };
-                if let Err(e) = proc.start_writer(Arc::clone(&requests), i) {
-                    replies.push(Answer::Error(format!("cannot send requests: {e}")).into());
-                    self.discard();
-                    continue;
+                match self.start_writer(&requests, i) {
+                    Some(Ok(())) => writing = Some(i),
+                    Some(Err(reply)) => {
+                        replies.push(reply);
+                        continue;
+                    }
+                    None => continue,
                 }
-                writing = Some(i);
             }
             match self.answer(first_id + i as u64, latest) {
                 Some(reply) => replies.push(reply),
@@ -309,17 +314,56 @@ impl Persistent {
                 }
             }
         }
-        let (Some(stretch), Some(proc)) = (writing, self.proc.as_mut()) else {
-            return replies;
+        if let Some(stretch) = writing {
+            self.finish(cases, &mut replies, stretch, began.elapsed());
+        }
+        replies
+    }
+
+    /// Starts a writer sending `requests` from case `i` on to the running
+    /// process (`None` if there is none); if it cannot, discards the
+    /// process and gives the reply of case `i`.
+    fn start_writer(&mut self, requests: &Arc<Requests>, i: usize) -> Option<Result<(), Reply>> {
+        let proc = self.proc.as_mut()?;
+        if let Err(e) = proc.start_writer(Arc::clone(requests), i) {
+            self.discard();
+            return Some(Err(
+                Answer::Error(format!("cannot send requests: {e}")).into()
+            ));
+        }
+        Some(Ok(()))
+    }
+
+    /// Discards the process if a line arrived since the last run: it
+    /// answers no request.
+    fn discard_if_surplus(&mut self) {
+        if let Some(proc) = self.proc.as_mut() {
+            if proc.surplus(Duration::ZERO).is_some() {
+                self.discard();
+            }
+        }
+    }
+
+    /// After a run whose process answered from case `stretch` on (`took`
+    /// long): takes back its standard input from the writer, and checks
+    /// that it wrote no line more than it was asked for.
+    fn finish(
+        &mut self,
+        cases: &[Case<'_>],
+        replies: &mut [Reply],
+        stretch: usize,
+        took: Duration,
+    ) {
+        let Some(proc) = self.proc.as_mut() else {
+            return;
         };
         // Every request was answered, so the writer is done, unless the
         // adapter answered requests it never read.
         if !proc.take_back_stdin() {
             self.discard();
-            return replies;
+            return;
         }
-        self.check_surplus(cases, &mut replies, stretch, began.elapsed());
-        replies
+        self.check_surplus(cases, replies, stretch, took);
     }
 }
 

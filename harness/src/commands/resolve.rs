@@ -1,0 +1,142 @@
+//! `rfc1808 resolve`: the reference's answer for one case, with
+//! `--explain` where it came from, with `--why` what explains another.
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Result};
+use rfc1808_resolver::deviations::{self, Deviation, Explanation, Set as DeviationSet};
+use rfc1808_vectors::causes::Explainer;
+use rfc1808_vectors::Assignment;
+
+use super::readings;
+use crate::flags::ResolveArgs;
+use crate::reference::Reference;
+use crate::{Answer, Case, Implementation};
+
+/// `rfc1808 resolve`: with `--why` or `--why-rejected`, what explains that
+/// answer (exit 1 when nothing does); else the reference's answer.
+pub(super) fn resolve(args: &ResolveArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let deviations = deviation_set(&args.deviations)?;
+    let why = args
+        .why
+        .clone()
+        .map(Answer::Resolved)
+        .or(args.why_rejected.then(|| Answer::Rejected(String::new())));
+    match why {
+        Some(answer) => why_answer(args, deviations, &answer, out),
+        None => answer(args, deviations, out),
+    }
+}
+
+/// `--why`: the smallest set of deviations that explains `answer`, or
+/// that it conforms, or that nothing does (exit 1).
+fn why_answer(
+    args: &ResolveArgs,
+    deviations: DeviationSet,
+    answer: &Answer,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
+    let explainer = Explainer::new(args.spec, deviations);
+    let explanation = explainer
+        .explain(&args.base, &args.relative, answer)
+        .expect("a URL or a rejection is an answer");
+    writeln!(out, "{explanation}")?;
+    Ok(match explanation {
+        Explanation::Unexplained => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+/// The reference's answer by the spec under the readings given, and with
+/// `--explain` where in the spec's algorithm it came from and the readings
+/// that decided it. A reading that rejects the case (RFC 2396's
+/// `above-root=error`) exits 1: no answer is not a usage error.
+fn answer(args: &ResolveArgs, deviations: DeviationSet, out: &mut impl Write) -> Result<ExitCode> {
+    let held = readings(args.spec, &args.readings)?;
+    if args.explain && !deviations.is_empty() {
+        bail!("--explain traces the spec's own algorithm; it cannot be given with --deviation");
+    }
+    let (answer, lines) = if !deviations.is_empty() {
+        (answer_deviating(args, &held, deviations), Vec::new())
+    } else if args.explain {
+        answer_explained(args, &held)
+    } else {
+        let mut reference = Reference::new(args.step6).by_spec(args.spec, &held);
+        (
+            reference.resolve_all(&[case(args)]).remove(0).answer,
+            Vec::new(),
+        )
+    };
+    let code = match answer {
+        Answer::Resolved(resolved) => {
+            writeln!(out, "{resolved}")?;
+            ExitCode::SUCCESS
+        }
+        Answer::Rejected(why) => {
+            writeln!(out, "rejected: {why}")?;
+            ExitCode::from(1)
+        }
+        other => bail!("the reference gave no answer: {other:?}"),
+    };
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    Ok(code)
+}
+
+/// The case of the command line.
+fn case(args: &ResolveArgs) -> Case<'_> {
+    Case {
+        id: "",
+        base: &args.base,
+        relative: &args.relative,
+    }
+}
+
+/// The reference's answer as it departs from the spec by `deviations`.
+fn answer_deviating(args: &ResolveArgs, held: &Assignment, deviations: DeviationSet) -> Answer {
+    let reference = RefCell::new(Reference::new(args.step6).by_spec(args.spec, held));
+    let by_reference = |base: &str, relative: &str| {
+        let case = Case {
+            id: "",
+            base,
+            relative,
+        };
+        match reference.borrow_mut().resolve_all(&[case]).remove(0).answer {
+            Answer::Resolved(url) => Ok(url),
+            other => Err(format!("{other:?}")),
+        }
+    };
+    match deviations::resolve(&by_reference, deviations, &args.base, &args.relative) {
+        Ok(url) => Answer::Resolved(url),
+        Err(why) => Answer::Rejected(why),
+    }
+}
+
+/// The spec's own answer, with the lines of `--explain`.
+fn answer_explained(args: &ResolveArgs, held: &Assignment) -> (Answer, Vec<String>) {
+    let (answer, lines) = held
+        .reference(args.spec)
+        .explain(&args.base, &args.relative, args.step6);
+    let answer = match answer {
+        Ok(url) => Answer::Resolved(url),
+        Err(why) => Answer::Rejected(why),
+    };
+    (answer, lines)
+}
+
+/// The deviations named by `--deviation`; an unknown name is an error that
+/// says where the catalogue is.
+fn deviation_set(names: &[String]) -> Result<DeviationSet> {
+    names.iter().try_fold(DeviationSet::EMPTY, |set, name| {
+        Deviation::named(name)
+            .map(|id| set.with(id))
+            .ok_or_else(|| {
+                anyhow!(
+                    "--deviation {name}: no such deviation (the catalogue is docs/deviations.md)"
+                )
+            })
+    })
+}
