@@ -4,8 +4,6 @@
 //! target (which panics with it), a proptest (which fails with it) and a
 //! replay of saved inputs.
 
-use std::fmt;
-
 use rfc1808_resolver::{parse, resolve, resolve_traced, resolve_with, Components, Step, Step6};
 
 pub use crate::violation::Violation;
