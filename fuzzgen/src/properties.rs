@@ -4,7 +4,6 @@
 //! target (which panics with it), a proptest (which fails with it) and a
 //! replay of saved inputs.
 
-
 use rfc1808_resolver::{parse, resolve, resolve_traced, resolve_with, Components, Step, Step6};
 
 pub use crate::violation::Violation;
@@ -83,11 +82,19 @@ pub fn step6_differential(input: &Input) -> Result<(), Violation> {
 ///    `recombined`), unless they are one of the [`spec_hole`]s;
 /// 5. the result resolves to itself (see `check_reresolution`).
 pub fn idempotence(input: &Input) -> Result<(), Violation> {
-    const PROPERTY: &str = "idempotence";
     let (base, relative) = (input.base.as_str(), input.relative.as_str());
     let (result, step) = resolve_traced(base, relative, Step6::SegmentStack);
+    check_parse_round_trip(input, &result)?;
+    check_empty_reference(input)?;
+    let (base_c, embedded_c) = (parse(base), parse(relative));
+    check_step6_of_own_output(input, &base_c, &embedded_c)?;
+    check_recombined(input, &result, step, &base_c, &embedded_c)
+}
 
-    for s in [base, relative, &result] {
+/// [`idempotence`] 1: section 2.4 parsing loses nothing, for the base,
+/// the embedded URL and the `result`.
+fn check_parse_round_trip(input: &Input, result: &str) -> Result<(), Violation> {
+    for s in [input.base.as_str(), input.relative.as_str(), result] {
         let again = parse(s).to_string();
         if again != s {
             return Err(violation(
@@ -97,7 +104,12 @@ pub fn idempotence(input: &Input) -> Result<(), Violation> {
             ));
         }
     }
+    Ok(())
+}
 
+/// [`idempotence`] 2: resolving the empty reference gives the base.
+fn check_empty_reference(input: &Input) -> Result<(), Violation> {
+    let base = input.base.as_str();
     let empty = resolve(base, "");
     if empty != base {
         return Err(violation(
@@ -106,8 +118,17 @@ pub fn idempotence(input: &Input) -> Result<(), Violation> {
             format!("the empty reference resolves to {empty:?}, not the base"),
         ));
     }
+    Ok(())
+}
 
-    let (base_c, embedded_c) = (parse(base), parse(relative));
+/// [`idempotence`] 3: Step 6 applied to its own output changes nothing,
+/// on the input and on its paths (`base_c` and `embedded_c` its parts).
+fn check_step6_of_own_output(
+    input: &Input,
+    base_c: &Components<'_>,
+    embedded_c: &Components<'_>,
+) -> Result<(), Violation> {
+    let (base, relative) = (input.base.as_str(), input.relative.as_str());
     for step6 in Step6::ALL {
         for (b, e) in [(base, relative), (base_c.path, embedded_c.path)] {
             let once = step6.merge(b, e);
@@ -124,7 +145,22 @@ pub fn idempotence(input: &Input) -> Result<(), Violation> {
             }
         }
     }
+    Ok(())
+}
 
+/// [`idempotence`] 4 and 5: resolution ended at the `step` the RFC's
+/// conditions give, and its `result` re-parses into the components Step 7
+/// recombined and resolves to itself (`base_c` and `embedded_c` are the
+/// input's parts).
+fn check_recombined(
+    input: &Input,
+    result: &str,
+    step: Step,
+    base_c: &Components<'_>,
+    embedded_c: &Components<'_>,
+) -> Result<(), Violation> {
+    const PROPERTY: &str = "idempotence";
+    let (base, relative) = (input.base.as_str(), input.relative.as_str());
     let merged = Step6::StringPattern.merge(base_c.path, embedded_c.path);
     let (want_step, want) = recombined(base, relative, &merged);
     if step != want_step {
@@ -148,7 +184,7 @@ pub fn idempotence(input: &Input) -> Result<(), Violation> {
         }
         Recombined::Components(components) => components,
     };
-    let reparsed = parse(&result);
+    let reparsed = parse(result);
     match spec_hole(&want) {
         None if reparsed != want => {
             return Err(violation(
@@ -173,7 +209,7 @@ pub fn idempotence(input: &Input) -> Result<(), Violation> {
         Some(_) => return Ok(()),
         None => {}
     }
-    check_reresolution(input, &result, want.scheme)
+    check_reresolution(input, result, want.scheme)
 }
 
 /// What resolution should give by the RFC's conditions, restated on parsed

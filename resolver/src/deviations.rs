@@ -55,6 +55,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
 
 use crate::rfc3986::{parse, Components};
 use crate::Spec;
@@ -554,20 +555,67 @@ pub fn resolve(
     base: &str,
     reference: &str,
 ) -> Result<String, String> {
-    use Id::*;
     let b = parse(base);
     let r = parse(reference);
-    let known = |c: &Components<'_>| c.scheme.is_some_and(|s| one_of(&KNOWN_SCHEMES, s));
+    let unresolved = match branch_before_resolving(set, base, reference, &b, &r)? {
+        ControlFlow::Break(returned) => return Ok(returned),
+        ControlFlow::Continue(unresolved) => unresolved,
+    };
+    // Parsing: what is refused as written.
+    refused_host_as_written(set, &b, &r)?;
+    refused_authority_as_written(set, &b, &r)?;
+
+    let (base, reference) = transformed_input(set, base, reference);
+    let (b, r) = (parse(&base), parse(&reference));
+    refused_once_read(set, &b, &r)?;
+
+    let mut resolved = if unresolved {
+        reference.clone()
+    } else {
+        resolve_parsed(reference_resolver, set, &base, &reference)?
+    };
+    recompose(set, &mut resolved, unresolved, &b, &r);
+    normalize_host(set, &mut resolved);
+    rewrite_query_and_encoding(set, &mut resolved);
+    if set.has(Id::HostlessResultRejected) {
+        let out = parse(&resolved);
+        let needs_host = ["http", "https", "ws", "wss"];
+        if out.scheme.is_some_and(|s| one_of(&needs_host, s))
+            && host(out.authority).is_none_or(str::is_empty)
+        {
+            return Err(Id::HostlessResultRejected.name().to_owned());
+        }
+    }
+    Ok(resolved)
+}
+
+/// Whether `c` has a scheme of [`KNOWN_SCHEMES`].
+fn known_scheme(c: &Components<'_>) -> bool {
+    c.scheme.is_some_and(|s| one_of(&KNOWN_SCHEMES, s))
+}
+
+/// The first step of [`resolve`]: a base of a scheme the library does not
+/// know, or with no `/` after its scheme, may be refused (`Err`), or give
+/// an answer at once (`Break`); else whether the reference is left
+/// unresolved (`Continue`). `b` and `r` are `base` and `reference` parsed.
+fn branch_before_resolving(
+    set: Set,
+    base: &str,
+    reference: &str,
+    b: &Components<'_>,
+    r: &Components<'_>,
+) -> Result<ControlFlow<String, bool>, String> {
+    use Id::*;
     // The branch taken before any resolving. A reference left unresolved
     // is still parsed and written back as the library does: the
     // deviations of parsing and recomposition apply to it (below).
-    if !known(&b) && set.has(UnknownSchemeRejected) {
+    if !known_scheme(b) && set.has(UnknownSchemeRejected) {
         return Err(UnknownSchemeRejected.name().to_owned());
     }
     // Opaque: no `/` after the scheme; WHATWG counts an empty path too.
     let no_slash = b.scheme.is_some() && b.authority.is_none() && !b.path.starts_with('/');
     let opaque = no_slash && !b.path.is_empty();
-    let unresolved = (!known(&b) && set.has(UnknownSchemeUnresolved))
+    let unresolved = (!known_scheme(b) && set.has(UnknownSchemeUnresolved))
         || (set.has(EmptyPortBaseUnresolved)
             && b.authority.is_some_and(|a| host_and_port(a).ends_with(':')))
         || (set.has(OpaqueBaseUnresolved) && opaque && r.scheme.is_none());
@@ -587,15 +635,20 @@ pub fn resolve(
                 _ => returned,
             };
             // As the reference is written back (below), with its scheme.
-            return Ok(if set.has(SchemeLowercased) {
+            return Ok(ControlFlow::Break(if set.has(SchemeLowercased) {
                 lowercase_scheme(&returned)
             } else {
                 returned
-            });
+            }));
         }
     }
+    Ok(ControlFlow::Continue(unresolved))
+}
 
-    // Parsing: what is refused as written.
+/// Parsing, first half: the host (and an empty port) of the base `b` or
+/// the reference `r` as written, where `set` refuses it.
+fn refused_host_as_written(set: Set, b: &Components<'_>, r: &Components<'_>) -> Result<(), String> {
+    use Id::*;
     let authorities = [b.authority, r.authority];
     if set.has(EmptyPortRejected)
         && authorities
@@ -621,6 +674,18 @@ pub fn resolve(
     if set.has(HostLabelsChecked) && authorities.iter().any(|&a| !is_dns_name(host(a))) {
         return Err(HostLabelsChecked.name().to_owned());
     }
+    Ok(())
+}
+
+/// Parsing, second half: the port, userinfo and `file` host of the base
+/// `b` or the reference `r` as written, where `set` refuses them.
+fn refused_authority_as_written(
+    set: Set,
+    b: &Components<'_>,
+    r: &Components<'_>,
+) -> Result<(), String> {
+    use Id::*;
+    let authorities = [b.authority, r.authority];
     if set.has(PortOutOfRangeRejected)
         && authorities.iter().flatten().any(|&a| {
             port(a).is_some_and(|p| {
@@ -645,19 +710,23 @@ pub fn resolve(
     }
     if set.has(FileHostRejected) {
         let file = |c: &Components<'_>| c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"));
-        let scheme_of_r = if r.scheme.is_some() { &r } else { &b };
+        let scheme_of_r = if r.scheme.is_some() { r } else { b };
         let foreign = |h: Option<&str>| {
             h.is_some_and(|h| !h.is_empty() && !h.eq_ignore_ascii_case("localhost"))
         };
-        if (file(&b) && foreign(host(b.authority)))
+        if (file(b) && foreign(host(b.authority)))
             || (file(scheme_of_r) && foreign(host(r.authority)))
         {
             return Err(FileHostRejected.name().to_owned());
         }
     }
+    Ok(())
+}
 
-    let (base, reference) = transformed_input(set, base, reference);
-    let (b, r) = (parse(&base), parse(&reference));
+/// What `set` refuses of the base `b` and reference `r` as the input
+/// transforms leave them.
+fn refused_once_read(set: Set, b: &Components<'_>, r: &Components<'_>) -> Result<(), String> {
+    use Id::*;
     if set.has(RootlessReferenceRejected)
         && r.scheme.is_some()
         && r.authority.is_none()
@@ -668,19 +737,26 @@ pub fn resolve(
     if set.has(EmptyHostRejected) {
         let is_special = |c: &Components<'_>| c.scheme.is_some_and(special);
         let scheme_of_r = if r.scheme.is_some() { r } else { b };
-        if (is_special(&b) && host(b.authority) == Some(""))
-            || (is_special(&scheme_of_r) && host(r.authority) == Some(""))
+        if (is_special(b) && host(b.authority) == Some(""))
+            || (is_special(scheme_of_r) && host(r.authority) == Some(""))
         {
             return Err(EmptyHostRejected.name().to_owned());
         }
     }
+    Ok(())
+}
 
-    let mut resolved = if unresolved {
-        reference.clone()
-    } else {
-        resolve_parsed(reference_resolver, set, &base, &reference)?
-    };
-    // Recomposition.
+/// Recomposition: `resolved` written back with the authority and the `/`
+/// path the deviations of `set` add. `b` and `r` are the base and
+/// reference resolved (none when `unresolved`).
+fn recompose(
+    set: Set,
+    resolved: &mut String,
+    unresolved: bool,
+    b: &Components<'_>,
+    r: &Components<'_>,
+) {
+    use Id::*;
     // A path that starts with `//` and no authority reads as an
     // authority in the reference's answer; written with an empty one, it is
     // a path again.
@@ -690,11 +766,11 @@ pub fn resolve(
         NetlocSchemeAuthorityAdded,
     ];
     let double_slash = (!unresolved && adding.iter().any(|&id| set.has(id)))
-        .then(|| double_slash_path(&resolved, &b, &r))
+        .then(|| double_slash_path(resolved, b, r))
         .flatten();
     let double_slash = || double_slash.as_deref();
     if set.has(AuthorityAdded) {
-        resolved = add_empty_authority(&resolved, double_slash(), |_| true, false);
+        *resolved = add_empty_authority(resolved, double_slash(), |_| true, false);
     }
     for (id, schemes) in [
         (KnownSchemeAuthorityAdded, &KNOWN_SCHEMES[..]),
@@ -702,83 +778,85 @@ pub fn resolve(
     ] {
         if set.has(id) {
             let listed = |s: &str| one_of(schemes, s);
-            resolved = add_empty_authority(&resolved, double_slash(), listed, true);
+            *resolved = add_empty_authority(resolved, double_slash(), listed, true);
         }
     }
     if set.has(EmptyPathSlash) {
-        let out = parse(&resolved);
-        if known(&out) && out.authority.is_some() && out.path.is_empty() {
-            resolved = replace_path(&resolved, "/");
+        let out = parse(resolved);
+        if known_scheme(&out) && out.authority.is_some() && out.path.is_empty() {
+            *resolved = replace_path(resolved, "/");
         }
     }
     if set.has(EmptyPathSlashAnyScheme) {
-        let out = parse(&resolved);
+        let out = parse(resolved);
         if out.authority.is_some() && out.path.is_empty() {
-            resolved = replace_path(&resolved, "/");
+            *resolved = replace_path(resolved, "/");
         }
     }
+}
+
+/// Recomposition: `resolved` with its scheme, host and port written as the
+/// deviations of `set` normalize them.
+fn normalize_host(set: Set, resolved: &mut String) {
+    use Id::*;
     if set.has(NumericHostIpv4) {
-        if let Some(address) = host(parse(&resolved).authority).and_then(ipv4_of_numbers) {
-            resolved = replace_host(&resolved, &address);
+        if let Some(address) = host(parse(resolved).authority).and_then(ipv4_of_numbers) {
+            *resolved = replace_host(resolved, &address);
         }
     }
     if set.has(WhatwgIpv4Host) {
-        let out = parse(&resolved);
+        let out = parse(resolved);
         let address = host(out.authority)
             .filter(|&h| ends_in_a_number(h))
             .and_then(whatwg_ipv4);
         if let (Some(address), Some(_)) =
             (address, out.scheme.filter(|&s| one_of(&KNOWN_SCHEMES, s)))
         {
-            resolved = replace_host(&resolved, &address);
+            *resolved = replace_host(resolved, &address);
         }
     }
     if set.has(SchemeLowercased) {
-        resolved = lowercase_scheme(&resolved);
+        *resolved = lowercase_scheme(resolved);
     }
     if set.has(HostLowercased) {
-        let out = parse(&resolved);
+        let out = parse(resolved);
         if let (Some(authority), Some(host)) = (out.authority, host(out.authority)) {
             let start =
-                offset(&resolved, authority) + (authority.len() - host_and_port(authority).len());
+                offset(resolved, authority) + (authority.len() - host_and_port(authority).len());
             let lower = host.to_ascii_lowercase();
             resolved.replace_range(start..start + host.len(), &lower);
         }
     }
     if set.has(DefaultPortDropped) {
-        resolved = drop_default_port(&resolved);
+        *resolved = drop_default_port(resolved);
     }
+}
+
+/// Recomposition: `resolved` with its query and its percent-encoding
+/// written as the deviations of `set` rewrite them.
+fn rewrite_query_and_encoding(set: Set, resolved: &mut String) {
+    use Id::*;
     if set.has(QuerySemicolonsAsAmpersands) {
-        let out = parse(&resolved);
+        let out = parse(resolved);
         if let Some(query) = out.query.filter(|q| q.contains(';')) {
             let fragment = out.fragment.map(str::to_owned);
             let path = out.path.to_owned();
-            resolved = replace_path_query_fragment(
-                &resolved,
+            *resolved = replace_path_query_fragment(
+                resolved,
                 &path,
                 Some(&query.replace(';', "&")),
                 fragment.as_deref(),
             );
         }
     }
-    if set.has(EmptyQueryUnwritten) && parse(&resolved).query == Some("") {
-        let out = parse(&resolved);
+    if set.has(EmptyQueryUnwritten) && parse(resolved).query == Some("") {
+        let out = parse(resolved);
         let (path, fragment) = (out.path.to_owned(), out.fragment.map(str::to_owned));
-        resolved = replace_path_query_fragment(&resolved, &path, None, fragment.as_deref());
+        *resolved = replace_path_query_fragment(resolved, &path, None, fragment.as_deref());
     }
     if set.has(PercentEncodingRewritten) {
-        resolved = encode_reserved(&resolved);
+        *resolved = encode_reserved(resolved);
     }
-    if set.has(HostlessResultRejected) {
-        let out = parse(&resolved);
-        let needs_host = ["http", "https", "ws", "wss"];
-        if out.scheme.is_some_and(|s| one_of(&needs_host, s))
-            && host(out.authority).is_none_or(str::is_empty)
-        {
-            return Err(HostlessResultRejected.name().to_owned());
-        }
-    }
-    Ok(resolved)
 }
 
 /// The reference resolved, once its parsing deviations have made `base`
@@ -790,157 +868,245 @@ fn resolve_parsed(
     base: &str,
     reference: &str,
 ) -> Result<String, String> {
-    use Id::*;
     let apart =
         |base: &str, reference: &str| resolve_params_apart(reference_resolver, base, reference);
-    let reference_resolver: Reference<'_> = if set.has(ParamsSetApart) {
+    let reference_resolver: Reference<'_> = if set.has(Id::ParamsSetApart) {
         &apart
     } else {
         reference_resolver
     };
-    let (b, r) = (parse(base), parse(reference));
-    // The branches of 5.2.2 that keep the reference as it is.
-    let no_path = r.scheme.is_none() && r.authority.is_none() && r.path.is_empty();
-    let no_path_no_fragment = no_path && r.fragment.is_none();
-    let query_only = no_path_no_fragment && r.query.is_some();
-    let mut resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
-        // The base, as the reading at hand has it, with its fragment.
-        let resolved = reference_resolver(base, "")?;
-        match b.fragment {
-            Some(fragment) if parse(&resolved).fragment.is_none() => {
-                format!("{resolved}#{fragment}")
+    let resolving = Resolving {
+        reference_resolver,
+        set,
+        base,
+        reference,
+        b: parse(base),
+        r: parse(reference),
+    };
+    let mut resolved = resolving.branch_taken()?;
+    resolving.keep_base_fragment(&mut resolved);
+    resolving.remove_rootless_dots(&mut resolved);
+    resolving.pop_dots(&mut resolved)?;
+    Ok(resolved)
+}
+
+/// What each step of [`resolve_parsed`] asks of: the reference resolver
+/// (with `params-set-apart` applied), the deviations, and the base and
+/// reference as written (`base`, `reference`) and parsed (`b`, `r`).
+struct Resolving<'a> {
+    reference_resolver: Reference<'a>,
+    set: Set,
+    base: &'a str,
+    reference: &'a str,
+    b: Components<'a>,
+    r: Components<'a>,
+}
+
+impl Resolving<'_> {
+    /// Whether the reference has no scheme, authority or path.
+    fn no_path(&self) -> bool {
+        let r = &self.r;
+        r.scheme.is_none() && r.authority.is_none() && r.path.is_empty()
+    }
+
+    /// The branch of 5.2.2 taken, as `set` changes it.
+    fn branch_taken(&self) -> Result<String, String> {
+        use Id::*;
+        let Resolving {
+            reference_resolver,
+            set,
+            base,
+            reference,
+            b,
+            r,
+        } = *self;
+        // The branches of 5.2.2 that keep the reference as it is.
+        let no_path = self.no_path();
+        let query_only = no_path && r.fragment.is_none() && r.query.is_some();
+        let resolved = if set.has(BaseFragmentKept) && reference.is_empty() {
+            // The base, as the reading at hand has it, with its fragment.
+            let resolved = reference_resolver(base, "")?;
+            match b.fragment {
+                Some(fragment) if parse(&resolved).fragment.is_none() => {
+                    format!("{resolved}#{fragment}")
+                }
+                _ => resolved,
             }
-            _ => resolved,
-        }
-    } else if set.has(QueryInBaseFragment)
-        && query_only
-        && b.query.is_none()
-        && b.fragment.is_some()
-    {
-        format!("{base}{reference}")
-    } else if set.has(QueryKeepsPath) && no_path && r.query.is_some() {
-        let end = offset(base, b.path) + b.path.len();
-        let fragment = match (set.has(BaseFragmentKept), b.fragment, r.fragment) {
-            (true, Some(f), None) => format!("#{f}"),
-            _ => String::new(),
-        };
-        format!("{}{reference}{fragment}", &base[..end])
-    } else if set.has(HostAsFirstSegment)
-        && b.scheme.is_some_and(|s| !slashed(s))
-        && (b.authority.is_some() || !(b.path.is_empty() || b.path.starts_with('/')))
-        && r.scheme.is_none()
-        && r.authority.is_none()
-        && !r.path.is_empty()
-    {
-        resolve_host_as_segment(&b, &r)
-    } else if set.has(BaseDirectoryDecoded)
-        && (r.scheme.is_none()
-            || merges_scheme(reference_resolver, b.scheme, r.scheme.unwrap_or_default())?)
-        && r.authority.is_none()
-        && !r.path.is_empty()
-        && !r.path.starts_with('/')
-        && !b.path.ends_with('/')
-        && b.path.contains('%')
-    {
-        merge_decoded_directory(base, &b, &r)
-    } else if set.has(DotsKeptInAbsolute) && r.scheme.is_some() {
-        reference.to_owned()
-    } else if set.has(DotsKeptInAbsolute) && r.authority.is_some() {
-        match b.scheme {
-            Some(scheme) => format!("{scheme}:{reference}"),
-            None => reference.to_owned(),
-        }
-    } else if set.has(AboveRootKept) {
-        resolve_keeping_above_root(reference_resolver, base, reference)?
-    } else if set.has(BaseDotsKept) {
-        resolve_keeping_base_dots(reference_resolver, base, reference)?
-    } else {
-        reference_resolver(base, reference)?
-    };
-    // A reference of the base's scheme and nothing else but a query has no
-    // path and no fragment too, when the reading at hand merges it (RFC
-    // 3986 5.2.2's non-strict parser): it then resolves as the reference
-    // without its scheme does.
-    let merged_scheme_only = || {
-        let (Some(scheme), Some(base_scheme)) = (r.scheme, b.scheme) else {
-            return false;
-        };
-        let rest = &reference[scheme.len() + 1..];
-        scheme.eq_ignore_ascii_case(base_scheme)
+        } else if set.has(QueryInBaseFragment)
+            && query_only
+            && b.query.is_none()
+            && b.fragment.is_some()
+        {
+            format!("{base}{reference}")
+        } else if set.has(QueryKeepsPath) && no_path && r.query.is_some() {
+            let end = offset(base, b.path) + b.path.len();
+            let fragment = match (set.has(BaseFragmentKept), b.fragment, r.fragment) {
+                (true, Some(f), None) => format!("#{f}"),
+                _ => String::new(),
+            };
+            format!("{}{reference}{fragment}", &base[..end])
+        } else if set.has(HostAsFirstSegment)
+            && b.scheme.is_some_and(|s| !slashed(s))
+            && (b.authority.is_some() || !(b.path.is_empty() || b.path.starts_with('/')))
+            && r.scheme.is_none()
             && r.authority.is_none()
-            && r.path.is_empty()
-            && r.fragment.is_none()
-            && reference_resolver(base, rest).as_ref() == Ok(&resolved)
-    };
-    if set.has(BaseFragmentKept)
-        && ((no_path_no_fragment && !reference.is_empty()) || merged_scheme_only())
-    {
-        if let (Some(fragment), None) = (b.fragment, parse(&resolved).fragment) {
-            resolved = format!("{resolved}#{fragment}");
+            && !r.path.is_empty()
+        {
+            resolve_host_as_segment(&b, &r)
+        } else {
+            self.merge_taken()?
+        };
+        Ok(resolved)
+    }
+
+    /// The branches of [`Resolving::branch_taken`] that merge or resolve.
+    fn merge_taken(&self) -> Result<String, String> {
+        use Id::*;
+        let Resolving {
+            reference_resolver,
+            set,
+            base,
+            reference,
+            b,
+            r,
+        } = *self;
+        let resolved = if set.has(BaseDirectoryDecoded)
+            && (r.scheme.is_none()
+                || merges_scheme(reference_resolver, b.scheme, r.scheme.unwrap_or_default())?)
+            && r.authority.is_none()
+            && !r.path.is_empty()
+            && !r.path.starts_with('/')
+            && !b.path.ends_with('/')
+            && b.path.contains('%')
+        {
+            merge_decoded_directory(base, &b, &r)
+        } else if set.has(DotsKeptInAbsolute) && r.scheme.is_some() {
+            reference.to_owned()
+        } else if set.has(DotsKeptInAbsolute) && r.authority.is_some() {
+            match b.scheme {
+                Some(scheme) => format!("{scheme}:{reference}"),
+                None => reference.to_owned(),
+            }
+        } else if set.has(AboveRootKept) {
+            resolve_keeping_above_root(reference_resolver, base, reference)?
+        } else if set.has(BaseDotsKept) {
+            resolve_keeping_base_dots(reference_resolver, base, reference)?
+        } else {
+            reference_resolver(base, reference)?
+        };
+        Ok(resolved)
+    }
+
+    /// `resolved` with the base's fragment, where `base-fragment-kept`
+    /// keeps it.
+    fn keep_base_fragment(&self, resolved: &mut String) {
+        let Resolving {
+            reference_resolver,
+            set,
+            base,
+            reference,
+            b,
+            r,
+        } = *self;
+        // A reference of the base's scheme and nothing else but a query has no
+        // path and no fragment too, when the reading at hand merges it (RFC
+        // 3986 5.2.2's non-strict parser): it then resolves as the reference
+        // without its scheme does.
+        let merged_scheme_only = || {
+            let (Some(scheme), Some(base_scheme)) = (r.scheme, b.scheme) else {
+                return false;
+            };
+            let rest = &reference[scheme.len() + 1..];
+            scheme.eq_ignore_ascii_case(base_scheme)
+                && r.authority.is_none()
+                && r.path.is_empty()
+                && r.fragment.is_none()
+                && reference_resolver(base, rest).as_ref() == Ok(&*resolved)
+        };
+        let no_path_no_fragment = self.no_path() && r.fragment.is_none();
+        if set.has(Id::BaseFragmentKept)
+            && ((no_path_no_fragment && !reference.is_empty()) || merged_scheme_only())
+        {
+            if let (Some(fragment), None) = (b.fragment, parse(resolved).fragment) {
+                *resolved = format!("{resolved}#{fragment}");
+            }
         }
     }
 
-    // remove_dot_segments on a rootless path: what the spec's leaves empty,
-    // or only `/` (before rule C's `/` goes, so that `a/..//` is not
-    // emptied).
-    if set.has(RootlessEmptiedDotSlash)
-        && dots_input_is_rootless(&b, &r)
-        && double_slash_path(&resolved, &b, &r).is_none()
-        && matches!(parse(&resolved).path, "" | "/")
-    {
-        resolved = replace_path(&resolved, "./");
-    }
-    if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
-        let out = parse(&resolved);
-        if let Some(path) = double_slash_path(&resolved, &b, &r) {
-            // Rule C's `/` not left: `a/..//g` is `/g`, one `/` short of `//g`.
-            resolved = replace_double_slash_path(&resolved, &path[1..]);
-        } else if out.authority.is_none() && out.path.starts_with('/') {
-            resolved = replace_path(&resolved, &out.path[1..]);
-        }
-    }
-    if set.has(RootlessBaseResultRootless) && r.scheme.is_none() {
-        let out = parse(&resolved);
-        if b.authority.is_none()
-            && !b.path.starts_with('/')
-            && out.authority.is_none()
-            && out.path.starts_with('/')
+    /// `resolved` with a rootless path's dot segments removed as `set`
+    /// removes them.
+    fn remove_rootless_dots(&self, resolved: &mut String) {
+        use Id::*;
+        let Resolving { set, b, r, .. } = *self;
+        // remove_dot_segments on a rootless path: what the spec's leaves empty,
+        // or only `/` (before rule C's `/` goes, so that `a/..//` is not
+        // emptied).
+        if set.has(RootlessEmptiedDotSlash)
+            && dots_input_is_rootless(&b, &r)
+            && double_slash_path(resolved, &b, &r).is_none()
+            && matches!(parse(resolved).path, "" | "/")
         {
-            resolved = replace_path(&resolved, &out.path[1..]);
+            *resolved = replace_path(resolved, "./");
+        }
+        if set.has(RootlessKeptRootless) && dots_input_is_rootless(&b, &r) {
+            let out = parse(resolved);
+            if let Some(path) = double_slash_path(resolved, &b, &r) {
+                // Rule C's `/` not left: `a/..//g` is `/g`, one `/` short of `//g`.
+                *resolved = replace_double_slash_path(resolved, &path[1..]);
+            } else if out.authority.is_none() && out.path.starts_with('/') {
+                *resolved = replace_path(resolved, &out.path[1..]);
+            }
+        }
+        if set.has(RootlessBaseResultRootless) && r.scheme.is_none() {
+            let out = parse(resolved);
+            if b.authority.is_none()
+                && !b.path.starts_with('/')
+                && out.authority.is_none()
+                && out.path.starts_with('/')
+            {
+                *resolved = replace_path(resolved, &out.path[1..]);
+            }
+        }
+        if set.has(HostlessMergeUnrooted)
+            && host(b.authority) == Some("")
+            && b.path.is_empty()
+            && r.scheme.is_none()
+            && r.authority.is_none()
+            && !r.path.is_empty()
+            && !r.path.starts_with('/')
+            && parse(resolved).path == "/"
+        {
+            *resolved = replace_path(resolved, "");
         }
     }
-    if set.has(HostlessMergeUnrooted)
-        && host(b.authority) == Some("")
-        && b.path.is_empty()
-        && r.scheme.is_none()
-        && r.authority.is_none()
-        && !r.path.is_empty()
-        && !r.path.starts_with('/')
-        && parse(&resolved).path == "/"
-    {
-        resolved = replace_path(&resolved, "");
-    }
-    if set.has(RootPoppedByDots) {
-        if let Some(input) = dots_input(&b, &r) {
-            let popped = pop_dot_segments(&input);
-            // A target path that starts with `//` and no authority is
-            // written as the reading writes it: after the scheme, where it
-            // re-parses as an authority, or after `/.`.
-            resolved = match double_slash_path(&resolved, &b, &r) {
-                Some(_) if parse(&resolved).authority.is_some() => {
-                    replace_double_slash_path(&resolved, &popped)
-                }
-                Some(_) if popped.starts_with("//") => {
-                    replace_path(&resolved, &format!("/.{popped}"))
-                }
-                _ => replace_path(&resolved, &popped),
-            };
+
+    /// `resolved` with the dot segments that `root-popped-by-dots` pops;
+    /// `Err` for a path that `double-slash-path-rejected` refuses.
+    fn pop_dots(&self, resolved: &mut String) -> Result<(), String> {
+        use Id::*;
+        let Resolving { set, b, r, .. } = *self;
+        if set.has(RootPoppedByDots) {
+            if let Some(input) = dots_input(&b, &r) {
+                let popped = pop_dot_segments(&input);
+                // A target path that starts with `//` and no authority is
+                // written as the reading writes it: after the scheme, where it
+                // re-parses as an authority, or after `/.`.
+                *resolved = match double_slash_path(resolved, &b, &r) {
+                    Some(_) if parse(resolved).authority.is_some() => {
+                        replace_double_slash_path(resolved, &popped)
+                    }
+                    Some(_) if popped.starts_with("//") => {
+                        replace_path(resolved, &format!("/.{popped}"))
+                    }
+                    _ => replace_path(resolved, &popped),
+                };
+            }
         }
+        if set.has(DoubleSlashPathRejected) && double_slash_path(resolved, &b, &r).is_some() {
+            return Err(DoubleSlashPathRejected.name().to_owned());
+        }
+        Ok(())
     }
-    if set.has(DoubleSlashPathRejected) && double_slash_path(&resolved, &b, &r).is_some() {
-        return Err(DoubleSlashPathRejected.name().to_owned());
-    }
-    Ok(resolved)
 }
 
 /// The target of `reference` with the `;params` of its path's last
@@ -1555,13 +1721,24 @@ fn dots_input(b: &Components<'_>, r: &Components<'_>) -> Option<String> {
 /// `base` and `reference` as the input transforms of `set` leave them,
 /// each applied to both in the order the libraries' parsers apply them.
 fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) {
-    use Id::*;
     // Parsing: the authority found elsewhere, empty components taken for
     // none.
     let mut base = base.to_owned();
     let mut reference = reference.to_owned();
+    find_authority(set, &mut base, &mut reference);
+    drop_empty_components(set, &mut base, &mut reference);
+    take_reference_authority(set, &base, &mut reference);
+    normalize_encoding(set, &mut base, &mut reference);
+    prepare_merge(set, &mut base, &mut reference);
+    (base, reference)
+}
+
+/// The input transforms of `set` that find an authority where the spec
+/// finds none, or none where it finds one.
+fn find_authority(set: Set, base: &mut String, reference: &mut String) {
+    use Id::*;
     if set.has(AuthorityWithoutSlashes) {
-        beside_base(slashes_implied, &mut base, &mut reference);
+        beside_base(slashes_implied, base, reference);
     }
     both(
         set,
@@ -1569,23 +1746,29 @@ fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) 
             (OpaqueAuthorityParsed, parse_opaque_authority as Transform),
             (SingleSlashAuthority, single_slash_authority),
         ],
-        &mut base,
-        &mut reference,
+        base,
+        reference,
     );
     if set.has(OpaqueBasePathDropped) {
-        base = drop_opaque_path(&base);
+        *base = drop_opaque_path(base);
     }
     if set.has(FileHostRejected) {
-        beside_base(drop_localhost, &mut base, &mut reference);
+        beside_base(drop_localhost, base, reference);
     }
     if set.has(FileAuthorityHostOnly) {
-        beside_base(file_authority_host_only, &mut base, &mut reference);
+        beside_base(file_authority_host_only, base, reference);
     }
     if set.has(TripleSlashIsPath) && reference.starts_with("///") {
         // A dot segment keeps the path from reading as an authority; it goes
         // when the path is resolved.
         reference.insert_str(0, "/.");
     }
+}
+
+/// The input transforms of `set` that take empty components (and the
+/// parts of an authority they cut short) for none.
+fn drop_empty_components(set: Set, base: &mut String, reference: &mut String) {
+    use Id::*;
     both(
         set,
         &[
@@ -1601,21 +1784,33 @@ fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) 
             (EmptyFragmentDropped, drop_empty_fragment),
             (EmptyAuthorityDropped, drop_empty_authority),
         ],
-        &mut base,
-        &mut reference,
+        base,
+        reference,
     );
+}
+
+/// The input transforms of `set` that write the reference's authority, or
+/// part of it, from the `base`'s.
+fn take_reference_authority(set: Set, base: &str, reference: &mut String) {
+    use Id::*;
     if set.has(ReferenceUserinfoDropped) {
-        reference = drop_reference_userinfo(&reference);
+        *reference = drop_reference_userinfo(reference);
     }
     if set.has(SchemeReferenceTakesBaseHost) {
-        reference = take_base_host(&base, &reference);
+        *reference = take_base_host(base, reference);
     }
     if set.has(EmptyAuthorityFromBase) {
-        reference = authority_from_base(&base, &reference);
+        *reference = authority_from_base(base, reference);
     }
     if set.has(AuthorityMergedByPart) {
-        reference = merge_authority_by_part(&base, &reference);
+        *reference = merge_authority_by_part(base, reference);
     }
+}
+
+/// The input transforms of `set` that normalize the encoding, the params,
+/// the port and the slashes.
+fn normalize_encoding(set: Set, base: &mut String, reference: &mut String) {
+    use Id::*;
     both(
         set,
         &[
@@ -1641,30 +1836,35 @@ fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) 
             (HostDecoded, decode_host),
             (ReservedDecoded, decode_reserved),
         ],
-        &mut base,
-        &mut reference,
+        base,
+        reference,
     );
     if set.has(ExtraSlashesSkipped) {
-        beside_base(skip_extra_slashes, &mut base, &mut reference);
+        beside_base(skip_extra_slashes, base, reference);
     }
     if set.has(EmptySegmentsCollapsed) {
-        base = collapse_empty_segments(&base);
-        reference = collapse_empty_segments(&reference);
+        *base = collapse_empty_segments(base);
+        *reference = collapse_empty_segments(reference);
     }
+}
+
+/// The input transforms of `set` that prepare the merge: the base
+/// normalized, and an empty reference made one that merges.
+fn prepare_merge(set: Set, base: &mut String, reference: &mut String) {
+    use Id::*;
     // The base normalized before it is merged with.
     if set.has(BaseDotsPopped) {
-        base = pop_base_dots(&base);
+        *base = pop_base_dots(base);
     }
     if set.has(SlashlessBaseLosesLastCharacter) {
-        base = cut_slashless_base(&base, &reference);
+        *base = cut_slashless_base(base, reference);
     }
     if set.has(RootlessBaseRooted) {
-        base = root_the_base(&base);
+        *base = root_the_base(base);
     }
     if set.has(EmptyReferenceMerged) && (reference.is_empty() || reference.starts_with('#')) {
         reference.insert(0, '.');
     }
-    (base, reference)
 }
 
 /// `transform` applied to `base`, and to `reference` with the base's
@@ -2044,17 +2244,35 @@ fn resolve_host_as_segment(b: &Components<'_>, r: &Components<'_>) -> String {
         }
     };
     let old_host = host(Some(authority)).unwrap_or("");
+    let out = host_and_segments(old_host, base_path, r.path);
+    let mut url = format!("{}:{slashes}", b.scheme.unwrap_or(""));
+    write_host_as_segment(&mut url, authority, old_host, &out);
+    if let Some(query) = r.query {
+        url.push('?');
+        url.push_str(query);
+    }
+    if let Some(fragment) = r.fragment {
+        url.push('#');
+        url.push_str(fragment);
+    }
+    url
+}
+
+/// For [`resolve_host_as_segment`]: the segments of `path` merged with
+/// `base_path` under the host `old_host`, its dot segments removed; the
+/// first is the new host.
+fn host_and_segments<'a>(old_host: &'a str, base_path: &'a str, path: &'a str) -> Vec<&'a str> {
     // An absolute path leaves the host empty, and its `..` cannot climb
     // into it.
-    let floor = usize::from(r.path.starts_with('/'));
-    let segments: Vec<&str> = if r.path.starts_with('/') {
-        r.path.split('/').collect()
+    let floor = usize::from(path.starts_with('/'));
+    let segments: Vec<&str> = if path.starts_with('/') {
+        path.split('/').collect()
     } else {
         let mut merged: Vec<&str> = std::iter::once(old_host)
             .chain(base_path.split('/').skip(1))
             .collect();
         merged.pop();
-        merged.extend(r.path.split('/'));
+        merged.extend(path.split('/'));
         merged
     };
     let mut out: Vec<&str> = Vec::new();
@@ -2072,8 +2290,14 @@ fn resolve_host_as_segment(b: &Components<'_>, r: &Components<'_>) -> String {
     if matches!(segments.last(), Some(&".") | Some(&"..")) {
         out.push("");
     }
+    out
+}
+
+/// For [`resolve_host_as_segment`]: the host and path of `out` (the new
+/// host, then the segments) written to `url`, with the userinfo of the
+/// base's `authority` before a host, and its port after `old_host` kept.
+fn write_host_as_segment(url: &mut String, authority: &str, old_host: &str, out: &[&str]) {
     let new_host = out.first().copied().unwrap_or("");
-    let mut url = format!("{}:{slashes}", b.scheme.unwrap_or(""));
     if !new_host.is_empty() {
         if let Some(at) = authority.rfind('@') {
             url.push_str(&authority[..=at]);
@@ -2090,15 +2314,6 @@ fn resolve_host_as_segment(b: &Components<'_>, r: &Components<'_>) -> String {
         url.push('/');
         url.push_str(segment);
     }
-    if let Some(query) = r.query {
-        url.push('?');
-        url.push_str(query);
-    }
-    if let Some(fragment) = r.fragment {
-        url.push('#');
-        url.push_str(fragment);
-    }
-    url
 }
 
 /// `reference`, when it has no scheme, without the userinfo of its
@@ -2514,193 +2729,273 @@ pub fn explain(
 ) -> Explanation {
     // Sets that differ only in what they do after resolving give the
     // reference the same input: each reading resolves each input once.
-    // Keyed by a hash of the input, so that a look-up allocates nothing;
-    // the input is kept beside the answer and compared.
-    type Memo = RefCell<HashMap<u64, Vec<(String, String, Result<String, String>)>>>;
     let memos: Vec<Memo> = readings.iter().map(|_| Memo::default()).collect();
     let remembering: Vec<_> = readings
         .iter()
         .zip(&memos)
-        .map(|(reading, memo)| {
-            move |b: &str, r: &str| {
-                let mut hasher = std::hash::DefaultHasher::new();
-                (b, r).hash(&mut hasher);
-                let key = hasher.finish();
-                if let Some(seen) = memo.borrow().get(&key) {
-                    if let Some((_, _, answer)) = seen.iter().find(|(sb, sr, _)| sb == b && sr == r)
-                    {
-                        return answer.clone();
-                    }
-                }
-                let answer = reading(b, r);
-                memo.borrow_mut().entry(key).or_default().push((
-                    b.to_owned(),
-                    r.to_owned(),
-                    answer.clone(),
-                ));
-                answer
-            }
-        })
+        .map(|(&reading, memo)| remembered(reading, memo))
         .collect();
     let readings: Vec<Reference<'_>> = remembering.iter().map(|r| r as Reference<'_>).collect();
-    let wanted = Wanted::new(answer);
-    let gives = |set: Set| {
-        readings
-            .iter()
-            .any(|r| wanted.given_by(set, &resolve(*r, set, base, reference)))
+    let search = Search {
+        base,
+        reference,
+        answer,
+        listed,
+        wanted: Wanted::new(answer),
     };
-    if gives(Set::EMPTY) {
+    if search.gives_under(&readings, Set::EMPTY) {
         return Explanation::Conforms;
     }
-    // The input transforms that change this input: a deviation that
-    // changes nothing alone may change what one of them leaves (`//` taken
-    // for none, then the empty reference that is left).
     let departing: Vec<Id> = Id::ALL
         .iter()
         .copied()
         .filter(|id| id.departs_from(spec))
         .collect();
-    let mut transforms: Vec<Set> = std::iter::once(Set::EMPTY)
-        .chain(
-            departing
-                .iter()
-                .filter(|&&id| changes_input(id, base, reference))
-                .map(|&id| Set::of(&[id])),
-        )
-        .collect();
-    // And the listed ones together, as far as they reach: a deviation may
-    // change something only after several (`//#` taken for nothing only
-    // once both its empty fragment and its empty authority are dropped),
-    // and a listed transform may change only what others leave (`a://:`
-    // is `a://` once its empty port is dropped, `a:` once its empty
-    // authority is too, and only then a base with no `/` to cut at).
-    // Each step is a baseline of its own. Past the first, they are the
-    // listed model followed further, and only the listed deviations are
-    // searched against them: a cause not known yet is looked for in what
-    // the input and each step of it alone leave, not in what a chain of
-    // known ones makes of it.
-    let mut listed_transforms = Set::EMPTY;
-    let mut for_all = None;
-    loop {
-        let (b, r) = transformed_input(listed_transforms, base, reference);
-        let more = departing
-            .iter()
-            .filter(|&&id| listed.has(id) && !listed_transforms.has(id))
-            .filter(|&&id| changes_input(id, &b, &r))
-            .fold(Set::EMPTY, |more, &id| more.with(id));
-        if more.is_empty() {
-            break;
+    let (transforms, for_all) = search.input_transforms(&departing);
+    let grouped = search.grouped(&readings, &transforms, spec);
+    let relevant = search.relevant(&departing, &grouped, &transforms, for_all);
+    search.smallest_set(&readings, &grouped, &relevant)
+}
+
+/// What one reading resolved: keyed by a hash of the input, so that a
+/// look-up allocates nothing; the input is kept beside the answer and
+/// compared.
+type Memo = RefCell<HashMap<u64, Vec<(String, String, Result<String, String>)>>>;
+
+/// `reading`, remembering in `memo` what it resolved, for [`explain`].
+fn remembered<'a>(
+    reading: Reference<'a>,
+    memo: &'a Memo,
+) -> impl Fn(&str, &str) -> Result<String, String> + 'a {
+    move |b: &str, r: &str| {
+        let mut hasher = std::hash::DefaultHasher::new();
+        (b, r).hash(&mut hasher);
+        let key = hasher.finish();
+        if let Some(seen) = memo.borrow().get(&key) {
+            if let Some((_, _, answer)) = seen.iter().find(|(sb, sr, _)| sb == b && sr == r) {
+                return answer.clone();
+            }
         }
-        listed_transforms = listed_transforms.union(more);
-        if !transforms.contains(&listed_transforms) {
-            transforms.push(listed_transforms);
-        }
-        for_all.get_or_insert(transforms.len());
+        let answer = reading(b, r);
+        memo.borrow_mut().entry(key).or_default().push((
+            b.to_owned(),
+            r.to_owned(),
+            answer.clone(),
+        ));
+        answer
     }
-    let for_all = for_all.unwrap_or(transforms.len());
-    // The search runs under one reading of each group of readings that
-    // give the same answers here: to the input, to what each input
-    // transform leaves of it, and with each deviation that asks the
-    // reading about other inputs. Readings that agree on all of these
-    // almost always agree under a set of them too (RFC 3986 has 1536
-    // choices, and an input tells few apart); where two would not, a set
-    // can be missed, leaving the answer unexplained or explained by a
-    // larger set, but no set is named that does not give it: each is
-    // checked under a real reading. The first sets are checked under every
-    // reading.
-    let probes: Vec<Set> = transforms
-        .iter()
-        .copied()
-        .chain(
-            [Id::AboveRootKept, Id::BaseDotsKept, Id::BaseFragmentKept]
-                .into_iter()
-                .filter(|id| id.departs_from(spec))
-                .map(|id| Set::of(&[id])),
-        )
-        .collect();
-    let mut seen = std::collections::HashSet::new();
-    let grouped: Vec<Reference<'_>> = readings
-        .iter()
-        .copied()
-        .filter(|r| {
-            seen.insert(
-                probes
+}
+
+/// The answer [`explain`] explains, and the input that gave it: what each
+/// phase of its search asks of.
+struct Search<'a> {
+    base: &'a str,
+    reference: &'a str,
+    answer: Result<&'a str, ()>,
+    listed: Set,
+    wanted: Wanted<'a>,
+}
+
+impl Search<'_> {
+    /// Whether the reference, with the deviations of `set`, gives the
+    /// answer under one of `readings`.
+    fn gives_under(&self, readings: &[Reference<'_>], set: Set) -> bool {
+        readings.iter().any(|r| {
+            self.wanted
+                .given_by(set, &resolve(*r, set, self.base, self.reference))
+        })
+    }
+
+    /// The baselines of the search: no transform, each transform of
+    /// `departing` that changes this input, and the listed ones followed
+    /// as far as they reach; with how many of them every deviation is
+    /// searched against (the listed ones are searched against all).
+    fn input_transforms(&self, departing: &[Id]) -> (Vec<Set>, usize) {
+        let (base, reference, listed) = (self.base, self.reference, self.listed);
+        // The input transforms that change this input: a deviation that
+        // changes nothing alone may change what one of them leaves (`//` taken
+        // for none, then the empty reference that is left).
+        let mut transforms: Vec<Set> = std::iter::once(Set::EMPTY)
+            .chain(
+                departing
                     .iter()
-                    .map(|&p| resolve(*r, p, base, reference))
-                    .collect::<Vec<_>>(),
+                    .filter(|&&id| changes_input(id, base, reference))
+                    .map(|&id| Set::of(&[id])),
             )
-        })
-        .collect();
-    // A deviation may change something only under a reading that is not
-    // the default (`x:a` against `x:../a/` merges only when a reference
-    // with the base's scheme is not strictly absolute): whether it does is
-    // asked of each group, against what each transform alone gives there.
-    let after: Vec<Vec<_>> = grouped
-        .iter()
-        .map(|reading| {
-            transforms
+            .collect();
+        // And the listed ones together, as far as they reach: a deviation may
+        // change something only after several (`//#` taken for nothing only
+        // once both its empty fragment and its empty authority are dropped),
+        // and a listed transform may change only what others leave (`a://:`
+        // is `a://` once its empty port is dropped, `a:` once its empty
+        // authority is too, and only then a base with no `/` to cut at).
+        // Each step is a baseline of its own. Past the first, they are the
+        // listed model followed further, and only the listed deviations are
+        // searched against them: a cause not known yet is looked for in what
+        // the input and each step of it alone leave, not in what a chain of
+        // known ones makes of it.
+        let mut listed_transforms = Set::EMPTY;
+        let mut for_all = None;
+        loop {
+            let (b, r) = transformed_input(listed_transforms, base, reference);
+            let more = departing
                 .iter()
-                .map(|&t| resolve(*reading, t, base, reference))
-                .collect()
-        })
-        .collect();
-    let relevant: Vec<Id> = departing
-        .iter()
-        .copied()
-        .filter(|&id| {
-            // A rewritten encoding may decode what the reference keeps:
-            // where neither the input nor the answer has a `%`, it decodes
-            // only what it encoded, and changes nothing.
-            (id == Id::PercentEncodingRewritten
-                && [base, reference, answer.unwrap_or("")]
-                    .iter()
-                    .any(|s| s.contains('%')))
-                || grouped.iter().zip(&after).any(|(reading, after)| {
-                    let searched = if listed.has(id) { after.len() } else { for_all };
-                    transforms
-                        .iter()
-                        .zip(after)
-                        .take(searched)
-                        .any(|(&t, gives)| {
-                            t.has(id) || resolve(*reading, t.with(id), base, reference) != *gives
-                        })
-                })
-        })
-        .collect();
-    let first: Vec<Id> = relevant
-        .iter()
-        .copied()
-        .filter(|&id| listed.has(id))
-        .collect();
-    let checked = std::cell::Cell::new(0);
-    let gives = |set: Set| {
-        checked.set(checked.get() + 1);
-        let under: &[Reference<'_>] = if checked.get() <= SETS_UNDER_EVERY_READING {
-            &readings
-        } else {
-            &grouped
-        };
-        under
+                .filter(|&&id| listed.has(id) && !listed_transforms.has(id))
+                .filter(|&&id| changes_input(id, &b, &r))
+                .fold(Set::EMPTY, |more, &id| more.with(id));
+            if more.is_empty() {
+                break;
+            }
+            listed_transforms = listed_transforms.union(more);
+            if !transforms.contains(&listed_transforms) {
+                transforms.push(listed_transforms);
+            }
+            for_all.get_or_insert(transforms.len());
+        }
+        let for_all = for_all.unwrap_or(transforms.len());
+        (transforms, for_all)
+    }
+
+    /// One reading of each group of `readings` that give the same answers
+    /// here, with each of `transforms` and each deviation of `spec` that
+    /// asks the reading about other inputs.
+    fn grouped<'r>(
+        &self,
+        readings: &[Reference<'r>],
+        transforms: &[Set],
+        spec: Spec,
+    ) -> Vec<Reference<'r>> {
+        // The search runs under one reading of each group of readings that
+        // give the same answers here: to the input, to what each input
+        // transform leaves of it, and with each deviation that asks the
+        // reading about other inputs. Readings that agree on all of these
+        // almost always agree under a set of them too (RFC 3986 has 1536
+        // choices, and an input tells few apart); where two would not, a set
+        // can be missed, leaving the answer unexplained or explained by a
+        // larger set, but no set is named that does not give it: each is
+        // checked under a real reading. The first sets are checked under every
+        // reading.
+        let probes: Vec<Set> = transforms
             .iter()
-            .any(|r| wanted.given_by(set, &resolve(*r, set, base, reference)))
-    };
-    for pool in [&first[..], &relevant[..]] {
-        for size in 1..=MAX_SET.min(pool.len()) {
-            if let Some(set) = subsets(pool, size).find(|&set| gives(set)) {
+            .copied()
+            .chain(
+                [Id::AboveRootKept, Id::BaseDotsKept, Id::BaseFragmentKept]
+                    .into_iter()
+                    .filter(|id| id.departs_from(spec))
+                    .map(|id| Set::of(&[id])),
+            )
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        readings
+            .iter()
+            .copied()
+            .filter(|r| {
+                seen.insert(
+                    probes
+                        .iter()
+                        .map(|&p| resolve(*r, p, self.base, self.reference))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect()
+    }
+
+    /// The deviations of `departing` that change something for this input,
+    /// alone, under one of `grouped`: against each of `transforms` for a
+    /// listed one, against the first `for_all` for the others.
+    fn relevant(
+        &self,
+        departing: &[Id],
+        grouped: &[Reference<'_>],
+        transforms: &[Set],
+        for_all: usize,
+    ) -> Vec<Id> {
+        let (base, reference) = (self.base, self.reference);
+        // A deviation may change something only under a reading that is not
+        // the default (`x:a` against `x:../a/` merges only when a reference
+        // with the base's scheme is not strictly absolute): whether it does is
+        // asked of each group, against what each transform alone gives there.
+        let after: Vec<Vec<_>> = grouped
+            .iter()
+            .map(|reading| {
+                transforms
+                    .iter()
+                    .map(|&t| resolve(*reading, t, base, reference))
+                    .collect()
+            })
+            .collect();
+        departing
+            .iter()
+            .copied()
+            .filter(|&id| {
+                // A rewritten encoding may decode what the reference keeps:
+                // where neither the input nor the answer has a `%`, it decodes
+                // only what it encoded, and changes nothing.
+                (id == Id::PercentEncodingRewritten
+                    && [base, reference, self.answer.unwrap_or("")]
+                        .iter()
+                        .any(|s| s.contains('%')))
+                    || grouped.iter().zip(&after).any(|(reading, after)| {
+                        let searched = if self.listed.has(id) {
+                            after.len()
+                        } else {
+                            for_all
+                        };
+                        transforms
+                            .iter()
+                            .zip(after)
+                            .take(searched)
+                            .any(|(&t, gives)| {
+                                t.has(id)
+                                    || resolve(*reading, t.with(id), base, reference) != *gives
+                            })
+                    })
+            })
+            .collect()
+    }
+
+    /// The search itself: the smallest set of `relevant` that gives the
+    /// answer, the listed ones first; the first sets are checked under
+    /// every one of `readings`, the rest under one of each of `grouped`.
+    fn smallest_set(
+        &self,
+        readings: &[Reference<'_>],
+        grouped: &[Reference<'_>],
+        relevant: &[Id],
+    ) -> Explanation {
+        let first: Vec<Id> = relevant
+            .iter()
+            .copied()
+            .filter(|&id| self.listed.has(id))
+            .collect();
+        let checked = std::cell::Cell::new(0);
+        let gives = |set: Set| {
+            checked.set(checked.get() + 1);
+            let under = if checked.get() <= SETS_UNDER_EVERY_READING {
+                readings
+            } else {
+                grouped
+            };
+            self.gives_under(under, set)
+        };
+        for pool in [&first[..], relevant] {
+            for size in 1..=MAX_SET.min(pool.len()) {
+                if let Some(set) = subsets(pool, size).find(|&set| gives(set)) {
+                    return Explanation::By(set);
+                }
+            }
+        }
+        // Causes a library is known to have compose however many meet in one
+        // case (a reference left unresolved, its empty fragment dropped, its
+        // scheme lower-cased and an authority added): larger sets of the
+        // listed ones only.
+        for size in MAX_SET + 1..=MAX_LISTED_SET.min(first.len()) {
+            if let Some(set) = subsets(&first, size).find(|&set| gives(set)) {
                 return Explanation::By(set);
             }
         }
+        Explanation::Unexplained
     }
-    // Causes a library is known to have compose however many meet in one
-    // case (a reference left unresolved, its empty fragment dropped, its
-    // scheme lower-cased and an authority added): larger sets of the
-    // listed ones only.
-    for size in MAX_SET + 1..=MAX_LISTED_SET.min(first.len()) {
-        if let Some(set) = subsets(&first, size).find(|&set| gives(set)) {
-            return Explanation::By(set);
-        }
-    }
-    Explanation::Unexplained
 }
 
 /// Whether `id` is an input transform that changes this input.

@@ -234,6 +234,25 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
             set = set.union(e.by);
         }
     }
+    let mut found = choose_per_answer(&explainer, explained, &mut set);
+    if !keep_old {
+        drop_needless(&explainer, explained, old, &mut set, &mut found);
+        drop_unused(&explainer, explained, &mut set, &mut found);
+    }
+    Causes {
+        set,
+        examples: examples(explained, &found),
+        by: found,
+    }
+}
+
+/// For [`causes_of`]: the set that explains each answer of `explained`,
+/// each added to `set`, preferring the deviations of `set`.
+fn choose_per_answer(
+    explainer: &Explainer,
+    explained: &[Explained<'_>],
+    set: &mut Set,
+) -> Vec<Set> {
     let mut found: Vec<Set> = explained.iter().map(|e| e.by).collect();
     // The answers of the most mismatches first: one example may be given
     // by two deviations alike (`http://@` rejected for its empty host or
@@ -247,73 +266,101 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
     order.sort_by_key(|&i| std::cmp::Reverse(explained[i].count));
     for i in order {
         let e = &explained[i];
-        let by = if e.by.is_subset(set) || e.count > 1 {
+        let by = if e.by.is_subset(*set) || e.count > 1 {
             e.by
         } else {
             // Explained again, preferring what is chosen already.
-            match explainer.listing(set).explain(e.base, e.relative, e.answer) {
+            match explainer
+                .listing(*set)
+                .explain(e.base, e.relative, e.answer)
+            {
                 Some(Explanation::By(again))
-                    if again.is_subset(set) || again.len() < e.by.len() =>
+                    if again.is_subset(*set) || again.len() < e.by.len() =>
                 {
                     again
                 }
                 _ => e.by,
             }
         };
-        set = set.union(by);
+        *set = set.union(by);
         found[i] = by;
     }
+    found
+}
+
+/// For [`causes_of`]: `set` without each deviation it chose (not of
+/// `old`) that the others can do without, and `found` explained again.
+fn drop_needless(
+    explainer: &Explainer,
+    explained: &[Explained<'_>],
+    old: Set,
+    set: &mut Set,
+    found: &mut Vec<Set>,
+) {
     // Each deviation chosen here goes when the others explain every
     // answer it did: the one chosen first for an answer may be needless
     // once a deviation chosen for other answers is listed, and a file that
     // listed it would say more than the run shows (or be stale at once).
     // Those that explain fewest are tried first. A listed one stays while
     // it explains some: its reason is a person's.
-    if !keep_old {
-        let mut chosen: Vec<Id> = set.ids().filter(|&id| !old.has(id)).collect();
-        chosen.sort_by_key(|&id| found.iter().filter(|by| by.has(id)).count());
-        for id in chosen {
-            let fewer = Set::of(&set.ids().filter(|&d| d != id).collect::<Vec<_>>());
-            let listed = explainer.listing(fewer);
-            let again: Option<Vec<Set>> = explained
-                .iter()
-                .zip(&found)
-                .map(|(e, &by)| {
-                    if !by.has(id) {
-                        return Some(by);
-                    }
-                    match listed.explain(e.base, e.relative, e.answer) {
-                        Some(Explanation::By(again)) if again.is_subset(fewer) => Some(again),
-                        _ => None,
-                    }
-                })
-                .collect();
-            if let Some(again) = again {
-                set = fewer;
-                found = again;
-            }
-        }
-        // A run graded with `set` listed explains each answer by the first
-        // listed set that gives it, which may leave a deviation explaining
-        // nothing: the file would be stale as written. Explained so until
-        // every deviation explains one (a few rounds at most: each drops
-        // what the last left unused).
-        for _ in 0..8 {
-            let listed = explainer.listing(set);
-            for (e, by) in explained.iter().zip(found.iter_mut()) {
-                if let Some(Explanation::By(again)) = listed.explain(e.base, e.relative, e.answer) {
-                    *by = again;
+    let mut chosen: Vec<Id> = set.ids().filter(|&id| !old.has(id)).collect();
+    chosen.sort_by_key(|&id| found.iter().filter(|by| by.has(id)).count());
+    for id in chosen {
+        let fewer = Set::of(&set.ids().filter(|&d| d != id).collect::<Vec<_>>());
+        let listed = explainer.listing(fewer);
+        let again: Option<Vec<Set>> = explained
+            .iter()
+            .zip(found.iter())
+            .map(|(e, &by)| {
+                if !by.has(id) {
+                    return Some(by);
                 }
-            }
-            let used = found.iter().fold(Set::EMPTY, |all, &by| all.union(by));
-            if used == set {
-                break;
-            }
-            set = used;
+                match listed.explain(e.base, e.relative, e.answer) {
+                    Some(Explanation::By(again)) if again.is_subset(fewer) => Some(again),
+                    _ => None,
+                }
+            })
+            .collect();
+        if let Some(again) = again {
+            *set = fewer;
+            *found = again;
         }
     }
+}
+
+/// For [`causes_of`]: `set` without the deviations that explain none of
+/// `explained` once it is listed, `found` explained so.
+fn drop_unused(
+    explainer: &Explainer,
+    explained: &[Explained<'_>],
+    set: &mut Set,
+    found: &mut [Set],
+) {
+    // A run graded with `set` listed explains each answer by the first
+    // listed set that gives it, which may leave a deviation explaining
+    // nothing: the file would be stale as written. Explained so until
+    // every deviation explains one (a few rounds at most: each drops
+    // what the last left unused).
+    for _ in 0..8 {
+        let listed = explainer.listing(*set);
+        for (e, by) in explained.iter().zip(found.iter_mut()) {
+            if let Some(Explanation::By(again)) = listed.explain(e.base, e.relative, e.answer) {
+                *by = again;
+            }
+        }
+        let used = found.iter().fold(Set::EMPTY, |all, &by| all.union(by));
+        if used == *set {
+            break;
+        }
+        *set = used;
+    }
+}
+
+/// For [`causes_of`]: each deviation of `found` (the set that explains
+/// each of `explained`) with how many it explains and the first example.
+fn examples(explained: &[Explained<'_>], found: &[Set]) -> Vec<(Id, u64, String)> {
     let mut examples: Vec<(Id, u64, String)> = Vec::new();
-    for (e, found) in explained.iter().zip(&found) {
+    for (e, found) in explained.iter().zip(found) {
         for id in found.ids() {
             match examples.iter_mut().find(|(d, _, _)| *d == id) {
                 Some((_, count, _)) => *count += e.count,
@@ -321,11 +368,7 @@ pub fn causes_of(explained: &[Explained<'_>], spec: Spec, old: Set, keep_old: bo
             }
         }
     }
-    Causes {
-        set,
-        by: found,
-        examples,
-    }
+    examples
 }
 
 /// The deviations that explain a run's wrong answers (`explanations`, one
@@ -411,48 +454,59 @@ pub fn markdown() -> String {
          that spec's column).\n\n\
          | deviation | what it does |",
     );
-    for spec in Spec::ALL {
-        out += &format!(" {} |", spec.title());
-    }
-    out += " same resource |\n|---|---|";
-    out += &"---|".repeat(Spec::ALL.len() + 1);
-    out += "\n";
-    for d in CATALOGUE {
-        out += &format!("| `{}` | {} |", d.name, d.description);
-        for spec in Spec::ALL {
-            out += &format!(" {} |", d.sections.of(spec).unwrap_or("-"));
-        }
-        out += &format!(" {} |\n", if d.same_resource { "yes" } else { "no" });
-    }
+    catalogue_table(&mut out);
     out += "\n## Each deviation\n";
     for d in CATALOGUE {
-        // The latest spec it departs from.
-        let spec = Spec::ALL
-            .into_iter()
-            .rev()
-            .find(|&s| d.sections.of(s).is_some())
-            .expect("a deviation departs from some spec");
-        let id = Deviation::named(d.name).expect("its own name");
-        let title = spec.title();
-        let (base, reference) = d.example;
-        let primary = Reference::defaults(spec);
-        let default = |b: &str, r: &str| primary.resolve(b, r);
-        let show = |r: Resolved| match r {
-            Ok(url) => format!("`{url}`"),
-            Err(_) => "rejected".to_owned(),
-        };
-        out += &format!(
-            "\n### `{}`\n\n{}.\n\n\
-             - Example, under {title}: `{base}` + `{reference}` is {} by the spec, {} with this deviation.\n\
-             - Why: {}.\n",
-            d.name,
-            capitalized(d.description),
-            show(default(base, reference)),
-            show(deviations::resolve(&default, Set::of(&[id]), base, reference)),
-            d.why
-        );
+        each_deviation(&mut out, d);
     }
     out
+}
+
+/// For [`markdown`]: the rest of the catalogue's table, whose first
+/// columns' heads `out` ends with.
+fn catalogue_table(out: &mut String) {
+    for spec in Spec::ALL {
+        *out += &format!(" {} |", spec.title());
+    }
+    *out += " same resource |\n|---|---|";
+    *out += &"---|".repeat(Spec::ALL.len() + 1);
+    *out += "\n";
+    for d in CATALOGUE {
+        *out += &format!("| `{}` | {} |", d.name, d.description);
+        for spec in Spec::ALL {
+            *out += &format!(" {} |", d.sections.of(spec).unwrap_or("-"));
+        }
+        *out += &format!(" {} |\n", if d.same_resource { "yes" } else { "no" });
+    }
+}
+
+/// For [`markdown`]: the section of `d`, added to `out`.
+fn each_deviation(out: &mut String, d: &Deviation) {
+    // The latest spec it departs from.
+    let spec = Spec::ALL
+        .into_iter()
+        .rev()
+        .find(|&s| d.sections.of(s).is_some())
+        .expect("a deviation departs from some spec");
+    let id = Deviation::named(d.name).expect("its own name");
+    let title = spec.title();
+    let (base, reference) = d.example;
+    let primary = Reference::defaults(spec);
+    let default = |b: &str, r: &str| primary.resolve(b, r);
+    let show = |r: Resolved| match r {
+        Ok(url) => format!("`{url}`"),
+        Err(_) => "rejected".to_owned(),
+    };
+    *out += &format!(
+        "\n### `{}`\n\n{}.\n\n\
+         - Example, under {title}: `{base}` + `{reference}` is {} by the spec, {} with this deviation.\n\
+         - Why: {}.\n",
+        d.name,
+        capitalized(d.description),
+        show(default(base, reference)),
+        show(deviations::resolve(&default, Set::of(&[id]), base, reference)),
+        d.why
+    );
 }
 
 fn capitalized(s: &str) -> String {

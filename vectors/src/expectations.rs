@@ -138,141 +138,16 @@ impl Expectations {
     pub fn parse_str(name: &str, text: &str) -> Result<Self, LoadError> {
         let raw: RawFile =
             toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
-        let lines = LineIndex::new(text);
-        let (spec, spec_line) = match raw.spec {
-            Some(spec) => {
-                let line = lines.line_of(spec.span().start);
-                let parsed = spec.get_ref().parse::<Spec>().map_err(|why| LoadError {
-                    file: name.to_owned(),
-                    line,
-                    message: format!("key `spec`: {why}"),
-                })?;
-                (parsed, line)
-            }
-            None => (Spec::Rfc1808, 0),
+        let reader = Reader {
+            name,
+            text,
+            lines: LineIndex::new(text),
         };
-        let mut written_for = Vec::new();
-        if let Some(raw) = raw.written_for {
-            let line = lines.line_of(raw.span().start);
-            for reported in raw.into_inner().into_vec() {
-                let version = library_version(&reported).ok_or_else(|| LoadError {
-                    file: name.to_owned(),
-                    line,
-                    message: format!("key `written-for`: `{reported}` holds no version number"),
-                })?;
-                if !written_for.contains(&version) {
-                    written_for.push(version);
-                }
-            }
-        }
-        let versions = |raw: Option<Spanned<OneOrMany>>| -> Result<Option<Versions>, LoadError> {
-            let Some(raw) = raw else { return Ok(None) };
-            let line = lines.line_of(raw.span().start);
-            Versions::parse(&raw.into_inner().into_vec())
-                .map(Some)
-                .map_err(|why| LoadError {
-                    file: name.to_owned(),
-                    line,
-                    message: format!("key `versions`: {why}"),
-                })
-        };
-        let mut entries: Vec<Entry> = Vec::with_capacity(raw.expected_failure.len());
-        let mut first_line: HashMap<String, usize> = HashMap::new();
-        for e in raw.expected_failure {
-            let line = lines.line_of(e.id.span().start);
-            let id = e.id.into_inner();
-            if let Some(first) = first_line.insert(id.clone(), line) {
-                return Err(LoadError {
-                    file: name.to_owned(),
-                    line,
-                    message: format!("key `id`: `{id}` is listed twice, first at line {first}"),
-                });
-            }
-            if e.reason.get_ref().trim().is_empty() {
-                return Err(LoadError::at(
-                    name,
-                    text,
-                    Some(e.reason.span().start),
-                    format!("key `reason`: say why `{id}` fails"),
-                ));
-            }
-            entries.push(Entry {
-                id,
-                reason: e.reason.into_inner(),
-                line,
-                versions: versions(e.versions)?,
-            });
-        }
-        let mut inconsistent: Vec<Inconsistent> = Vec::new();
-        for e in raw.inconsistent_reading {
-            let line = lines.line_of(e.ambiguity.span().start);
-            let ambiguity = e.ambiguity.into_inner();
-            let at = |message: String| LoadError {
-                file: name.to_owned(),
-                line,
-                message,
-            };
-            let registry = spec.registry();
-            if !registry.iter().any(|a| a.name == ambiguity) {
-                let names: Vec<String> = registry.iter().map(|a| format!("`{}`", a.name)).collect();
-                let of = match spec {
-                    Spec::Rfc1808 => String::new(),
-                    _ => format!("{spec}: "),
-                };
-                return Err(at(format!(
-                    "key `ambiguity`: {of}unknown ambiguity `{ambiguity}`, expected one of {}",
-                    names.join(", ")
-                )));
-            }
-            if inconsistent.iter().any(|i| i.ambiguity == ambiguity) {
-                return Err(at(format!(
-                    "key `ambiguity`: `{ambiguity}` is listed twice"
-                )));
-            }
-            if e.reason.trim().is_empty() {
-                return Err(at(format!(
-                    "key `reason`: say why the readings of `{ambiguity}` differ"
-                )));
-            }
-            inconsistent.push(Inconsistent {
-                ambiguity,
-                reason: e.reason,
-                line,
-                versions: versions(e.versions)?,
-            });
-        }
-        let mut deviations: Vec<DeviationEntry> = Vec::new();
-        for e in raw.deviation {
-            let line = lines.line_of(e.name.span().start);
-            let at = |message: String| LoadError {
-                file: name.to_owned(),
-                line,
-                message,
-            };
-            let named = e.name.into_inner();
-            let Some(id) = Deviation::named(&named) else {
-                return Err(at(format!(
-                    "key `name`: unknown deviation `{named}` (docs/deviations.md lists them)"
-                )));
-            };
-            if !id.departs_from(spec) {
-                return Err(at(format!(
-                    "key `name`: `{named}` is no deviation from {spec}, whose answer (or one of its readings) it gives"
-                )));
-            }
-            if deviations.iter().any(|d| d.id == id) {
-                return Err(at(format!("key `name`: `{named}` is listed twice")));
-            }
-            if e.reason.trim().is_empty() {
-                return Err(at(format!("key `reason`: say why `{named}` holds")));
-            }
-            deviations.push(DeviationEntry {
-                id,
-                reason: e.reason,
-                line,
-                versions: versions(e.versions)?,
-            });
-        }
+        let (spec, spec_line) = reader.spec(raw.spec)?;
+        let written_for = reader.written_for(raw.written_for)?;
+        let entries = reader.entries(raw.expected_failure)?;
+        let inconsistent = reader.inconsistent(raw.inconsistent_reading, spec)?;
+        let deviations = reader.deviations(raw.deviation, spec)?;
         Ok(Expectations {
             file: name.to_owned(),
             spec,
@@ -453,6 +328,178 @@ impl OneOrMany {
     }
 }
 
+/// The expectations file `name`, whose text is `text`, as
+/// [`Expectations::parse_str`] reads each of its keys and tables.
+struct Reader<'a> {
+    name: &'a str,
+    text: &'a str,
+    lines: LineIndex,
+}
+
+impl Reader<'_> {
+    /// An error at the 1-based line `line`.
+    fn error(&self, line: usize, message: String) -> LoadError {
+        LoadError {
+            file: self.name.to_owned(),
+            line,
+            message,
+        }
+    }
+
+    /// The `spec` key and its line (RFC 1808 and 0 without one).
+    fn spec(&self, raw: Option<Spanned<String>>) -> Result<(Spec, usize), LoadError> {
+        let Some(spec) = raw else {
+            return Ok((Spec::Rfc1808, 0));
+        };
+        let line = self.lines.line_of(spec.span().start);
+        let parsed = spec
+            .get_ref()
+            .parse::<Spec>()
+            .map_err(|why| self.error(line, format!("key `spec`: {why}")))?;
+        Ok((parsed, line))
+    }
+
+    /// The versions of the `written-for` key, each once.
+    fn written_for(&self, raw: Option<Spanned<OneOrMany>>) -> Result<Vec<Version>, LoadError> {
+        let mut written_for = Vec::new();
+        if let Some(raw) = raw {
+            let line = self.lines.line_of(raw.span().start);
+            for reported in raw.into_inner().into_vec() {
+                let version = library_version(&reported).ok_or_else(|| {
+                    self.error(
+                        line,
+                        format!("key `written-for`: `{reported}` holds no version number"),
+                    )
+                })?;
+                if !written_for.contains(&version) {
+                    written_for.push(version);
+                }
+            }
+        }
+        Ok(written_for)
+    }
+
+    /// An entry's `versions` key.
+    fn versions(&self, raw: Option<Spanned<OneOrMany>>) -> Result<Option<Versions>, LoadError> {
+        let Some(raw) = raw else { return Ok(None) };
+        let line = self.lines.line_of(raw.span().start);
+        Versions::parse(&raw.into_inner().into_vec())
+            .map(Some)
+            .map_err(|why| self.error(line, format!("key `versions`: {why}")))
+    }
+
+    /// The `[[expected-failure]]` tables.
+    fn entries(&self, raw: Vec<RawEntry>) -> Result<Vec<Entry>, LoadError> {
+        let mut entries: Vec<Entry> = Vec::with_capacity(raw.len());
+        let mut first_line: HashMap<String, usize> = HashMap::new();
+        for e in raw {
+            let line = self.lines.line_of(e.id.span().start);
+            let id = e.id.into_inner();
+            if let Some(first) = first_line.insert(id.clone(), line) {
+                return Err(self.error(
+                    line,
+                    format!("key `id`: `{id}` is listed twice, first at line {first}"),
+                ));
+            }
+            if e.reason.get_ref().trim().is_empty() {
+                return Err(LoadError::at(
+                    self.name,
+                    self.text,
+                    Some(e.reason.span().start),
+                    format!("key `reason`: say why `{id}` fails"),
+                ));
+            }
+            entries.push(Entry {
+                id,
+                reason: e.reason.into_inner(),
+                line,
+                versions: self.versions(e.versions)?,
+            });
+        }
+        Ok(entries)
+    }
+
+    /// The `[[inconsistent-reading]]` tables, of ambiguities of `spec`.
+    fn inconsistent(
+        &self,
+        raw: Vec<RawInconsistent>,
+        spec: Spec,
+    ) -> Result<Vec<Inconsistent>, LoadError> {
+        let mut inconsistent: Vec<Inconsistent> = Vec::new();
+        for e in raw {
+            let line = self.lines.line_of(e.ambiguity.span().start);
+            let ambiguity = e.ambiguity.into_inner();
+            let at = |message: String| self.error(line, message);
+            let registry = spec.registry();
+            if !registry.iter().any(|a| a.name == ambiguity) {
+                let names: Vec<String> = registry.iter().map(|a| format!("`{}`", a.name)).collect();
+                let of = match spec {
+                    Spec::Rfc1808 => String::new(),
+                    _ => format!("{spec}: "),
+                };
+                return Err(at(format!(
+                    "key `ambiguity`: {of}unknown ambiguity `{ambiguity}`, expected one of {}",
+                    names.join(", ")
+                )));
+            }
+            if inconsistent.iter().any(|i| i.ambiguity == ambiguity) {
+                return Err(at(format!(
+                    "key `ambiguity`: `{ambiguity}` is listed twice"
+                )));
+            }
+            if e.reason.trim().is_empty() {
+                return Err(at(format!(
+                    "key `reason`: say why the readings of `{ambiguity}` differ"
+                )));
+            }
+            inconsistent.push(Inconsistent {
+                ambiguity,
+                reason: e.reason,
+                line,
+                versions: self.versions(e.versions)?,
+            });
+        }
+        Ok(inconsistent)
+    }
+
+    /// The `[[deviation]]` tables, of deviations from `spec`.
+    fn deviations(
+        &self,
+        raw: Vec<RawDeviation>,
+        spec: Spec,
+    ) -> Result<Vec<DeviationEntry>, LoadError> {
+        let mut deviations: Vec<DeviationEntry> = Vec::new();
+        for e in raw {
+            let line = self.lines.line_of(e.name.span().start);
+            let at = |message: String| self.error(line, message);
+            let named = e.name.into_inner();
+            let Some(id) = Deviation::named(&named) else {
+                return Err(at(format!(
+                    "key `name`: unknown deviation `{named}` (docs/deviations.md lists them)"
+                )));
+            };
+            if !id.departs_from(spec) {
+                return Err(at(format!(
+                    "key `name`: `{named}` is no deviation from {spec}, whose answer (or one of its readings) it gives"
+                )));
+            }
+            if deviations.iter().any(|d| d.id == id) {
+                return Err(at(format!("key `name`: `{named}` is listed twice")));
+            }
+            if e.reason.trim().is_empty() {
+                return Err(at(format!("key `reason`: say why `{named}` holds")));
+            }
+            deviations.push(DeviationEntry {
+                id,
+                reason: e.reason,
+                line,
+                versions: self.versions(e.versions)?,
+            });
+        }
+        Ok(deviations)
+    }
+}
+
 /// Why a run's version is not the one its expectations were written for
 /// ([`Expectations::drift`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -618,34 +665,12 @@ pub fn rewrite_run(
     corpus: &Corpus,
 ) -> Result<Rewritten, LoadError> {
     let by_id: HashMap<&str, &Ran<'_>> = ran.iter().map(|r| (r.vector.id.as_str(), r)).collect();
-    let mut followed = Followed::default();
-    for r in ran {
-        if let Some(reading) = grade::reading_followed(r.vector, spec, r.answer) {
-            followed.observe(&r.vector.id, &reading);
-        }
-    }
-    let inconsistent = inconsistent_seen(&followed, spec);
+    let inconsistent = inconsistent_seen(&followed_in(ran, spec), spec);
     let old_causes = existing
         .map(|(name, text)| Expectations::parse_str(name, text))
         .transpose()?
         .map_or(Set::EMPTY, |e| e.deviation_set());
-    let (ids, explained): (Vec<&str>, Vec<Explained<'_>>) = ran
-        .iter()
-        .filter_map(|r| match r.explanation {
-            Some(Explanation::By(by)) => Some((
-                r.vector.id.as_str(),
-                Explained {
-                    by,
-                    count: 1,
-                    example: format!("`{}`", r.vector.id),
-                    base: &r.vector.base,
-                    relative: &r.vector.relative,
-                    answer: r.answer,
-                },
-            )),
-            _ => None,
-        })
-        .unzip();
+    let (ids, explained) = explained_in(ran);
     // A full run tells which listed deviations are needed; a filtered one
     // keeps them all.
     let full_run = ran.len() == corpus.resolve.len();
@@ -676,6 +701,38 @@ pub fn rewrite_run(
             None => Decision::Undecided,
         },
     )
+}
+
+/// The readings `ran` followed, graded under `spec`.
+fn followed_in(ran: &[Ran<'_>], spec: Spec) -> Followed {
+    let mut followed = Followed::default();
+    for r in ran {
+        if let Some(reading) = grade::reading_followed(r.vector, spec, r.answer) {
+            followed.observe(&r.vector.id, &reading);
+        }
+    }
+    followed
+}
+
+/// The ids of the answers of `ran` a set of deviations explains, and each
+/// as [`causes::causes_of`] takes it.
+fn explained_in<'a>(ran: &[Ran<'a>]) -> (Vec<&'a str>, Vec<Explained<'a>>) {
+    ran.iter()
+        .filter_map(|r| match r.explanation {
+            Some(Explanation::By(by)) => Some((
+                r.vector.id.as_str(),
+                Explained {
+                    by,
+                    count: 1,
+                    example: format!("`{}`", r.vector.id),
+                    base: &r.vector.base,
+                    relative: &r.vector.relative,
+                    answer: r.answer,
+                },
+            )),
+            _ => None,
+        })
+        .unzip()
 }
 
 /// The first line of a file written from scratch.
@@ -741,86 +798,199 @@ pub fn rewrite_for(
     corpus: &Corpus,
     inconsistent: &[(&str, String)],
     deviations: &[(Id, String)],
-    mut decide: impl FnMut(&crate::ResolveVector) -> Decision,
+    decide: impl FnMut(&crate::ResolveVector) -> Decision,
 ) -> Result<Rewritten, LoadError> {
-    let mut header = HEADER.to_owned();
-    let mut trailing = String::new();
-    // The old tables of each kind, by id or ambiguity, with their versions.
-    let mut old: HashMap<(&str, String), (toml_edit::Table, Option<Versions>)> = HashMap::new();
-    let mut old_count = 0;
+    let OldFile {
+        header,
+        trailing,
+        tables,
+        count: old_count,
+        above_spec,
+        above_written,
+        mut written_for,
+    } = OldFile::read(existing, spec)?;
+    let mut rewrite = Rewrite {
+        old: tables,
+        version,
+        // A run of a version the old file was not written for: what the old
+        // file says holds for the versions it was written for.
+        other_version: version.filter(|v| !written_for.is_empty() && !written_for.contains(v)),
+        written_for: &written_for,
+        kept: 0,
+        added: 0,
+    };
+    // Old tables that stay, new ones, in the order they are written.
+    let failures = rewrite.failures(corpus, decide);
+    let readings = rewrite.readings(spec, inconsistent);
+    let causes = rewrite.deviations(deviations);
+    let (kept, added) = (rewrite.kept, rewrite.added);
+    if let Some(version) = version {
+        if !written_for.contains(version) {
+            written_for.push(version.clone());
+        }
+    }
+
+    let (doc, position) = document([
+        (DEVIATIONS, causes),
+        (FAILURES, failures),
+        (INCONSISTENT, readings),
+    ]);
+    let header = with_keys(header, above_spec, above_written, spec, &written_for);
+    let text = file_text(&header, position == 0, &doc, &trailing);
+    Ok(Rewritten {
+        text,
+        kept,
+        added,
+        dropped: old_count - kept,
+    })
+}
+
+/// The old tables of each kind, by kind and id or ambiguity, with their
+/// versions.
+type OldTables = HashMap<(&'static str, String), (toml_edit::Table, Option<Versions>)>;
+
+/// What [`rewrite_for`] keeps of the old file.
+struct OldFile {
+    /// The top comments (a new file's when there is no old one).
+    header: String,
+    /// The comments after the last table.
+    trailing: String,
+    tables: OldTables,
+    /// How many entries it had.
+    count: usize,
     // The comments above the old file's `spec` and `written-for` keys.
-    let mut above_spec: Option<String> = None;
-    let mut above_written: Option<String> = None;
-    let mut written_for: Vec<Version> = Vec::new();
-    if let Some((name, text)) = existing {
+    above_spec: Option<String>,
+    above_written: Option<String>,
+    written_for: Vec<Version>,
+}
+
+impl OldFile {
+    /// `existing` (the old file's name and text) read, checked to be for
+    /// `spec`; a file written from scratch when there is none.
+    fn read(existing: Option<(&str, &str)>, spec: Spec) -> Result<OldFile, LoadError> {
+        let mut old = OldFile {
+            header: HEADER.to_owned(),
+            trailing: String::new(),
+            tables: HashMap::new(),
+            count: 0,
+            above_spec: None,
+            above_written: None,
+            written_for: Vec::new(),
+        };
+        let Some((name, text)) = existing else {
+            return Ok(old);
+        };
         let parsed = Expectations::parse_str(name, text)?;
         parsed.check_spec(spec)?;
-        old_count = parsed.entries.len() + parsed.inconsistent.len() + parsed.deviations.len();
-        written_for.clone_from(&parsed.written_for);
-        let mut versions: HashMap<(&str, &str), Option<Versions>> = HashMap::new();
-        for e in &parsed.entries {
-            versions.insert((FAILURES, &e.id), e.versions.clone());
-        }
-        for e in &parsed.inconsistent {
-            versions.insert((INCONSISTENT, &e.ambiguity), e.versions.clone());
-        }
-        for e in &parsed.deviations {
-            versions.insert((DEVIATIONS, e.id.name()), e.versions.clone());
-        }
+        old.count = parsed.entries.len() + parsed.inconsistent.len() + parsed.deviations.len();
+        old.written_for.clone_from(&parsed.written_for);
+        let versions = versions_by_table(&parsed);
         let doc: toml_edit::DocumentMut = text
             .parse()
             .map_err(|e: toml_edit::TomlError| LoadError::at(name, text, None, e.to_string()))?;
-        trailing = raw(doc.trailing());
+        old.trailing = raw(doc.trailing());
         let above = |key: &str| {
             doc.as_table()
                 .key(key)
                 .map(|key| key.leaf_decor().prefix().map(raw).unwrap_or_default())
         };
-        above_spec = above("spec");
-        above_written = above("written-for");
-        let mut tables: Vec<(&str, &str, &toml_edit::Table)> = Vec::new();
-        for (kind, key) in [
-            (FAILURES, "id"),
-            (INCONSISTENT, "ambiguity"),
-            (DEVIATIONS, "name"),
-        ] {
-            let of_kind = doc.get(kind).and_then(toml_edit::Item::as_array_of_tables);
-            for table in of_kind.into_iter().flat_map(|t| t.iter()) {
-                if let Some(name) = table.get(key).and_then(|v| v.as_str()) {
-                    tables.push((kind, name, table));
-                }
-            }
-        }
-        tables.sort_by_key(|(_, _, t)| t.position());
+        old.above_spec = above("spec");
+        old.above_written = above("written-for");
+        let tables = tables_in_file_order(&doc);
         // The top comments are the first table's prefix up to its last
         // blank line; the rest is the entry's own.
-        header = match tables.first() {
+        old.header = match tables.first() {
             Some((_, _, first)) => {
                 let prefix = prefix(first);
                 let cut = prefix.rfind("\n\n").map_or(0, |at| at + 2);
                 prefix[..cut].to_owned()
             }
-            None => std::mem::take(&mut trailing),
+            None => std::mem::take(&mut old.trailing),
         };
         for (i, (kind, name, table)) in tables.into_iter().enumerate() {
             let mut table = table.clone();
             if i == 0 {
-                let own = prefix(&table)[header.len()..].to_owned();
+                let own = prefix(&table)[old.header.len()..].to_owned();
                 table.decor_mut().set_prefix(own);
             }
             let entry_versions = versions.get(&(kind, name)).cloned().flatten();
-            old.insert((kind, name.to_owned()), (table, entry_versions));
+            old.tables
+                .insert((kind, name.to_owned()), (table, entry_versions));
+        }
+        Ok(old)
+    }
+}
+
+/// The versions of each entry of `parsed`, by kind and id or ambiguity.
+fn versions_by_table(parsed: &Expectations) -> HashMap<(&str, &str), Option<Versions>> {
+    let mut versions: HashMap<(&str, &str), Option<Versions>> = HashMap::new();
+    for e in &parsed.entries {
+        versions.insert((FAILURES, &e.id), e.versions.clone());
+    }
+    for e in &parsed.inconsistent {
+        versions.insert((INCONSISTENT, &e.ambiguity), e.versions.clone());
+    }
+    for e in &parsed.deviations {
+        versions.insert((DEVIATIONS, e.id.name()), e.versions.clone());
+    }
+    versions
+}
+
+/// The tables of the three kinds in `doc`, each with its kind and id or
+/// ambiguity, in the order of the file.
+fn tables_in_file_order(
+    doc: &toml_edit::DocumentMut,
+) -> Vec<(&'static str, &str, &toml_edit::Table)> {
+    let mut tables: Vec<(&str, &str, &toml_edit::Table)> = Vec::new();
+    for (kind, key) in [
+        (FAILURES, "id"),
+        (INCONSISTENT, "ambiguity"),
+        (DEVIATIONS, "name"),
+    ] {
+        let of_kind = doc.get(kind).and_then(toml_edit::Item::as_array_of_tables);
+        for table in of_kind.into_iter().flat_map(|t| t.iter()) {
+            if let Some(name) = table.get(key).and_then(|v| v.as_str()) {
+                tables.push((kind, name, table));
+            }
         }
     }
-    // A run of a version the old file was not written for: what the old
-    // file says holds for the versions it was written for.
-    let other_version = version.filter(|v| !written_for.is_empty() && !written_for.contains(v));
-    let for_this = |new: toml_edit::Table| match other_version {
-        Some(version) => conditioned(new, &Versions::exactly(version)),
-        None => new,
-    };
-    // What becomes of an old table, given whether this run fails it.
-    let carry = |(table, versions): (toml_edit::Table, Option<Versions>), fails: bool| {
+    tables.sort_by_key(|(_, _, t)| t.position());
+    tables
+}
+
+/// The tables [`rewrite_for`] writes, from the old file's and the run's.
+struct Rewrite<'a> {
+    /// The old tables not written yet.
+    old: OldTables,
+    /// The version of the run.
+    version: Option<&'a Version>,
+    /// The versions the old file was written for.
+    written_for: &'a [Version],
+    /// The version of the run, when the old file was not written for it.
+    other_version: Option<&'a Version>,
+    /// Old tables that stay.
+    kept: usize,
+    /// New tables.
+    added: usize,
+}
+
+impl Rewrite<'_> {
+    /// A new table, for the version of the run when the old file was
+    /// written for others.
+    fn for_this(&self, new: toml_edit::Table) -> toml_edit::Table {
+        match self.other_version {
+            Some(version) => conditioned(new, &Versions::exactly(version)),
+            None => new,
+        }
+    }
+
+    /// What becomes of an old table, given whether this run fails it.
+    fn carry(
+        &self,
+        (table, versions): (toml_edit::Table, Option<Versions>),
+        fails: bool,
+    ) -> Option<toml_edit::Table> {
+        let version = self.version;
         match (versions, version) {
             // Another version's entry: this run says nothing about it.
             (Some(versions), Some(v)) if !versions.matches(v) => Some(if fails {
@@ -837,92 +1007,102 @@ pub fn rewrite_for(
             // It held for every version the file was written for; it
             // still holds for the others.
             (None, _) => {
-                let mut others = written_for.iter().filter(|w| Some(*w) != version);
+                let mut others = self.written_for.iter().filter(|w| Some(*w) != version);
                 let first = Versions::exactly(others.next()?);
                 let versions = others.fold(first, |all, w| all.with(w));
                 Some(conditioned(table, &versions))
             }
         }
-    };
-
-    // Old tables that stay, new ones, in the order they are written.
-    let mut failures = Vec::new();
-    let (mut kept, mut added) = (0, 0);
-    for v in &corpus.resolve {
-        let before = old.remove(&(FAILURES, v.id.clone()));
-        let table = match (decide(v), before) {
-            (Decision::Undecided, None) | (Decision::Passes, None) => None,
-            (Decision::Undecided, Some((table, _))) => Some(table),
-            (Decision::Passes, Some(before)) => carry(before, false),
-            (Decision::Explained, _) => None,
-            (Decision::Fails { .. }, Some(before)) => carry(before, true),
-            (Decision::Fails { observed }, None) => {
-                added += 1;
-                failures.push(for_this(new_table(&[("id", &v.id), ("reason", &observed)])));
-                continue;
-            }
-        };
-        if let Some(table) = table {
-            kept += 1;
-            failures.push(table);
-        }
-    }
-    let mut readings = Vec::new();
-    let registry = spec.registry();
-    for ambiguity in registry {
-        let seen = inconsistent.iter().find(|(a, _)| *a == ambiguity.name);
-        let before = old.remove(&(INCONSISTENT, ambiguity.name.to_owned()));
-        match (seen, before) {
-            (None, None) => {}
-            (Some(_), Some(before)) | (None, Some(before)) => {
-                if let Some(table) = carry(before, seen.is_some()) {
-                    kept += 1;
-                    readings.push(table);
-                }
-            }
-            (Some((ambiguity, seen)), None) => {
-                added += 1;
-                readings.push(for_this(new_table(&[
-                    ("ambiguity", ambiguity),
-                    ("reason", seen),
-                ])));
-            }
-        }
-    }
-    let mut causes = Vec::new();
-    for &id in rfc1808_resolver::deviations::Id::ALL {
-        let seen = deviations.iter().find(|(d, _)| *d == id);
-        let before = old.remove(&(DEVIATIONS, id.name().to_owned()));
-        match (seen, before) {
-            (None, None) => {}
-            (Some(_), Some(before)) | (None, Some(before)) => {
-                if let Some(table) = carry(before, seen.is_some()) {
-                    kept += 1;
-                    causes.push(table);
-                }
-            }
-            (Some((_, reason)), None) => {
-                added += 1;
-                causes.push(for_this(new_table(&[
-                    ("name", id.name()),
-                    ("reason", reason),
-                ])));
-            }
-        }
-    }
-    if let Some(version) = version {
-        if !written_for.contains(version) {
-            written_for.push(version.clone());
-        }
     }
 
+    /// The `[[expected-failure]]` tables, in corpus order.
+    fn failures(
+        &mut self,
+        corpus: &Corpus,
+        mut decide: impl FnMut(&crate::ResolveVector) -> Decision,
+    ) -> Vec<toml_edit::Table> {
+        let mut failures = Vec::new();
+        for v in &corpus.resolve {
+            let before = self.old.remove(&(FAILURES, v.id.clone()));
+            let table = match (decide(v), before) {
+                (Decision::Undecided, None) | (Decision::Passes, None) => None,
+                (Decision::Undecided, Some((table, _))) => Some(table),
+                (Decision::Passes, Some(before)) => self.carry(before, false),
+                (Decision::Explained, _) => None,
+                (Decision::Fails { .. }, Some(before)) => self.carry(before, true),
+                (Decision::Fails { observed }, None) => {
+                    self.added += 1;
+                    failures
+                        .push(self.for_this(new_table(&[("id", &v.id), ("reason", &observed)])));
+                    continue;
+                }
+            };
+            if let Some(table) = table {
+                self.kept += 1;
+                failures.push(table);
+            }
+        }
+        failures
+    }
+
+    /// The `[[inconsistent-reading]]` tables, in the order of `spec`'s
+    /// registry.
+    fn readings(&mut self, spec: Spec, inconsistent: &[(&str, String)]) -> Vec<toml_edit::Table> {
+        let mut readings = Vec::new();
+        let registry = spec.registry();
+        for ambiguity in registry {
+            let seen = inconsistent.iter().find(|(a, _)| *a == ambiguity.name);
+            let before = self.old.remove(&(INCONSISTENT, ambiguity.name.to_owned()));
+            match (seen, before) {
+                (None, None) => {}
+                (Some(_), Some(before)) | (None, Some(before)) => {
+                    if let Some(table) = self.carry(before, seen.is_some()) {
+                        self.kept += 1;
+                        readings.push(table);
+                    }
+                }
+                (Some((ambiguity, seen)), None) => {
+                    self.added += 1;
+                    readings.push(
+                        self.for_this(new_table(&[("ambiguity", ambiguity), ("reason", seen)])),
+                    );
+                }
+            }
+        }
+        readings
+    }
+
+    /// The `[[deviation]]` tables, in catalogue order.
+    fn deviations(&mut self, deviations: &[(Id, String)]) -> Vec<toml_edit::Table> {
+        let mut causes = Vec::new();
+        for &id in rfc1808_resolver::deviations::Id::ALL {
+            let seen = deviations.iter().find(|(d, _)| *d == id);
+            let before = self.old.remove(&(DEVIATIONS, id.name().to_owned()));
+            match (seen, before) {
+                (None, None) => {}
+                (Some(_), Some(before)) | (None, Some(before)) => {
+                    if let Some(table) = self.carry(before, seen.is_some()) {
+                        self.kept += 1;
+                        causes.push(table);
+                    }
+                }
+                (Some((_, reason)), None) => {
+                    self.added += 1;
+                    causes
+                        .push(self.for_this(new_table(&[("name", id.name()), ("reason", reason)])));
+                }
+            }
+        }
+        causes
+    }
+}
+
+/// The tables of each kind, in this order, in one document; and how many
+/// there are.
+fn document(kinds: [(&str, Vec<toml_edit::Table>); 3]) -> (toml_edit::DocumentMut, isize) {
     let mut doc = toml_edit::DocumentMut::new();
     let mut position: isize = 0;
-    for (kind, tables) in [
-        (DEVIATIONS, causes),
-        (FAILURES, failures),
-        (INCONSISTENT, readings),
-    ] {
+    for (kind, tables) in kinds {
         if tables.is_empty() {
             continue;
         }
@@ -946,7 +1126,19 @@ pub fn rewrite_for(
         }
         doc.insert(kind, toml_edit::Item::ArrayOfTables(out));
     }
+    (doc, position)
+}
 
+/// `header`, the top comments, with the `spec` and `written-for` keys
+/// (`written_for` its versions) and the comments the old file had above
+/// them.
+fn with_keys(
+    mut header: String,
+    above_spec: Option<String>,
+    above_written: Option<String>,
+    spec: Spec,
+    written_for: &[Version],
+) -> String {
     let spec_line = format!("spec = \"{spec}\"\n");
     let written_line = if written_for.is_empty() {
         String::new()
@@ -978,8 +1170,14 @@ pub fn rewrite_for(
             }
         }
     }
+    header
+}
+
+/// The file's text: `header`, then the tables of `doc` or, when `empty`,
+/// the line that says there are none; then `trailing`.
+fn file_text(header: &str, empty: bool, doc: &toml_edit::DocumentMut, trailing: &str) -> String {
     let mut text = header.replace(NONE, "");
-    if position == 0 {
+    if empty {
         text.truncate(text.trim_end_matches('\n').len());
         if !text.is_empty() {
             text.push('\n');
@@ -991,13 +1189,8 @@ pub fn rewrite_for(
         }
         text.push_str(&doc.to_string());
     }
-    text.push_str(&trailing);
-    Ok(Rewritten {
-        text,
-        kept,
-        added,
-        dropped: old_count - kept,
-    })
+    text.push_str(trailing);
+    text
 }
 
 /// `table` with its `versions` key set to `versions`.

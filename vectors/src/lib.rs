@@ -404,92 +404,17 @@ impl Corpus {
     /// Parses `text` as the vector file `name` and adds its vectors. On error
     /// nothing is added.
     pub fn add_str(&mut self, name: &str, text: &str) -> Result<(), LoadError> {
-        let error = |span: Option<std::ops::Range<usize>>, message: String| {
-            LoadError::at(name, text, span.map(|span| span.start), message)
-        };
         let file: File = toml::from_str(text).map_err(|e| LoadError::from_toml(name, text, &e))?;
-
-        let mut seen: HashMap<&str, &Origin> = HashMap::new();
-        for (id, origin) in self.origins() {
-            seen.insert(id, origin);
-        }
-        let mut new_ids: HashMap<String, usize> = HashMap::new();
-        let lines = LineIndex::new(text);
-        let mut check_id = |id: &Spanned<String>| -> Result<Origin, LoadError> {
-            let line = lines.line_of(id.span().start);
-            let here = Origin {
-                file: name.to_owned(),
-                line,
-            };
-            if let Err(why) = check_id_syntax(id.get_ref()) {
-                return Err(error(
-                    Some(id.span()),
-                    format!("key `id`: `{}` {why}", id.get_ref()),
-                ));
-            }
-            let earlier = seen
-                .get(id.get_ref().as_str())
-                .map(|origin| origin.to_string())
-                .or_else(|| {
-                    new_ids
-                        .get(id.get_ref())
-                        .map(|line| format!("{name}:{line}"))
-                });
-            if let Some(earlier) = earlier {
-                return Err(error(
-                    Some(id.span()),
-                    format!(
-                        "key `id`: duplicate id `{}`, first used at {earlier}",
-                        id.get_ref()
-                    ),
-                ));
-            }
-            new_ids.insert(id.get_ref().clone(), line);
-            Ok(here)
-        };
-
+        let mut ids = NewIds::new(self, name, text);
         let mut resolve = Vec::with_capacity(file.resolve.len());
         for v in file.resolve {
-            let origin = check_id(&v.id)?;
-            let specs = spec_answers(&v).map_err(|(key, message)| {
-                // toml gives no span for a dotted-key table: find the key's
-                // line within the vector.
-                LoadError::at(
-                    name,
-                    text,
-                    key_offset(text, v.id.span().start, key),
-                    message,
-                )
-            })?;
-            resolve.push(ResolveVector {
-                id: v.id.into_inner(),
-                base: v.base,
-                relative: v.relative,
-                expected: specs[0].expected.clone(),
-                note: specs[0].note.clone(),
-                specs,
-                source: v.source,
-                tags: v.tags,
-                origin,
-            });
+            let origin = ids.check(&v.id)?;
+            resolve.push(resolve_vector(v, origin, name, text)?);
         }
         let mut parse = Vec::with_capacity(file.parse.len());
         for v in file.parse {
-            let origin = check_id(&v.id)?;
-            parse.push(ParseVector {
-                id: v.id.into_inner(),
-                input: v.input,
-                scheme: v.scheme,
-                net_loc: v.net_loc,
-                path: v.path,
-                params: v.params,
-                query: v.query,
-                fragment: v.fragment,
-                source: v.source,
-                tags: v.tags,
-                note: v.note,
-                origin,
-            });
+            let origin = ids.check(&v.id)?;
+            parse.push(parse_vector(v, origin));
         }
         self.resolve.extend(resolve);
         self.parse.extend(parse);
@@ -538,6 +463,116 @@ impl Corpus {
     }
 }
 
+/// The ids of the vector file `name` (whose text is `text`) that
+/// [`Corpus::add_str`] adds, checked as it reads them.
+struct NewIds<'a> {
+    name: &'a str,
+    text: &'a str,
+    lines: LineIndex,
+    /// The ids of the corpus, with where each was read.
+    seen: HashMap<&'a str, &'a Origin>,
+    /// The ids of this file so far, with their lines.
+    new_ids: HashMap<String, usize>,
+}
+
+impl<'a> NewIds<'a> {
+    fn new(corpus: &'a Corpus, name: &'a str, text: &'a str) -> Self {
+        let mut seen: HashMap<&str, &Origin> = HashMap::new();
+        for (id, origin) in corpus.origins() {
+            seen.insert(id, origin);
+        }
+        NewIds {
+            name,
+            text,
+            lines: LineIndex::new(text),
+            seen,
+            new_ids: HashMap::new(),
+        }
+    }
+
+    /// Where `id` is read, once it is checked to be of the `group/name`
+    /// form and used nowhere else.
+    fn check(&mut self, id: &Spanned<String>) -> Result<Origin, LoadError> {
+        let name = self.name;
+        let error =
+            |message: String| LoadError::at(name, self.text, Some(id.span().start), message);
+        let line = self.lines.line_of(id.span().start);
+        let here = Origin {
+            file: name.to_owned(),
+            line,
+        };
+        if let Err(why) = check_id_syntax(id.get_ref()) {
+            return Err(error(format!("key `id`: `{}` {why}", id.get_ref())));
+        }
+        let earlier = self
+            .seen
+            .get(id.get_ref().as_str())
+            .map(|origin| origin.to_string())
+            .or_else(|| {
+                self.new_ids
+                    .get(id.get_ref())
+                    .map(|line| format!("{name}:{line}"))
+            });
+        if let Some(earlier) = earlier {
+            return Err(error(format!(
+                "key `id`: duplicate id `{}`, first used at {earlier}",
+                id.get_ref()
+            )));
+        }
+        self.new_ids.insert(id.get_ref().clone(), line);
+        Ok(here)
+    }
+}
+
+/// The resolve vector `v` of the file `name`, whose text is `text`, read
+/// at `origin`.
+fn resolve_vector(
+    v: RawResolve,
+    origin: Origin,
+    name: &str,
+    text: &str,
+) -> Result<ResolveVector, LoadError> {
+    let specs = spec_answers(&v).map_err(|(key, message)| {
+        // toml gives no span for a dotted-key table: find the key's
+        // line within the vector.
+        LoadError::at(
+            name,
+            text,
+            key_offset(text, v.id.span().start, key),
+            message,
+        )
+    })?;
+    Ok(ResolveVector {
+        id: v.id.into_inner(),
+        base: v.base,
+        relative: v.relative,
+        expected: specs[0].expected.clone(),
+        note: specs[0].note.clone(),
+        specs,
+        source: v.source,
+        tags: v.tags,
+        origin,
+    })
+}
+
+/// The parse vector `v`, read at `origin`.
+fn parse_vector(v: RawParse, origin: Origin) -> ParseVector {
+    ParseVector {
+        id: v.id.into_inner(),
+        input: v.input,
+        scheme: v.scheme,
+        net_loc: v.net_loc,
+        path: v.path,
+        params: v.params,
+        query: v.query,
+        fragment: v.fragment,
+        source: v.source,
+        tags: v.tags,
+        note: v.note,
+        origin,
+    }
+}
+
 /// The byte offset of the first line from `from` on that sets `key`
 /// (`key =` or `key.`), before the next table.
 fn key_offset(text: &str, from: usize, key: &str) -> Option<usize> {
@@ -559,41 +594,9 @@ fn key_offset(text: &str, from: usize, key: &str) -> Option<usize> {
 
 /// The `expected`, `readings` and `undefined` keys of a resolve vector as
 /// answers by spec, or the key and message of what is wrong with them.
-fn spec_answers(v: &RawResolve) -> Result<Vec<SpecAnswers>, (&'static str, String)> {
-    let spec_of = |key: &'static str, name: &str| {
-        name.parse::<Spec>()
-            .map_err(|e| (key, format!("key `{key}.{name}`: {e}")))
-    };
-    let mut by_spec: BTreeMap<Spec, SpecAnswers> = BTreeMap::new();
-    match &v.expected {
-        RawExpected::One(url) => {
-            by_spec.insert(Spec::Rfc1808, SpecAnswers::new(Spec::Rfc1808, url.clone()));
-        }
-        RawExpected::BySpec(table) => {
-            for (name, url) in table {
-                let spec = spec_of("expected", name)?;
-                by_spec.insert(spec, SpecAnswers::new(spec, url.clone()));
-            }
-        }
-    }
-    if !by_spec.contains_key(&Spec::Rfc1808) {
-        return Err((
-            "expected",
-            "key `expected`: every vector gives RFC 1808's answer: `expected.rfc1808` is missing"
-                .to_owned(),
-        ));
-    }
-    let stated = |key: &'static str, name: &str| {
-        let spec = spec_of(key, name)?;
-        if by_spec.contains_key(&spec) {
-            Ok(spec)
-        } else {
-            Err((
-                key,
-                format!("key `{key}.{name}`: `expected` gives no `{name}` answer"),
-            ))
-        }
-    };
+fn spec_answers(v: &RawResolve) -> Result<Vec<SpecAnswers>, KeyError> {
+    let mut by_spec = expected_by_spec(&v.expected)?;
+    let stated = |key: &'static str, name: &str| stated_spec(&by_spec, key, name);
     let mut undefined = Vec::new();
     for (name, why) in v.undefined.iter().flatten() {
         let spec = stated("undefined", name)?;
@@ -627,33 +630,94 @@ fn spec_answers(v: &RawResolve) -> Result<Vec<SpecAnswers>, (&'static str, Strin
     }
     for (spec, answers) in readings {
         let target = by_spec.get_mut(&spec).expect("checked above");
-        for (key, answer) in answers {
-            let assignment = Assignment::parse(spec, key)
-                .and_then(|a| match a.is_empty() {
-                    true => Err("names no reading".to_owned()),
-                    false => Ok(a),
-                })
-                .map_err(|e| ("readings", format!("key `readings.{spec}`: `{key}`: {e}")))?;
-            let answer = match answer {
-                RawStated::Resolves(url) => Stated::Resolves(url.clone()),
-                RawStated::Rejects(why) if why.trim().is_empty() => {
-                    return Err((
-                        "readings",
-                        format!(
-                            "key `readings.{spec}`: `{key}`: say why the spec makes this \
-                             reference an error"
-                        ),
-                    ))
-                }
-                RawStated::Rejects(why) => Stated::Rejects(why.clone()),
-            };
-            target.readings.push((assignment, answer));
-        }
-        target
-            .check()
-            .map_err(|e| ("readings", format!("key `readings.{spec}`: {e}")))?;
+        add_readings(target, spec, answers)?;
     }
     Ok(by_spec.into_values().collect())
+}
+
+/// What is wrong with a key of a resolve vector: the key, and the message.
+type KeyError = (&'static str, String);
+
+/// The spec `name` of the table `key`.
+fn spec_of(key: &'static str, name: &str) -> Result<Spec, KeyError> {
+    name.parse::<Spec>()
+        .map_err(|e| (key, format!("key `{key}.{name}`: {e}")))
+}
+
+/// The spec `name` of the table `key`, one that `by_spec` (the answers of
+/// `expected`) gives an answer of.
+fn stated_spec(
+    by_spec: &BTreeMap<Spec, SpecAnswers>,
+    key: &'static str,
+    name: &str,
+) -> Result<Spec, KeyError> {
+    let spec = spec_of(key, name)?;
+    if by_spec.contains_key(&spec) {
+        Ok(spec)
+    } else {
+        Err((
+            key,
+            format!("key `{key}.{name}`: `expected` gives no `{name}` answer"),
+        ))
+    }
+}
+
+/// The answers of the `expected` key by spec, RFC 1808's among them.
+fn expected_by_spec(expected: &RawExpected) -> Result<BTreeMap<Spec, SpecAnswers>, KeyError> {
+    let mut by_spec: BTreeMap<Spec, SpecAnswers> = BTreeMap::new();
+    match expected {
+        RawExpected::One(url) => {
+            by_spec.insert(Spec::Rfc1808, SpecAnswers::new(Spec::Rfc1808, url.clone()));
+        }
+        RawExpected::BySpec(table) => {
+            for (name, url) in table {
+                let spec = spec_of("expected", name)?;
+                by_spec.insert(spec, SpecAnswers::new(spec, url.clone()));
+            }
+        }
+    }
+    if !by_spec.contains_key(&Spec::Rfc1808) {
+        return Err((
+            "expected",
+            "key `expected`: every vector gives RFC 1808's answer: `expected.rfc1808` is missing"
+                .to_owned(),
+        ));
+    }
+    Ok(by_spec)
+}
+
+/// The answers of the table `readings.SPEC` (`spec`'s) added to `target`,
+/// and checked.
+fn add_readings(
+    target: &mut SpecAnswers,
+    spec: Spec,
+    answers: &BTreeMap<String, RawStated>,
+) -> Result<(), KeyError> {
+    for (key, answer) in answers {
+        let assignment = Assignment::parse(spec, key)
+            .and_then(|a| match a.is_empty() {
+                true => Err("names no reading".to_owned()),
+                false => Ok(a),
+            })
+            .map_err(|e| ("readings", format!("key `readings.{spec}`: `{key}`: {e}")))?;
+        let answer = match answer {
+            RawStated::Resolves(url) => Stated::Resolves(url.clone()),
+            RawStated::Rejects(why) if why.trim().is_empty() => {
+                return Err((
+                    "readings",
+                    format!(
+                        "key `readings.{spec}`: `{key}`: say why the spec makes this \
+                         reference an error"
+                    ),
+                ))
+            }
+            RawStated::Rejects(why) => Stated::Rejects(why.clone()),
+        };
+        target.readings.push((assignment, answer));
+    }
+    target
+        .check()
+        .map_err(|e| ("readings", format!("key `readings.{spec}`: {e}")))
 }
 
 /// Checks the `group/name` form of an id.

@@ -460,38 +460,7 @@ impl Suite {
         let path = path.as_ref();
         let plan = self.plan()?;
         let spec = plan.spec;
-        let existing = if path.exists() {
-            LoadError::read(path).map_err(SuiteError::Load)?
-        } else {
-            // Another file, whose entries may have been added to by
-            // `.expect_failure`, or none: start from this suite's whole
-            // listing, with that file's comments.
-            let listed = plan.failures();
-            let file = self.file.as_ref().map(|(n, t)| (n.as_str(), t.as_str()));
-            let allowed: Vec<(&str, String)> = plan
-                .allowed
-                .iter()
-                .map(|i| (i.ambiguity.as_str(), i.reason.clone()))
-                .collect();
-            let text = expectations::rewrite_for(
-                file,
-                spec,
-                None,
-                &self.corpus,
-                &allowed,
-                &plan.deviation_reasons,
-                |v| match listed.reason(&v.id) {
-                    Some(reason) => Decision::Fails {
-                        observed: reason.to_owned(),
-                    },
-                    None => Decision::Undecided,
-                },
-            )
-            .map_err(SuiteError::Load)?
-            .text;
-            let name = file.map_or(".expect_failure", |(name, _)| name);
-            (name.to_owned(), text)
-        };
+        let existing = self.existing_expectations(path, &plan)?;
         let listed = plan.failures();
         let explainer = plan.explainer();
         let graded: Vec<Graded<'_>> = self
@@ -531,6 +500,46 @@ impl Suite {
                 .filter(|(_, _, verdict, _)| *verdict == Verdict::Error)
                 .count(),
         })
+    }
+
+    /// For [`Suite::write_expectations`]: the name and text of the
+    /// expectations file to rewrite, `path`'s if it exists.
+    fn existing_expectations(
+        &self,
+        path: &Path,
+        plan: &Plan,
+    ) -> Result<(String, String), SuiteError> {
+        if path.exists() {
+            return LoadError::read(path).map_err(SuiteError::Load);
+        }
+        // Another file, whose entries may have been added to by
+        // `.expect_failure`, or none: start from this suite's whole
+        // listing, with that file's comments.
+        let listed = plan.failures();
+        let file = self.file.as_ref().map(|(n, t)| (n.as_str(), t.as_str()));
+        let allowed: Vec<(&str, String)> = plan
+            .allowed
+            .iter()
+            .map(|i| (i.ambiguity.as_str(), i.reason.clone()))
+            .collect();
+        let text = expectations::rewrite_for(
+            file,
+            plan.spec,
+            None,
+            &self.corpus,
+            &allowed,
+            &plan.deviation_reasons,
+            |v| match listed.reason(&v.id) {
+                Some(reason) => Decision::Fails {
+                    observed: reason.to_owned(),
+                },
+                None => Decision::Undecided,
+            },
+        )
+        .map_err(SuiteError::Load)?
+        .text;
+        let name = file.map_or(".expect_failure", |(name, _)| name);
+        Ok((name.to_owned(), text))
     }
 
     /// Runs the trials with the command line's arguments (`cargo test --

@@ -482,17 +482,6 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
         },
         api = spec.api(),
     );
-    let vectors_of = |a: &Ambiguity| -> Vec<&str> {
-        corpus
-            .resolve
-            .iter()
-            .filter(|v| {
-                v.answers(spec)
-                    .is_some_and(|s| s.ambiguities().iter().any(|b| b.name == a.name))
-            })
-            .map(|v| v.id.as_str())
-            .collect()
-    };
     for a in spec.registry() {
         let readings: Vec<String> = a.readings.iter().map(|r| format!("`{}`", r.name)).collect();
         out += &format!(
@@ -501,28 +490,56 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
             a.name,
             readings.join(", "),
             a.sections,
-            vectors_of(a).len()
+            vectors_of(corpus, spec, a).len()
         );
     }
     if let Some(text) = spec.base_normalization() {
         out += &format!("\n## Normalizing the base\n\n{text}\n");
     }
     for a in spec.registry() {
-        out += &format!("\n## {}\n\n{}\n\n", a.name, a.question);
-        for (i, r) in a.readings.iter().enumerate() {
-            let default = if i == 0 { " (default)" } else { "" };
-            out += &format!(
-                "- `{}={}`{default}: {}\n  - {}\n",
-                a.name, r.name, r.meaning, r.support
-            );
-        }
-        out += &format!("\nWhy the default: {}\n\nVectors:", a.why_default);
-        for id in vectors_of(a) {
-            out += &format!(" `{id}`");
-        }
-        out += "\n";
+        ambiguity_section(&mut out, corpus, spec, a);
     }
-    out += &format!(
+    undefined_section(&mut out, corpus, spec);
+    out
+}
+
+/// For [`markdown`]: the ids of the vectors of `corpus` whose answers
+/// under `spec` depend on `a`.
+fn vectors_of<'c>(corpus: &'c Corpus, spec: Spec, a: &Ambiguity) -> Vec<&'c str> {
+    corpus
+        .resolve
+        .iter()
+        .filter(|v| {
+            v.answers(spec)
+                .is_some_and(|s| s.ambiguities().iter().any(|b| b.name == a.name))
+        })
+        .map(|v| v.id.as_str())
+        .collect()
+}
+
+/// For [`markdown`]: the section of the ambiguity `a` of `spec`, added to
+/// `out`.
+fn ambiguity_section(out: &mut String, corpus: &Corpus, spec: Spec, a: &Ambiguity) {
+    *out += &format!("\n## {}\n\n{}\n\n", a.name, a.question);
+    for (i, r) in a.readings.iter().enumerate() {
+        let default = if i == 0 { " (default)" } else { "" };
+        *out += &format!(
+            "- `{}={}`{default}: {}\n  - {}\n",
+            a.name, r.name, r.meaning, r.support
+        );
+    }
+    *out += &format!("\nWhy the default: {}\n\nVectors:", a.why_default);
+    for id in vectors_of(corpus, spec, a) {
+        *out += &format!(" `{id}`");
+    }
+    *out += "\n";
+}
+
+/// For [`markdown`]: the section of the vectors `spec` leaves undefined,
+/// added to `out`.
+fn undefined_section(out: &mut String, corpus: &Corpus, spec: Spec) {
+    let name = &spec.title();
+    *out += &format!(
         "\n## Undefined by {name}\n\n\
          Inputs outside its grammar: {name} does not say what they resolve to, so \
          any answer, or a rejection, passes (`undefined.{spec}`); the report still shows what \
@@ -531,7 +548,7 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
     );
     for v in &corpus.resolve {
         if let Some(why) = v.answers(spec).and_then(|s| s.undefined.as_deref()) {
-            out += &format!(
+            *out += &format!(
                 "| `{}` | `{}` | `{}` | {} |\n",
                 v.id,
                 v.base,
@@ -540,7 +557,6 @@ pub fn markdown(corpus: &Corpus, spec: Spec) -> String {
             );
         }
     }
-    out
 }
 
 #[cfg(test)]
