@@ -191,83 +191,15 @@ fn resource(set: Set) -> &'static str {
 /// The report of a run, for people: a header, what nothing explains, a
 /// line per cause, then the details of each kind in the same order.
 pub fn render(fuzzed: &Fuzzed) -> String {
-    let (summary, name, info, seed, spec) = (
-        &fuzzed.summary,
-        fuzzed.name.as_str(),
-        fuzzed.info.as_ref(),
-        fuzzed.seed,
-        fuzzed.spec,
-    );
-    let label = label(name, info);
-    let mut out = String::new();
-    let _ = write!(out, "{name}");
-    if let Some(info) = info {
-        let _ = write!(
-            out,
-            ": {} {} ({}, {})",
-            info.name, info.implementation_version, info.language, info.spec
-        );
-    }
-    let _ = writeln!(
-        out,
-        "\nseed {seed}: {} cases in {:.1}s, {:.0} cases/s, {} not representable",
-        summary.cases,
-        summary.elapsed.as_secs_f64(),
-        summary.rate(),
-        summary.not_representable
-    );
-    if spec != Spec::Rfc1808 {
-        let _ = writeln!(
-            out,
-            "against {spec}: {} cases outside its grammar (RFC 3986 section 4.1), not compared",
-            summary.outside_grammar
-        );
-    }
-    if let Some(why) = &summary.gave_up {
-        let _ = writeln!(out, "stopped early: {why}");
-    } else if summary.cases == 0 {
-        // Nothing compared is no evidence of conformance.
-        let _ = writeln!(
-            out,
-            "no case was answered in the time: an adapter that is slow to start needs a longer --time"
-        );
-    }
-    let new = summary.new_findings().count();
-    let kinds = summary.kinds().count();
-    let _ = write!(
-        out,
-        "{} in {}: {new} new, {} known",
-        mismatches(summary.mismatches),
-        counted(kinds as u64, "kind", "kinds"),
-        kinds - new
-    );
-    let by_listed = by_listed_deviations(summary);
-    if by_listed.ids > 0 {
-        let _ = write!(
-            out,
-            ", and {} known by {}",
-            mismatches(by_listed.mismatches),
-            counted(
-                by_listed.ids as u64,
-                "listed deviation",
-                "listed deviations"
-            )
-        );
-    }
-    match summary.first_finding {
-        Some(t) => {
-            let _ = writeln!(out, "; first new kind after {:.2}s", t.as_secs_f64());
-        }
-        None => out.push('\n'),
-    }
-    if let Some(line) = fingerprint(summary, spec) {
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = writeln!(out, "rerun: {}", fuzzed.rerun);
-    for following in &summary.readings {
-        let _ = writeln!(out, "reading {}", following.describe());
-    }
-
+    let summary = &fuzzed.summary;
+    let mut text = TextReport {
+        fuzzed,
+        summary,
+        spec: fuzzed.spec,
+        label: label(&fuzzed.name, fuzzed.info.as_ref()),
+        out: String::new(),
+    };
+    text.header();
     let ordered = summary.ordered();
     let (unexplained, explained): (Vec<&Finding>, Vec<&Finding>) = ordered
         .iter()
@@ -277,22 +209,158 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         .map(|f| f.count.to_string().len())
         .max()
         .unwrap_or(0);
-    let kind_width = |findings: &[&Finding]| {
-        findings
-            .iter()
-            .map(|f| f.cause.to_string().chars().count())
-            .filter(|&w| w <= KIND_COLUMN)
-            .max()
-            .unwrap_or(0)
-    };
-    if !unexplained.is_empty() {
+    text.unexplained(&unexplained, count_width);
+    text.explained(&explained, count_width);
+    text.details(&ordered);
+    text.footer();
+    text.out
+}
+
+/// The widest kind of `findings` that fits [`KIND_COLUMN`], the width of
+/// their kind column.
+fn kind_width(findings: &[&Finding]) -> usize {
+    findings
+        .iter()
+        .map(|f| f.cause.to_string().chars().count())
+        .filter(|&w| w <= KIND_COLUMN)
+        .max()
+        .unwrap_or(0)
+}
+
+/// An answer in a kind's details.
+fn show(answer: &Answer) -> String {
+    match answer {
+        Answer::Resolved(url) => format!("{url:?}"),
+        Answer::Rejected(why) => format!("rejected: {why}"),
+        Answer::NotRepresentable(why) => format!("not representable: {why}"),
+        Answer::Error(why) => format!("failed: {why}"),
+    }
+}
+
+/// The text report being written: the run, and the report so far, which
+/// each section appends to.
+struct TextReport<'f> {
+    fuzzed: &'f Fuzzed,
+    summary: &'f Summary,
+    /// The spec the run compared with.
+    spec: Spec,
+    /// The implementation as the notes of promoted vectors name it.
+    label: String,
+    out: String,
+}
+
+impl TextReport<'_> {
+    /// The header: the implementation, the run, its mismatches, the cause
+    /// fingerprint, the command that makes the same cases again, and the
+    /// readings followed.
+    fn header(&mut self) {
+        self.about_the_run();
+        self.mismatch_counts();
+        let (summary, spec) = (self.summary, self.spec);
+        let out = &mut self.out;
+        if let Some(line) = fingerprint(summary, spec) {
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = writeln!(out, "rerun: {}", self.fuzzed.rerun);
+        for following in &summary.readings {
+            let _ = writeln!(out, "reading {}", following.describe());
+        }
+    }
+
+    /// The implementation and what it said of itself, the seed and the
+    /// cases, the cases not compared, and why the run stopped early.
+    fn about_the_run(&mut self) {
+        let (summary, name, info, seed, spec) = (
+            self.summary,
+            self.fuzzed.name.as_str(),
+            self.fuzzed.info.as_ref(),
+            self.fuzzed.seed,
+            self.spec,
+        );
+        let out = &mut self.out;
+        let _ = write!(out, "{name}");
+        if let Some(info) = info {
+            let _ = write!(
+                out,
+                ": {} {} ({}, {})",
+                info.name, info.implementation_version, info.language, info.spec
+            );
+        }
+        let _ = writeln!(
+            out,
+            "\nseed {seed}: {} cases in {:.1}s, {:.0} cases/s, {} not representable",
+            summary.cases,
+            summary.elapsed.as_secs_f64(),
+            summary.rate(),
+            summary.not_representable
+        );
+        if spec != Spec::Rfc1808 {
+            let _ = writeln!(
+                out,
+                "against {spec}: {} cases outside its grammar (RFC 3986 section 4.1), not compared",
+                summary.outside_grammar
+            );
+        }
+        if let Some(why) = &summary.gave_up {
+            let _ = writeln!(out, "stopped early: {why}");
+        } else if summary.cases == 0 {
+            // Nothing compared is no evidence of conformance.
+            let _ = writeln!(
+                out,
+                "no case was answered in the time: an adapter that is slow to start needs a longer --time"
+            );
+        }
+    }
+
+    /// The mismatches, in how many kinds, new and known, those listed
+    /// deviations explain, and when the first new kind was found.
+    fn mismatch_counts(&mut self) {
+        let summary = self.summary;
+        let out = &mut self.out;
+        let new = summary.new_findings().count();
+        let kinds = summary.kinds().count();
+        let _ = write!(
+            out,
+            "{} in {}: {new} new, {} known",
+            mismatches(summary.mismatches),
+            counted(kinds as u64, "kind", "kinds"),
+            kinds - new
+        );
+        let by_listed = by_listed_deviations(summary);
+        if by_listed.ids > 0 {
+            let _ = write!(
+                out,
+                ", and {} known by {}",
+                mismatches(by_listed.mismatches),
+                counted(
+                    by_listed.ids as u64,
+                    "listed deviation",
+                    "listed deviations"
+                )
+            );
+        }
+        match summary.first_finding {
+            Some(t) => {
+                let _ = writeln!(out, "; first new kind after {:.2}s", t.as_secs_f64());
+            }
+            None => out.push('\n'),
+        }
+    }
+
+    /// What nothing explains: a line per kind, with its count and example,
+    /// `count_width` wide counts.
+    fn unexplained(&mut self, unexplained: &[&Finding], count_width: usize) {
+        if unexplained.is_empty() {
+            return;
+        }
+        let out = &mut self.out;
         let _ = writeln!(
             out,
             "\nunexplained, {} (no deviation of the catalogue gives these answers):",
             counted(unexplained.len() as u64, "kind", "kinds")
         );
-        let kind_width = kind_width(&unexplained);
-        for f in &unexplained {
+        let kind_width = kind_width(unexplained);
+        for f in unexplained {
             let line = format!(
                 "  {:>count_width$}  {:<kind_width$}  {:?} against {:?}",
                 f.count,
@@ -310,8 +378,18 @@ pub fn render(fuzzed: &Fuzzed) -> String {
             }
         }
     }
-    if !explained.is_empty() {
-        let lines = cause_lines(&explained, summary.listed);
+
+    /// A line per deviation that explains some of the kinds `explained`:
+    /// its mismatches, new or known, the sections it departs from, whether
+    /// its answer names the same resource, and an example; counts at least
+    /// `count_width` wide.
+    fn explained(&mut self, explained: &[&Finding], count_width: usize) {
+        if explained.is_empty() {
+            return;
+        }
+        let (summary, spec) = (self.summary, self.spec);
+        let out = &mut self.out;
+        let lines = cause_lines(explained, summary.listed);
         let _ = writeln!(
             out,
             "\nexplained by {} (docs/deviations.md):",
@@ -358,24 +436,35 @@ pub fn render(fuzzed: &Fuzzed) -> String {
         }
     }
 
-    let held = fuzzed.held.as_str();
-    let show = |answer: &Answer| match answer {
-        Answer::Resolved(url) => format!("{url:?}"),
-        Answer::Rejected(why) => format!("rejected: {why}"),
-        Answer::NotRepresentable(why) => format!("not representable: {why}"),
-        Answer::Error(why) => format!("failed: {why}"),
-    };
-    let implementation_label = format!("{name}:");
-    let width = implementation_label.len().max("reference:".len());
-    let mut number = 0;
-    // A kind listed deviations explain is no finding: its line above is
-    // all there is to say.
-    let detailed = ordered.iter().filter(|f| !f.known_by_deviations());
-    for f in detailed {
-        out.push('\n');
+    /// The details of each kind of `ordered` that listed deviations do not
+    /// explain, in the same order: a heading, the deviations, steps, case
+    /// and answers, and what to do about it.
+    fn details(&mut self, ordered: &[&Finding]) {
+        let implementation_label = format!("{}:", self.fuzzed.name);
+        let width = implementation_label.len().max("reference:".len());
+        let mut number = 0;
+        // A kind listed deviations explain is no finding: its line above is
+        // all there is to say.
+        let detailed = ordered.iter().filter(|f| !f.known_by_deviations());
+        for f in detailed {
+            self.out.push('\n');
+            if f.known.is_none() {
+                number += 1;
+            }
+            self.kind_heading(f, number);
+            for (what, value) in self.kind_rows(f, &implementation_label) {
+                let _ = writeln!(self.out, "   {what:width$} {value}");
+            }
+            self.next_step(f);
+        }
+    }
+
+    /// A kind's heading: numbered when it is new (`number`), or the listed
+    /// vector that shows it.
+    fn kind_heading(&mut self, f: &Finding, number: usize) {
+        let out = &mut self.out;
         match &f.known {
             None => {
-                number += 1;
                 let explained = match f.cause {
                     Cause::Deviations(_) => ", explained",
                     Cause::Unexplained(_) => "",
@@ -397,6 +486,13 @@ pub fn render(fuzzed: &Fuzzed) -> String {
             }
             Some(Known::Deviations) => {}
         }
+    }
+
+    /// A kind's rows of details, each a label and a value: its deviations
+    /// and symptom, the steps it was found at, the case and both answers,
+    /// the implementation's labelled `implementation_label`.
+    fn kind_rows<'l>(&self, f: &Finding, implementation_label: &'l str) -> Vec<(&'l str, String)> {
+        let spec = self.spec;
         let mut rows = Vec::new();
         if let Some(set) = f.cause.deviations() {
             for id in set.ids() {
@@ -420,11 +516,22 @@ pub fn render(fuzzed: &Fuzzed) -> String {
             ("base:", format!("{:?}", f.example.base)),
             ("relative:", format!("{:?}", f.example.relative)),
             ("reference:", show(&f.reference)),
-            (implementation_label.as_str(), show(&f.answer)),
+            (implementation_label, show(&f.answer)),
         ]);
-        for (what, value) in rows {
-            let _ = writeln!(out, "   {what:width$} {value}");
-        }
+        rows
+    }
+
+    /// What to do about a new kind: accept its deviations, or the command
+    /// that promotes its example (under RFC 1808) or resolves it (under a
+    /// later spec).
+    fn next_step(&mut self, f: &Finding) {
+        let (name, label, held, spec) = (
+            self.fuzzed.name.as_str(),
+            &self.label,
+            self.fuzzed.held.as_str(),
+            self.spec,
+        );
+        let out = &mut self.out;
         match (&f.known, &f.cause, spec) {
             (Some(_), _, _) => {}
             (None, Cause::Deviations(_), _) => {
@@ -434,33 +541,40 @@ pub fn render(fuzzed: &Fuzzed) -> String {
                 );
             }
             (None, Cause::Unexplained(_), Spec::Rfc1808) => {
-                let _ = writeln!(out, "   {}", promote_command(name, &label, f));
+                let _ = writeln!(out, "   {}", promote_command(name, label, f));
             }
             (None, Cause::Unexplained(_), later) => {
                 let _ = writeln!(out, "   {}", resolve_command(later, held, f));
             }
         }
     }
-    out.push('\n');
-    if new == 0 {
-        out.push_str("no mismatch outside the expectations\n");
-    } else {
-        let _ = writeln!(
-            out,
-            "{} of mismatch found",
-            counted(new as u64, "new kind", "new kinds")
-        );
+
+    /// The footer: how many new kinds of mismatch, or none, and the
+    /// ambiguities whose readings were mixed.
+    fn footer(&mut self) {
+        let summary = self.summary;
+        let new = summary.new_findings().count();
+        let out = &mut self.out;
+        out.push('\n');
+        if new == 0 {
+            out.push_str("no mismatch outside the expectations\n");
+        } else {
+            let _ = writeln!(
+                out,
+                "{} of mismatch found",
+                counted(new as u64, "new kind", "new kinds")
+            );
+        }
+        let mixed: Vec<&str> = summary.mixed_readings().map(|f| f.ambiguity.name).collect();
+        if !mixed.is_empty() {
+            let _ = writeln!(
+                out,
+                "readings mixed on {}: {}",
+                counted(mixed.len() as u64, "ambiguity", "ambiguities"),
+                mixed.join(", ")
+            );
+        }
     }
-    let mixed: Vec<&str> = summary.mixed_readings().map(|f| f.ambiguity.name).collect();
-    if !mixed.is_empty() {
-        let _ = writeln!(
-            out,
-            "readings mixed on {}: {}",
-            counted(mixed.len() as u64, "ambiguity", "ambiguities"),
-            mixed.join(", ")
-        );
-    }
-    out
 }
 
 /// The version of the fuzz JSON report's schema: a change that removes or

@@ -25,231 +25,335 @@ use rfc1808_vectors::grade::Verdict;
 
 /// Renders `report` as one HTML document.
 pub fn render(report: &Report<'_>) -> String {
-    let imps = &report.implementations;
-    let mut out = String::new();
-    let verdict = if report.ok() { "passed" } else { "failed" };
-    let title = html(&report.title());
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}: {verdict}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
-         <header><h1>{title} <span class=\"verdict {verdict}\">{verdict}</span></h1>\n\
-         <p class=\"about\">rfc1808 {} · vector set <code>{}</code></p></header>\n",
-        html(TOOL_VERSION),
-        html(&report.vectors.to_string())
-    );
+    let mut page = Page {
+        report,
+        out: String::new(),
+    };
+    page.head();
+    page.implementations_section();
+    page.vectors_section();
+    page.end();
+    page.out
+}
 
-    out.push_str("<section><h2>Implementations</h2>\n<table class=\"summary\">\n<thead><tr><th>implementation</th><th>version</th><th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th><th>result</th>");
-    for status in Verdict::ALL {
-        let _ = write!(out, "<th>{}</th>", status.counted());
-    }
-    out.push_str("<th>stale expectations</th></tr></thead>\n<tbody>\n");
-    for imp in imps {
-        let (version, spec) = about(imp);
-        let agreement: Vec<String> = imp
-            .agreement()
-            .iter()
-            .map(|a| format!("{}/{}", a.agree, a.of))
-            .collect();
+/// The page being written: the run, and the page so far, which each
+/// section appends to.
+struct Page<'r, 'c> {
+    report: &'r Report<'c>,
+    out: String,
+}
+
+impl<'r, 'c> Page<'r, 'c> {
+    /// The document's head, with the style, and the page header: the
+    /// title, the verdict, the tool version and the vector set.
+    fn head(&mut self) {
+        let report = self.report;
+        let out = &mut self.out;
+        let verdict = if report.ok() { "passed" } else { "failed" };
+        let title = html(&report.title());
         let _ = write!(
             out,
-            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"{}\">{}</td>",
-            html(&imp.name),
-            html(&version),
-            html(&spec),
-            html(&imp.graded_under.title()),
-            html(&agreement.join(" / ")),
-            if imp.ok() { "passed" } else { "failed" },
-            if imp.ok() { "ok" } else { "FAILED" }
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>{title}: {verdict}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
+             <header><h1>{title} <span class=\"verdict {verdict}\">{verdict}</span></h1>\n\
+             <p class=\"about\">rfc1808 {} · vector set <code>{}</code></p></header>\n",
+            html(TOOL_VERSION),
+            html(&report.vectors.to_string())
         );
+    }
+
+    /// The section on the implementations: their table, stale
+    /// expectations, version drift, root causes, readings, and the parse
+    /// vectors.
+    fn implementations_section(&mut self) {
+        self.implementations_table();
+        self.stale();
+        self.drift();
+        self.root_causes();
+        self.readings();
+        self.parse_vectors();
+        self.out.push_str("</section>\n");
+    }
+
+    /// A row per implementation: its version, the spec it claims, the spec
+    /// it is graded under and its spec fingerprint, its result and counts.
+    fn implementations_table(&mut self) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        out.push_str("<section><h2>Implementations</h2>\n<table class=\"summary\">\n<thead><tr><th>implementation</th><th>version</th><th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th><th>result</th>");
         for status in Verdict::ALL {
-            let _ = write!(out, "<td class=\"n\">{}</td>", imp.count(status));
+            let _ = write!(out, "<th>{}</th>", status.counted());
         }
-        let _ = writeln!(out, "<td class=\"n\">{}</td></tr>", imp.stale.len());
-    }
-    out.push_str("</tbody>\n</table>\n");
-    let stale: Vec<String> = imps
-        .iter()
-        .flat_map(|imp| {
-            imp.stale
+        out.push_str("<th>stale expectations</th></tr></thead>\n<tbody>\n");
+        for imp in imps {
+            let (version, spec) = about(imp);
+            let agreement: Vec<String> = imp
+                .agreement()
                 .iter()
-                .map(move |s| format!("<li>{}: {}</li>", html(&imp.name), html(&s.to_string())))
-        })
-        .collect();
-    if !stale.is_empty() {
-        let _ = writeln!(out, "<ul class=\"stale\">{}</ul>", stale.concat());
-    }
-    for imp in imps {
-        if let Some(drift) = imp.describe_drift() {
-            let _ = writeln!(out, "<p class=\"drift\">{}</p>", html(&drift));
-        }
-    }
-    // The root causes of each implementation's wrong answers.
-    let causes: Vec<String> = imps
-        .iter()
-        .filter_map(|imp| {
-            let line = imp.describe_causes()?;
-            Some(format!(
-                "<li><b>{}</b>: {}</li>",
+                .map(|a| format!("{}/{}", a.agree, a.of))
+                .collect();
+            let _ = write!(
+                out,
+                "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"{}\">{}</td>",
                 html(&imp.name),
-                html(&line)
-            ))
-        })
-        .collect();
-    if !causes.is_empty() {
-        let _ = writeln!(
-            out,
-            "<h3>Root causes</h3>\n<ul class=\"readings\">{}</ul>",
-            causes.concat()
-        );
+                html(&version),
+                html(&spec),
+                html(&imp.graded_under.title()),
+                html(&agreement.join(" / ")),
+                if imp.ok() { "passed" } else { "failed" },
+                if imp.ok() { "ok" } else { "FAILED" }
+            );
+            for status in Verdict::ALL {
+                let _ = write!(out, "<td class=\"n\">{}</td>", imp.count(status));
+            }
+            let _ = writeln!(out, "<td class=\"n\">{}</td></tr>", imp.stale.len());
+        }
+        out.push_str("</tbody>\n</table>\n");
     }
-    // Which reading of each RFC 1808 ambiguity each implementation follows,
-    // as the vectors that tell them apart show.
-    let readings: Vec<String> = imps
-        .iter()
-        .filter_map(|imp| {
-            let r = imp.readings();
-            (!r.is_empty()).then(|| {
-                let items: Vec<String> = r
+
+    /// The stale expectations of every implementation, when there are any.
+    fn stale(&mut self) {
+        let imps = &self.report.implementations;
+        let stale: Vec<String> = imps
+            .iter()
+            .flat_map(|imp| {
+                imp.stale
                     .iter()
-                    .map(|r| {
-                        format!(
-                            "<span class=\"{}\">{}</span>",
-                            if r.fails_run() { "failed" } else { "reading" },
-                            html(&r.describe())
-                        )
-                    })
-                    .collect();
-                format!("<li><b>{}</b>: {}</li>", html(&imp.name), items.join("; "))
+                    .map(move |s| format!("<li>{}: {}</li>", html(&imp.name), html(&s.to_string())))
             })
-        })
-        .collect();
-    if !readings.is_empty() {
+            .collect();
+        if !stale.is_empty() {
+            let _ = writeln!(self.out, "<ul class=\"stale\">{}</ul>", stale.concat());
+        }
+    }
+
+    /// Each implementation's version drift, when it has one.
+    fn drift(&mut self) {
+        let imps = &self.report.implementations;
+        for imp in imps {
+            if let Some(drift) = imp.describe_drift() {
+                let _ = writeln!(self.out, "<p class=\"drift\">{}</p>", html(&drift));
+            }
+        }
+    }
+
+    /// The root causes of each implementation's wrong answers.
+    fn root_causes(&mut self) {
+        let imps = &self.report.implementations;
+        let causes: Vec<String> = imps
+            .iter()
+            .filter_map(|imp| {
+                let line = imp.describe_causes()?;
+                Some(format!(
+                    "<li><b>{}</b>: {}</li>",
+                    html(&imp.name),
+                    html(&line)
+                ))
+            })
+            .collect();
+        if !causes.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "<h3>Root causes</h3>\n<ul class=\"readings\">{}</ul>",
+                causes.concat()
+            );
+        }
+    }
+
+    /// Which reading of each RFC 1808 ambiguity each implementation
+    /// follows, as the vectors that tell them apart show.
+    fn readings(&mut self) {
+        let imps = &self.report.implementations;
+        let readings: Vec<String> = imps
+            .iter()
+            .filter_map(|imp| {
+                let r = imp.readings();
+                (!r.is_empty()).then(|| {
+                    let items: Vec<String> = r
+                        .iter()
+                        .map(|r| {
+                            format!(
+                                "<span class=\"{}\">{}</span>",
+                                if r.fails_run() { "failed" } else { "reading" },
+                                html(&r.describe())
+                            )
+                        })
+                        .collect();
+                    format!("<li><b>{}</b>: {}</li>", html(&imp.name), items.join("; "))
+                })
+            })
+            .collect();
+        if !readings.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "<h3>Readings of the ambiguities</h3>\n<ul class=\"readings\">{}</ul>",
+                readings.concat()
+            );
+        }
+    }
+
+    /// How many parse vectors passed, and which failed, when the reference
+    /// ran.
+    fn parse_vectors(&mut self) {
+        let report = self.report;
+        let out = &mut self.out;
+        if let Some(parse) = &report.parse {
+            let failed: Vec<&str> = parse
+                .iter()
+                .filter(|p| p.mismatch.is_some())
+                .map(|p| p.vector.id.as_str())
+                .collect();
+            let _ = write!(
+                out,
+                "<p class=\"parse {}\">Parse vectors (reference): {}/{} passed",
+                if failed.is_empty() {
+                    "passed"
+                } else {
+                    "failed"
+                },
+                parse.len() - failed.len(),
+                parse.len()
+            );
+            if failed.is_empty() {
+                out.push_str(".</p>\n");
+            } else {
+                let _ = writeln!(out, "; failed: {}.</p>", html(&failed.join(", ")));
+            }
+        }
+    }
+
+    /// The section on the vectors: the filters, and the matrix of every
+    /// vector against every implementation (closed by [`Page::end`]).
+    fn vectors_section(&mut self) {
+        let rows = self.rows();
+        let tags: BTreeSet<&str> = rows
+            .iter()
+            .flat_map(|r| &r.outcome.vector.tags)
+            .map(String::as_str)
+            .collect();
+        self.filters(&tags, rows.len());
+        self.matrix_head();
+        self.matrix_rows(&rows);
+    }
+
+    /// A result of each vector, in corpus order.
+    fn rows(&self) -> Vec<&'r Graded<'c>> {
+        let imps = &self.report.implementations;
+        // The vectors in corpus order: every implementation runs the same ones
+        // in that order, so the first time each id is seen gives it.
+        let mut rows: Vec<&Graded<'_>> = Vec::new();
+        for g in imps.iter().flat_map(|imp| &imp.results) {
+            if !rows
+                .iter()
+                .any(|r| r.outcome.vector.id == g.outcome.vector.id)
+            {
+                rows.push(g);
+            }
+        }
+        rows
+    }
+
+    /// The form that filters the matrix, by status, by one of `tags`, by
+    /// implementation and by id, and how many of the `vectors` it shows.
+    fn filters(&mut self, tags: &BTreeSet<&str>, vectors: usize) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        out.push_str(
+            "<section><h2>Vectors</h2>\n<form id=\"filters\" onsubmit=\"return false\">\n",
+        );
+        out.push_str("<label>status <select id=\"status\"><option value=\"\">any</option><option value=\"problem\">fails the run</option><option value=\"differs\">not a plain pass</option>");
+        for status in Verdict::ALL {
+            let _ = write!(
+                out,
+                "<option value=\"{}\">{}</option>",
+                status.key(),
+                label(status)
+            );
+        }
+        out.push_str(
+            "</select></label>\n<label>tag <select id=\"tag\"><option value=\"\">any</option>",
+        );
+        for tag in tags {
+            let _ = write!(out, "<option>{}</option>", html(tag));
+        }
+        out.push_str("</select></label>\n<label>implementation <select id=\"impl\"><option value=\"\">any</option>");
+        for imp in imps {
+            let _ = write!(out, "<option>{}</option>", html(&imp.name));
+        }
+        out.push_str("</select></label>\n<label>id <input id=\"id\" type=\"search\" placeholder=\"rfc1808-5.2/\"></label>\n");
         let _ = writeln!(
             out,
-            "<h3>Readings of the ambiguities</h3>\n<ul class=\"readings\">{}</ul>",
-            readings.concat()
+            "<output id=\"shown\">{vectors} vectors</output>\n</form>"
         );
     }
-    if let Some(parse) = &report.parse {
-        let failed: Vec<&str> = parse
-            .iter()
-            .filter(|p| p.mismatch.is_some())
-            .map(|p| p.vector.id.as_str())
-            .collect();
-        let _ = write!(
-            out,
-            "<p class=\"parse {}\">Parse vectors (reference): {}/{} passed",
-            if failed.is_empty() {
-                "passed"
-            } else {
-                "failed"
-            },
-            parse.len() - failed.len(),
-            parse.len()
-        );
-        if failed.is_empty() {
-            out.push_str(".</p>\n");
-        } else {
-            let _ = writeln!(out, "; failed: {}.</p>", html(&failed.join(", ")));
-        }
-    }
-    out.push_str("</section>\n");
 
-    // The vectors in corpus order: every implementation runs the same ones
-    // in that order, so the first time each id is seen gives it.
-    let mut rows: Vec<&Graded<'_>> = Vec::new();
-    for g in imps.iter().flat_map(|imp| &imp.results) {
-        if !rows
-            .iter()
-            .any(|r| r.outcome.vector.id == g.outcome.vector.id)
-        {
-            rows.push(g);
-        }
-    }
-    let tags: BTreeSet<&str> = rows
-        .iter()
-        .flat_map(|r| &r.outcome.vector.tags)
-        .map(String::as_str)
-        .collect();
-
-    out.push_str("<section><h2>Vectors</h2>\n<form id=\"filters\" onsubmit=\"return false\">\n");
-    out.push_str("<label>status <select id=\"status\"><option value=\"\">any</option><option value=\"problem\">fails the run</option><option value=\"differs\">not a plain pass</option>");
-    for status in Verdict::ALL {
-        let _ = write!(
-            out,
-            "<option value=\"{}\">{}</option>",
-            status.key(),
-            label(status)
-        );
-    }
-    out.push_str(
-        "</select></label>\n<label>tag <select id=\"tag\"><option value=\"\">any</option>",
-    );
-    for tag in &tags {
-        let _ = write!(out, "<option>{}</option>", html(tag));
-    }
-    out.push_str("</select></label>\n<label>implementation <select id=\"impl\"><option value=\"\">any</option>");
-    for imp in imps {
-        let _ = write!(out, "<option>{}</option>", html(&imp.name));
-    }
-    out.push_str("</select></label>\n<label>id <input id=\"id\" type=\"search\" placeholder=\"rfc1808-5.2/\"></label>\n");
-    let _ = writeln!(
-        out,
-        "<output id=\"shown\">{} vectors</output>\n</form>",
-        rows.len()
-    );
-
-    out.push_str(
-        "<table class=\"matrix\">\n<thead><tr><th>vector</th><th>expected</th><th>tags</th>",
-    );
-    for imp in imps {
-        let (version, spec) = about(imp);
-        let _ = write!(
-            out,
-            "<th data-impl=\"{}\">{}<small>{}</small><small>{}</small></th>",
-            html(&imp.name),
-            html(&imp.name),
-            html(&version),
-            html(&spec)
-        );
-    }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    // The expected answer is the spec's each implementation is graded under:
-    // one answer when they share it, else the answer of each.
-    let graded = graded_specs(report);
-    for row in &rows {
-        let v = row.outcome.vector;
-        let expected: Vec<String> = expected_under(v, &graded)
-            .into_iter()
-            .map(|(spec, answer)| {
-                let answer = answer.describe(shown);
-                match spec {
-                    Some(spec) => format!("{}: {answer}", spec.title()),
-                    None => answer,
-                }
-            })
-            .collect();
-        let _ = write!(
-            out,
-            "<tr data-id=\"{}\" data-tags=\"{}\"><th scope=\"row\"><code>{}</code></th><td><code>{}</code></td><td class=\"tags\">{}</td>",
-            html(&v.id),
-            html(&v.tags.join(" ")),
-            html(&v.id),
-            html(&expected.join(" · ")),
-            html(&v.tags.join(", "))
+    /// The matrix's head: a column per implementation, with its version and
+    /// the spec it claims.
+    fn matrix_head(&mut self) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        out.push_str(
+            "<table class=\"matrix\">\n<thead><tr><th>vector</th><th>expected</th><th>tags</th>",
         );
         for imp in imps {
-            cell(&mut out, imp, &v.id);
+            let (version, spec) = about(imp);
+            let _ = write!(
+                out,
+                "<th data-impl=\"{}\">{}<small>{}</small><small>{}</small></th>",
+                html(&imp.name),
+                html(&imp.name),
+                html(&version),
+                html(&spec)
+            );
         }
-        out.push_str("</tr>\n");
+        out.push_str("</tr></thead>\n<tbody>\n");
     }
-    let _ = write!(
-        out,
-        "</tbody>\n</table>\n</section>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
-    );
-    out
+
+    /// A row of the matrix per vector of `rows`: its id, expected answer
+    /// and tags, and the cell of each implementation.
+    fn matrix_rows(&mut self, rows: &[&Graded<'_>]) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        // The expected answer is the spec's each implementation is graded under:
+        // one answer when they share it, else the answer of each.
+        let graded = graded_specs(self.report);
+        for row in rows {
+            let v = row.outcome.vector;
+            let expected: Vec<String> = expected_under(v, &graded)
+                .into_iter()
+                .map(|(spec, answer)| {
+                    let answer = answer.describe(shown);
+                    match spec {
+                        Some(spec) => format!("{}: {answer}", spec.title()),
+                        None => answer,
+                    }
+                })
+                .collect();
+            let _ = write!(
+                out,
+                "<tr data-id=\"{}\" data-tags=\"{}\"><th scope=\"row\"><code>{}</code></th><td><code>{}</code></td><td class=\"tags\">{}</td>",
+                html(&v.id),
+                html(&v.tags.join(" ")),
+                html(&v.id),
+                html(&expected.join(" · ")),
+                html(&v.tags.join(", "))
+            );
+            for imp in imps {
+                cell(out, imp, &v.id);
+            }
+            out.push_str("</tr>\n");
+        }
+    }
+
+    /// The end of the matrix, its section and the page, with the script
+    /// that filters the matrix.
+    fn end(&mut self) {
+        let _ = write!(
+            self.out,
+            "</tbody>\n</table>\n</section>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
+        );
+    }
 }
 
 /// The version an implementation reported and the spec it claims, or what
@@ -321,6 +425,14 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
         let _ = write!(out, "{}</td>", mark(status));
         return;
     }
+    details(out, imp, g);
+}
+
+/// The details of a cell that is not a plain pass: the mark and the
+/// answer, then the case, what was expected and what it got, why, and
+/// the command that reruns it.
+fn details(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
+    let status = g.verdict;
     let v = g.outcome.vector;
     // The answer of the spec it is graded under.
     let expected = v
@@ -356,6 +468,20 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
             _ => format!("<code>{}</code>", html(&shown(expected))),
         }
     );
+    got(out, g, expected);
+    explanations(out, imp, g);
+    let _ = write!(
+        out,
+        "<dt>vector</dt><dd>{}</dd><dt>rerun</dt><dd><code>{}</code></dd></dl></details></td>",
+        html(&v.origin.to_string()),
+        html(&imp.rerun_case(&v.id))
+    );
+}
+
+/// What `g` got, a resolved URL marked from its first difference from
+/// the `expected` one.
+fn got(out: &mut String, g: &Graded<'_>, expected: &str) {
+    let status = g.verdict;
     match &g.outcome.answer {
         // Nothing to tell it from.
         Answer::Resolved(got) if status == Verdict::NoAnswer => {
@@ -396,6 +522,13 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
             let _ = write!(out, "<dt>got</dt><dd>error: {}</dd>", html(why));
         }
     }
+}
+
+/// What explains a result of `imp`, when something does: the specs whose
+/// answer it is, why it is listed as an expected failure, the vector's
+/// note, and the implementation's standard error.
+fn explanations(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
+    let v = g.outcome.vector;
     if matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)) {
         let matches = answers_as(v, &g.outcome.answer);
         let _ = write!(
@@ -417,12 +550,6 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
             html(&g.outcome.stderr)
         );
     }
-    let _ = write!(
-        out,
-        "<dt>vector</dt><dd>{}</dd><dt>rerun</dt><dd><code>{}</code></dd></dl></details></td>",
-        html(&v.origin.to_string()),
-        html(&imp.rerun_case(&v.id))
-    );
 }
 
 /// Where `got` first differs from `expected`, which differ at byte `at`.

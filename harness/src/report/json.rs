@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::expectations::Graded;
 use crate::implementation::{Answer, Info};
-use crate::report::{answers_as, ImplReport, ParseResult, Report, TOOL_VERSION};
+use crate::report::{answers_as, ImplReport, ParseResult, ReadingReport, Report, TOOL_VERSION};
 use rfc1808_resolver::deviations::Explanation;
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::readings::Following;
@@ -245,16 +245,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
             .collect(),
         expectations: imp.expectations.as_deref(),
         ok: imp.ok(),
-        counts: Counts {
-            total: imp.results.len(),
-            passed: imp.count(Verdict::Passed),
-            failed: imp.count(Verdict::Failed),
-            expected_failures: imp.count(Verdict::ExpectedFailure),
-            unexpected_passes: imp.count(Verdict::UnexpectedPass),
-            errors: imp.count(Verdict::Error),
-            not_representable: imp.count(Verdict::NotRepresentable),
-            no_answer: imp.count(Verdict::NoAnswer),
-        },
+        counts: counts(imp),
         library_version: imp.version().map(|v| v.to_string()),
         version_drift: imp.describe_drift(),
         other_causes: imp.other_causes(),
@@ -283,36 +274,50 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
                 message: s.to_string(),
             })
             .collect(),
-        readings: imp
-            .readings()
-            .into_iter()
-            .map(|r| {
-                let (follows, inconsistent) = match &r.following {
-                    Following::Follows { readings, .. } => {
-                        (readings.iter().map(|r| r.name).collect(), Vec::new())
-                    }
-                    Following::Inconsistent(groups) => (
-                        Vec::new(),
-                        groups
-                            .iter()
-                            .map(|(readings, vectors)| ReadingGroup {
-                                readings: readings.iter().map(|r| r.name).collect(),
-                                vectors: vectors.clone(),
-                            })
-                            .collect(),
-                    ),
-                };
-                ReadingJson {
-                    ambiguity: r.ambiguity.name,
-                    follows,
-                    inconsistent,
-                    allowed_reason: r.allowed.as_ref().map(|a| a.reason.clone()),
-                    ok: !r.fails_run(),
-                    description: r.describe(),
-                }
-            })
-            .collect(),
+        readings: imp.readings().into_iter().map(reading).collect(),
         results: imp.results.iter().map(|g| result(imp, g)).collect(),
+    }
+}
+
+/// How many results of `imp` have each status.
+fn counts(imp: &ImplReport<'_>) -> Counts {
+    Counts {
+        total: imp.results.len(),
+        passed: imp.count(Verdict::Passed),
+        failed: imp.count(Verdict::Failed),
+        expected_failures: imp.count(Verdict::ExpectedFailure),
+        unexpected_passes: imp.count(Verdict::UnexpectedPass),
+        errors: imp.count(Verdict::Error),
+        not_representable: imp.count(Verdict::NotRepresentable),
+        no_answer: imp.count(Verdict::NoAnswer),
+    }
+}
+
+/// The reading an implementation followed of an ambiguity, or the groups
+/// of vectors that tell it followed several.
+fn reading(r: ReadingReport) -> ReadingJson {
+    let (follows, inconsistent) = match &r.following {
+        Following::Follows { readings, .. } => {
+            (readings.iter().map(|r| r.name).collect(), Vec::new())
+        }
+        Following::Inconsistent(groups) => (
+            Vec::new(),
+            groups
+                .iter()
+                .map(|(readings, vectors)| ReadingGroup {
+                    readings: readings.iter().map(|r| r.name).collect(),
+                    vectors: vectors.clone(),
+                })
+                .collect(),
+        ),
+    };
+    ReadingJson {
+        ambiguity: r.ambiguity.name,
+        follows,
+        inconsistent,
+        allowed_reason: r.allowed.as_ref().map(|a| a.reason.clone()),
+        ok: !r.fails_run(),
+        description: r.describe(),
     }
 }
 

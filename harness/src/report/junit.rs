@@ -91,20 +91,68 @@ fn properties(common: &[(&str, String)], more: &[(&str, &str)]) -> String {
     out
 }
 
+/// Writes the suite of `imp` to `out`: a test case per result and per
+/// stale expectation, with `common` and its own properties; returns its
+/// counts.
 fn implementation(
     out: &mut String,
     imp: &ImplReport<'_>,
     common: &[(&'static str, String)],
 ) -> Totals {
-    let mut cases = String::new();
-    let mut t = Totals::default();
-    let class = attr(&imp.name);
-    let case_time = if imp.results.is_empty() {
-        0.0
-    } else {
-        imp.elapsed.as_secs_f64() / imp.results.len() as f64
-    };
+    let mut suite = Suite::new(imp);
     for g in &imp.results {
+        suite.testcase(g);
+    }
+    suite.stale_expectations();
+    let t = suite.totals;
+    let class = suite.class;
+    let cases = suite.cases;
+    let more = suite_properties(imp);
+    let more: Vec<(&str, &str)> = more.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let _ = write!(
+        out,
+        "  <testsuite name=\"{class}\" {} time=\"{:.6}\">\n{}{cases}  </testsuite>\n",
+        t.attributes(),
+        imp.elapsed.as_secs_f64(),
+        properties(common, &more)
+    );
+    t
+}
+
+/// The test cases of an implementation's suite being written, and their
+/// counts.
+struct Suite<'i, 'c> {
+    imp: &'i ImplReport<'c>,
+    /// The `classname` of its test cases: the implementation's name.
+    class: String,
+    /// The `time` of each test case: the implementation's wall time,
+    /// shared evenly.
+    case_time: f64,
+    cases: String,
+    totals: Totals,
+}
+
+impl<'i, 'c> Suite<'i, 'c> {
+    fn new(imp: &'i ImplReport<'c>) -> Self {
+        let case_time = if imp.results.is_empty() {
+            0.0
+        } else {
+            imp.elapsed.as_secs_f64() / imp.results.len() as f64
+        };
+        Suite {
+            imp,
+            class: attr(&imp.name),
+            case_time,
+            cases: String::new(),
+            totals: Totals::default(),
+        }
+    }
+
+    /// The test case of the result `g`: passed, a failure, an error, or
+    /// skipped.
+    fn testcase(&mut self, g: &Graded<'_>) {
+        let (imp, class, case_time) = (self.imp, &self.class, self.case_time);
+        let (cases, t) = (&mut self.cases, &mut self.totals);
         t.tests += 1;
         let id = attr(&g.outcome.vector.id);
         let _ = write!(
@@ -120,7 +168,7 @@ fn implementation(
                     message = format!("{message}; {cause}");
                 }
                 body(
-                    &mut cases,
+                    cases,
                     "failure",
                     "wrong answer",
                     &message,
@@ -130,74 +178,90 @@ fn implementation(
             }
             Verdict::UnexpectedPass => {
                 t.failures += 1;
-                // A right answer of the spec it is graded under, under some
-                // reading: what it answered is what to show.
-                let answered = match &g.outcome.answer {
-                    Answer::Resolved(url) => format!("resolved to the expected {url:?}"),
-                    _ => "rejected the case, as expected".to_owned(),
-                };
-                let message = format!(
-                    "unexpected pass: listed as an expected failure ({}) but {answered}; remove the entry",
-                    g.expected_failure.as_deref().unwrap_or_default(),
-                );
-                let v = g.outcome.vector;
-                let got = match &g.outcome.answer {
-                    Answer::Resolved(url) => format!("resolved: {url:?}, as expected"),
-                    _ => "rejected, as expected".to_owned(),
-                };
-                let details = format!(
-                    "base:     {:?}\nrelative: {:?}\n{got}\nlisted:   {}\nvector:   {}\nrerun:    {}",
-                    v.base,
-                    v.relative,
-                    imp.expectations.as_deref().unwrap_or("in the expectations"),
-                    v.origin,
-                    imp.rerun_case(&v.id)
-                );
-                body(
-                    &mut cases,
-                    "failure",
-                    "unexpected pass",
-                    &message,
-                    &details,
-                    g,
-                );
+                unexpected_pass(cases, imp, g);
             }
             Verdict::Error => {
                 t.errors += 1;
                 let message = observed(&g.outcome, imp.graded_under);
-                body(&mut cases, "error", "error", &message, &details(imp, g), g);
+                body(cases, "error", "error", &message, &details(imp, g), g);
             }
             Verdict::ExpectedFailure | Verdict::NotRepresentable | Verdict::NoAnswer => {
                 t.skipped += 1;
-                let message = match g.verdict {
-                    Verdict::ExpectedFailure => format!(
-                        "expected failure: {}",
-                        g.expected_failure.as_deref().unwrap_or_default()
-                    ),
-                    Verdict::NoAnswer => format!(
-                        "no answer under {}: the vector gives none, so the answer was not judged",
-                        (imp.graded_under).title()
-                    ),
-                    _ => observed(&g.outcome, imp.graded_under),
-                };
                 let _ = writeln!(
                     cases,
                     ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                    attr(&message)
+                    attr(&skipped_message(imp, g))
                 );
             }
         }
     }
-    for stale in &imp.stale {
-        t.tests += 1;
-        t.failures += 1;
-        let _ = writeln!(
-            cases,
-            "    <testcase classname=\"{class}\" name=\"expectations: {}\" time=\"0\">\n      <failure message=\"{}\" type=\"stale expectation\"/>\n    </testcase>",
-            attr(&stale.id),
-            attr(&stale.to_string())
-        );
+
+    /// A failing test case per stale expectation, so that CI shows it.
+    fn stale_expectations(&mut self) {
+        let (imp, class) = (self.imp, &self.class);
+        let (cases, t) = (&mut self.cases, &mut self.totals);
+        for stale in &imp.stale {
+            t.tests += 1;
+            t.failures += 1;
+            let _ = writeln!(
+                cases,
+                "    <testcase classname=\"{class}\" name=\"expectations: {}\" time=\"0\">\n      <failure message=\"{}\" type=\"stale expectation\"/>\n    </testcase>",
+                attr(&stale.id),
+                attr(&stale.to_string())
+            );
+        }
     }
+}
+
+/// The body of the test case of an unexpected pass: a failure, since the
+/// expectations are out of date.
+fn unexpected_pass(cases: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
+    // A right answer of the spec it is graded under, under some
+    // reading: what it answered is what to show.
+    let answered = match &g.outcome.answer {
+        Answer::Resolved(url) => format!("resolved to the expected {url:?}"),
+        _ => "rejected the case, as expected".to_owned(),
+    };
+    let message = format!(
+        "unexpected pass: listed as an expected failure ({}) but {answered}; remove the entry",
+        g.expected_failure.as_deref().unwrap_or_default(),
+    );
+    let v = g.outcome.vector;
+    let got = match &g.outcome.answer {
+        Answer::Resolved(url) => format!("resolved: {url:?}, as expected"),
+        _ => "rejected, as expected".to_owned(),
+    };
+    let details = format!(
+        "base:     {:?}\nrelative: {:?}\n{got}\nlisted:   {}\nvector:   {}\nrerun:    {}",
+        v.base,
+        v.relative,
+        imp.expectations.as_deref().unwrap_or("in the expectations"),
+        v.origin,
+        imp.rerun_case(&v.id)
+    );
+    body(cases, "failure", "unexpected pass", &message, &details, g);
+}
+
+/// Why a result of `imp` is skipped: an expected failure, a case the
+/// protocol cannot carry, or a vector with no answer under its spec.
+fn skipped_message(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
+    match g.verdict {
+        Verdict::ExpectedFailure => format!(
+            "expected failure: {}",
+            g.expected_failure.as_deref().unwrap_or_default()
+        ),
+        Verdict::NoAnswer => format!(
+            "no answer under {}: the vector gives none, so the answer was not judged",
+            (imp.graded_under).title()
+        ),
+        _ => observed(&g.outcome, imp.graded_under),
+    }
+}
+
+/// The properties of the suite of `imp` beside the common ones, each that
+/// has a value: the spec it is graded under, its fingerprints, what it
+/// reported of itself, its expectations and their drift.
+fn suite_properties(imp: &ImplReport<'_>) -> Vec<(&'static str, String)> {
     let info = imp.info.as_ref();
     let drift = imp.describe_drift();
     let causes = imp.describe_causes();
@@ -210,7 +274,7 @@ fn implementation(
     // Counted apart from the other skipped cases, which a reporter sums.
     let no_answer = imp.count(Verdict::NoAnswer);
     let no_answer = (no_answer > 0).then(|| no_answer.to_string());
-    let more: Vec<(&str, &str)> = [
+    [
         ("rfc1808.graded_under", Some(imp.graded_under.name())),
         ("rfc1808.agreement", Some(agreement.as_str())),
         ("implementation.name", info.map(|i| i.name.as_str())),
@@ -226,16 +290,12 @@ fn implementation(
         ("rfc1808.no_answer", no_answer.as_deref()),
     ]
     .into_iter()
-    .filter_map(|(name, value)| value.filter(|v| !v.is_empty()).map(|v| (name, v)))
-    .collect();
-    let _ = write!(
-        out,
-        "  <testsuite name=\"{class}\" {} time=\"{:.6}\">\n{}{cases}  </testsuite>\n",
-        t.attributes(),
-        imp.elapsed.as_secs_f64(),
-        properties(common, &more)
-    );
-    t
+    .filter_map(|(name, value)| {
+        value
+            .filter(|v| !v.is_empty())
+            .map(|v| (name, v.to_owned()))
+    })
+    .collect()
 }
 
 /// The body of a failure or error: the inputs, the answer and the rerun

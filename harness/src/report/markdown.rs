@@ -23,150 +23,203 @@ use rfc1808_vectors::Spec;
 
 /// Renders `report` as GitHub-flavoured Markdown.
 pub fn render(report: &Report<'_>) -> String {
-    let imps = &report.implementations;
-    let mut out = format!("## {}\n\n", report.title());
     let attention = attention(report);
-    let verdict = if attention.is_empty() {
-        "✅ every implementation matches its expectations"
-    } else {
-        "❌ failed"
+    let mut markdown = Markdown {
+        report,
+        out: String::new(),
     };
-    let _ = writeln!(
-        out,
-        "{verdict} · rfc1808 {TOOL_VERSION} · vector set `{}`\n",
-        report.vectors
-    );
-    if !attention.is_empty() {
-        out.push_str("### Needs attention\n\n");
-        for line in &attention {
-            let _ = writeln!(out, "- {line}");
-        }
-        out.push('\n');
+    markdown.title(&attention);
+    markdown.needs_attention(&attention);
+    markdown.implementations();
+    markdown.unanswered();
+    markdown.root_causes();
+    markdown.readings();
+    markdown.parse_vectors();
+    // On a green run every row of the vectors is expected: folded away, it
+    // leaves the summary short.
+    markdown.vectors(attention.is_empty());
+    markdown.expected_failures();
+    markdown.out
+}
+
+/// The Markdown report being written: the run, and the report so far,
+/// which each section appends to.
+struct Markdown<'r, 'c> {
+    report: &'r Report<'c>,
+    out: String,
+}
+
+impl<'r, 'c> Markdown<'r, 'c> {
+    /// The title, and the verdict line with the tool version and vector set;
+    /// the run failed when something needs `attention`.
+    fn title(&mut self, attention: &[String]) {
+        let report = self.report;
+        let out = &mut self.out;
+        let _ = write!(out, "## {}\n\n", report.title());
+        let verdict = if attention.is_empty() {
+            "✅ every implementation matches its expectations"
+        } else {
+            "❌ failed"
+        };
+        let _ = writeln!(
+            out,
+            "{verdict} · rfc1808 {TOOL_VERSION} · vector set `{}`\n",
+            report.vectors
+        );
     }
 
-    // Next to the spec each claims: the spec it is graded under and its
-    // spec fingerprint.
-    out.push_str(
-        "### Implementations\n\n| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result |",
-    );
-    for status in Verdict::ALL {
-        let _ = write!(out, " {} |", status.counted());
+    /// What fails the run, a line each, when anything does.
+    fn needs_attention(&mut self, attention: &[String]) {
+        let out = &mut self.out;
+        if !attention.is_empty() {
+            out.push_str("### Needs attention\n\n");
+            for line in attention {
+                let _ = writeln!(out, "- {line}");
+            }
+            out.push('\n');
+        }
     }
-    out.push_str(" stale expectations |\n|---|---|---|---|---|---|");
-    out.push_str(&"---:|".repeat(Verdict::ALL.len() + 1));
-    out.push('\n');
-    for imp in imps {
-        let agreement: Vec<String> = imp
-            .agreement()
-            .iter()
-            .map(|a| format!("{}/{}", a.agree, a.of))
-            .collect();
-        let _ = write!(
-            out,
-            "| {} | {} | {} | {} | {} | {} |",
-            cell_text(&imp.name),
-            version(imp),
-            imp.claims().map_or("—".to_owned(), cell_text),
-            imp.graded_under.title(),
-            agreement.join(" / "),
-            if imp.ok() { "✅" } else { "❌" }
+
+    /// A row per implementation: its version, the spec it claims, the spec
+    /// it is graded under and its spec fingerprint, its result and counts.
+    fn implementations(&mut self) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        // Next to the spec each claims: the spec it is graded under and its
+        // spec fingerprint.
+        out.push_str(
+            "### Implementations\n\n| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result |",
         );
         for status in Verdict::ALL {
-            let _ = write!(out, " {} |", imp.count(status));
+            let _ = write!(out, " {} |", status.counted());
         }
-        let _ = writeln!(out, " {} |", imp.stale.len());
+        out.push_str(" stale expectations |\n|---|---|---|---|---|---|");
+        out.push_str(&"---:|".repeat(Verdict::ALL.len() + 1));
+        out.push('\n');
+        for imp in imps {
+            let agreement: Vec<String> = imp
+                .agreement()
+                .iter()
+                .map(|a| format!("{}/{}", a.agree, a.of))
+                .collect();
+            let _ = write!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                cell_text(&imp.name),
+                version(imp),
+                imp.claims().map_or("—".to_owned(), cell_text),
+                imp.graded_under.title(),
+                agreement.join(" / "),
+                if imp.ok() { "✅" } else { "❌" }
+            );
+            for status in Verdict::ALL {
+                let _ = write!(out, " {} |", imp.count(status));
+            }
+            let _ = writeln!(out, " {} |", imp.stale.len());
+        }
     }
-    // Vectors that could not be judged: not a pass, though they fail
-    // nothing.
-    for imp in imps {
-        let ids: Vec<String> = imp
-            .results
+
+    /// The vectors of each implementation that could not be judged, giving
+    /// no answer under its spec: not a pass, though they fail nothing.
+    fn unanswered(&mut self) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        for imp in imps {
+            let ids: Vec<String> = imp
+                .results
+                .iter()
+                .filter(|g| g.verdict == Verdict::NoAnswer)
+                .map(|g| code(&g.outcome.vector.id))
+                .collect();
+            if !ids.is_empty() {
+                let spec = (imp.graded_under).title();
+                let _ = writeln!(
+                    out,
+                    "\n❔ **{}**: {} {} no answer under {spec}, so what it answered was not judged: {}. Give each `expected.{}` ([vectors](docs/vectors.md)).",
+                    cell_text(&imp.name),
+                    ids.len(),
+                    if ids.len() == 1 { "vector gives" } else { "vectors give" },
+                    ids.join(", "),
+                    imp.graded_under
+                );
+            }
+        }
+    }
+
+    /// The root causes of each implementation's wrong answers.
+    fn root_causes(&mut self) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        let causes: Vec<String> = imps
             .iter()
-            .filter(|g| g.verdict == Verdict::NoAnswer)
-            .map(|g| code(&g.outcome.vector.id))
+            .filter_map(|imp| {
+                let line = imp.describe_causes()?;
+                Some(format!(
+                    "- {}: {}\n",
+                    cell_text(&imp.name),
+                    cell_text(&line)
+                ))
+            })
             .collect();
-        if !ids.is_empty() {
-            let spec = (imp.graded_under).title();
+        if !causes.is_empty() {
+            out.push_str("\n### Root causes ([deviations](docs/deviations.md))\n\n");
+            out.push_str(&causes.concat());
+        }
+    }
+
+    /// Which reading of each RFC 1808 ambiguity each implementation
+    /// follows, as the vectors that tell them apart show.
+    fn readings(&mut self) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        let readings: Vec<(&ImplReport<'_>, Vec<ReadingReport>)> = imps
+            .iter()
+            .map(|imp| (imp, imp.readings()))
+            .filter(|(_, r)| !r.is_empty())
+            .collect();
+        if !readings.is_empty() {
+            out.push_str("\n### Readings of the ambiguities\n\n");
+            for (imp, r) in &readings {
+                let cells: Vec<String> = r
+                    .iter()
+                    .map(|r| {
+                        let mark = if r.fails_run() { "❌ " } else { "" };
+                        format!("{mark}{}", cell_text(&r.describe()))
+                    })
+                    .collect();
+                let _ = writeln!(out, "- {}: {}", cell_text(&imp.name), cells.join("; "));
+            }
+        }
+    }
+
+    /// How many parse vectors passed, when the reference ran.
+    fn parse_vectors(&mut self) {
+        let report = self.report;
+        let out = &mut self.out;
+        if let Some(parse) = &report.parse {
+            let failed = parse.iter().filter(|p| p.mismatch.is_some()).count();
             let _ = writeln!(
                 out,
-                "\n❔ **{}**: {} {} no answer under {spec}, so what it answered was not judged: {}. Give each `expected.{}` ([vectors](docs/vectors.md)).",
-                cell_text(&imp.name),
-                ids.len(),
-                if ids.len() == 1 { "vector gives" } else { "vectors give" },
-                ids.join(", "),
-                imp.graded_under
+                "\nParse vectors (reference): {} {}/{} passed.",
+                if failed == 0 { "✅" } else { "❌" },
+                parse.len() - failed,
+                parse.len()
             );
         }
     }
-    // The root causes of each implementation's wrong answers.
-    let causes: Vec<String> = imps
-        .iter()
-        .filter_map(|imp| {
-            let line = imp.describe_causes()?;
-            Some(format!(
-                "- {}: {}\n",
-                cell_text(&imp.name),
-                cell_text(&line)
-            ))
-        })
-        .collect();
-    if !causes.is_empty() {
-        out.push_str("\n### Root causes ([deviations](docs/deviations.md))\n\n");
-        out.push_str(&causes.concat());
-    }
-    // Which reading of each RFC 1808 ambiguity each implementation follows,
-    // as the vectors that tell them apart show.
-    let readings: Vec<(&ImplReport<'_>, Vec<ReadingReport>)> = imps
-        .iter()
-        .map(|imp| (imp, imp.readings()))
-        .filter(|(_, r)| !r.is_empty())
-        .collect();
-    if !readings.is_empty() {
-        out.push_str("\n### Readings of the ambiguities\n\n");
-        for (imp, r) in &readings {
-            let cells: Vec<String> = r
-                .iter()
-                .map(|r| {
-                    let mark = if r.fails_run() { "❌ " } else { "" };
-                    format!("{mark}{}", cell_text(&r.describe()))
-                })
-                .collect();
-            let _ = writeln!(out, "- {}: {}", cell_text(&imp.name), cells.join("; "));
-        }
-    }
-    if let Some(parse) = &report.parse {
-        let failed = parse.iter().filter(|p| p.mismatch.is_some()).count();
-        let _ = writeln!(
-            out,
-            "\nParse vectors (reference): {} {}/{} passed.",
-            if failed == 0 { "✅" } else { "❌" },
-            parse.len() - failed,
-            parse.len()
-        );
-    }
 
-    // Every implementation runs the same vectors in corpus order, so the
-    // first time each id is seen gives the corpus order.
-    let mut rows: Vec<&Graded<'_>> = Vec::new();
-    for g in imps.iter().flat_map(|imp| &imp.results) {
-        if !rows
-            .iter()
-            .any(|r| r.outcome.vector.id == g.outcome.vector.id)
-        {
-            rows.push(g);
+    /// The matrix of the vectors some implementation did not pass, with the
+    /// expected answer and each implementation's, then a legend of its
+    /// marks; `folded` into a `<details>`.
+    fn vectors(&mut self, folded: bool) {
+        let rows = self.differing_rows();
+        let out = &mut self.out;
+        if rows.is_empty() {
+            out.push_str(
+                "\nEvery implementation gave the expected answer on every vector it ran.\n",
+            );
+            return;
         }
-    }
-    rows.retain(|row| {
-        imps.iter()
-            .flat_map(|imp| &imp.results)
-            .any(|g| g.outcome.vector.id == row.outcome.vector.id && g.verdict != Verdict::Passed)
-    });
-    if rows.is_empty() {
-        out.push_str("\nEvery implementation gave the expected answer on every vector it ran.\n");
-    } else {
-        // On a green run every row is expected: folded away, it leaves the
-        // summary short.
-        let folded = attention.is_empty();
         if folded {
             let _ = writeln!(
                 out,
@@ -175,9 +228,44 @@ pub fn render(report: &Report<'_>) -> String {
                 if rows.len() == 1 { "vector" } else { "vectors" }
             );
         }
+        self.vector_table(&rows, folded);
+        self.legend(&rows);
+        if folded {
+            self.out.push_str("\n</details>\n");
+        }
+    }
+
+    /// A result of each vector on which some implementation did not pass,
+    /// in corpus order.
+    fn differing_rows(&self) -> Vec<&'r Graded<'c>> {
+        let imps = &self.report.implementations;
+        // Every implementation runs the same vectors in corpus order, so the
+        // first time each id is seen gives the corpus order.
+        let mut rows: Vec<&Graded<'_>> = Vec::new();
+        for g in imps.iter().flat_map(|imp| &imp.results) {
+            if !rows
+                .iter()
+                .any(|r| r.outcome.vector.id == g.outcome.vector.id)
+            {
+                rows.push(g);
+            }
+        }
+        rows.retain(|row| {
+            imps.iter().flat_map(|imp| &imp.results).any(|g| {
+                g.outcome.vector.id == row.outcome.vector.id && g.verdict != Verdict::Passed
+            })
+        });
+        rows
+    }
+
+    /// The table of `rows`: the vector, its expected answer, and the cell
+    /// of each implementation; with a heading unless `folded`.
+    fn vector_table(&mut self, rows: &[&Graded<'_>], folded: bool) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
         // The expected answer is the spec's each implementation is graded
         // under: one column when they share it, else the answer of each.
-        let graded = graded_specs(report);
+        let graded = graded_specs(self.report);
         let _ = write!(
             out,
             "\n{}| vector | expected{} |",
@@ -197,7 +285,7 @@ pub fn render(report: &Report<'_>) -> String {
         out.push_str("\n|---|---|");
         out.push_str(&"---|".repeat(imps.len()));
         out.push('\n');
-        for row in &rows {
+        for row in rows {
             let v = row.outcome.vector;
             let expected: Vec<String> = expected_under(v, &graded)
                 .into_iter()
@@ -215,8 +303,12 @@ pub fn render(report: &Report<'_>) -> String {
             }
             out.push('\n');
         }
-        // A legend of the marks in the table only, so that a green run's
-        // summary holds no red mark at all.
+    }
+
+    /// A legend of the marks in the table of `rows` only, so that a green
+    /// run's summary holds no red mark at all.
+    fn legend(&mut self, rows: &[&Graded<'_>]) {
+        let imps = &self.report.implementations;
         let legend: Vec<&str> = [
             (&[Verdict::Passed][..], "✅ passed"),
             (&[Verdict::Failed, Verdict::Error], "❌ failed or an error"),
@@ -242,50 +334,52 @@ pub fn render(report: &Report<'_>) -> String {
         })
         .map(|(_, text)| text)
         .collect();
-        let _ = writeln!(out, "\n{}", legend.join(" · "));
-        if folded {
+        let _ = writeln!(self.out, "\n{}", legend.join(" · "));
+    }
+
+    /// The expected failures of every implementation, with their reasons,
+    /// folded away.
+    fn expected_failures(&mut self) {
+        let imps = &self.report.implementations;
+        let out = &mut self.out;
+        let expected: Vec<String> = imps
+            .iter()
+            .flat_map(|imp| {
+                imp.results
+                    .iter()
+                    .filter(|g| g.verdict == Verdict::ExpectedFailure)
+                    .map(move |g| {
+                        format!(
+                            "{} {}: {}",
+                            cell_text(&imp.name),
+                            code(&g.outcome.vector.id),
+                            cell_text(g.expected_failure.as_deref().unwrap_or_default())
+                        )
+                    })
+            })
+            .collect();
+        if !expected.is_empty() {
+            let _ = writeln!(
+                out,
+                "\n<details><summary>{} expected {}, with {}</summary>\n",
+                expected.len(),
+                if expected.len() == 1 {
+                    "failure"
+                } else {
+                    "failures"
+                },
+                if expected.len() == 1 {
+                    "its reason"
+                } else {
+                    "their reasons"
+                }
+            );
+            for line in expected {
+                let _ = writeln!(out, "- {line}");
+            }
             out.push_str("\n</details>\n");
         }
     }
-
-    let expected: Vec<String> = imps
-        .iter()
-        .flat_map(|imp| {
-            imp.results
-                .iter()
-                .filter(|g| g.verdict == Verdict::ExpectedFailure)
-                .map(move |g| {
-                    format!(
-                        "{} {}: {}",
-                        cell_text(&imp.name),
-                        code(&g.outcome.vector.id),
-                        cell_text(g.expected_failure.as_deref().unwrap_or_default())
-                    )
-                })
-        })
-        .collect();
-    if !expected.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n<details><summary>{} expected {}, with {}</summary>\n",
-            expected.len(),
-            if expected.len() == 1 {
-                "failure"
-            } else {
-                "failures"
-            },
-            if expected.len() == 1 {
-                "its reason"
-            } else {
-                "their reasons"
-            }
-        );
-        for line in expected {
-            let _ = writeln!(out, "- {line}");
-        }
-        out.push_str("\n</details>\n");
-    }
-    out
 }
 
 /// What fails the run, one line each, in report order.
@@ -296,39 +390,11 @@ fn attention(report: &Report<'_>) -> Vec<String> {
         if let Some(drift) = imp.describe_drift() {
             lines.push(format!("{name}: {}", cell_text(&drift)));
         }
-        for g in &imp.results {
-            let v = g.outcome.vector;
-            let id = code(&v.id);
-            // The case itself, so that the line says what broke.
-            let case = format!(
-                "relative {} against base {}",
-                code(&v.relative),
-                code(&v.base)
-            );
-            match g.verdict {
-                Verdict::Failed => lines.push(format!(
-                    "{name}: new failure {id}, {case}: {}{}",
-                    cell_text(&observed(&g.outcome, imp.graded_under)),
-                    g.cause().map(|c| format!(" ({c})")).unwrap_or_default()
-                )),
-                Verdict::Error => lines.push(format!(
-                    "{name}: error on {id}, {case}: {}",
-                    cell_text(&observed(&g.outcome, imp.graded_under))
-                )),
-                Verdict::UnexpectedPass => lines.push(format!(
-                    "{name}: unexpected pass {id}: listed as an expected failure ({}) but resolved to the expected URL; remove the entry{}",
-                    cell_text(g.expected_failure.as_deref().unwrap_or_default()),
-                    imp.expectations
-                        .as_deref()
-                        .map(|f| format!(" from {}", code(f)))
-                        .unwrap_or_default()
-                )),
-                Verdict::Passed
-                | Verdict::ExpectedFailure
-                | Verdict::NotRepresentable
-                | Verdict::NoAnswer => {}
-            }
-        }
+        lines.extend(
+            imp.results
+                .iter()
+                .filter_map(|g| result_attention(imp, g, &name)),
+        );
         for r in imp.readings().iter().filter(|r| r.fails_run()) {
             lines.push(format!("{name}: reading {}", cell_text(&r.describe())));
         }
@@ -351,6 +417,42 @@ fn attention(report: &Report<'_>) -> Vec<String> {
         }
     }
     lines
+}
+
+/// The line of a result of `imp`, named `name`, that fails the run: a new
+/// failure, an error or an unexpected pass.
+fn result_attention(imp: &ImplReport<'_>, g: &Graded<'_>, name: &str) -> Option<String> {
+    let v = g.outcome.vector;
+    let id = code(&v.id);
+    // The case itself, so that the line says what broke.
+    let case = format!(
+        "relative {} against base {}",
+        code(&v.relative),
+        code(&v.base)
+    );
+    match g.verdict {
+        Verdict::Failed => Some(format!(
+            "{name}: new failure {id}, {case}: {}{}",
+            cell_text(&observed(&g.outcome, imp.graded_under)),
+            g.cause().map(|c| format!(" ({c})")).unwrap_or_default()
+        )),
+        Verdict::Error => Some(format!(
+            "{name}: error on {id}, {case}: {}",
+            cell_text(&observed(&g.outcome, imp.graded_under))
+        )),
+        Verdict::UnexpectedPass => Some(format!(
+            "{name}: unexpected pass {id}: listed as an expected failure ({}) but resolved to the expected URL; remove the entry{}",
+            cell_text(g.expected_failure.as_deref().unwrap_or_default()),
+            imp.expectations
+                .as_deref()
+                .map(|f| format!(" from {}", code(f)))
+                .unwrap_or_default()
+        )),
+        Verdict::Passed
+        | Verdict::ExpectedFailure
+        | Verdict::NotRepresentable
+        | Verdict::NoAnswer => None,
+    }
 }
 
 /// The implementation's name and version as it reported them (the `jsonl`

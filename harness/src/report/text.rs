@@ -44,33 +44,7 @@ const STDERR_BYTES: usize = 4000;
 pub fn render(report: &Report<'_>, style: Style) -> String {
     let mut out = format!("rfc1808 {TOOL_VERSION}, {}\n\n", report.vectors);
     for imp in &report.implementations {
-        // First, since a new release is the likeliest cause of what follows.
-        if let Some(drift) = imp.describe_drift() {
-            let _ = writeln!(
-                out,
-                "{} [{}] {}\n",
-                style.paint(YELLOW, "VERSION"),
-                plain(&imp.name),
-                plain(&drift)
-            );
-        }
-        for g in &imp.results {
-            match g.verdict {
-                Verdict::Failed | Verdict::Error => failure(&mut out, imp, g, style),
-                Verdict::UnexpectedPass => unexpected_pass(&mut out, imp, g, style),
-                Verdict::NoAnswer => no_answer(&mut out, imp, g, style),
-                Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
-            }
-        }
-        for stale in &imp.stale {
-            let _ = writeln!(
-                out,
-                "{} [{}] {}; remove the entry\n",
-                style.paint(RED, "STALE"),
-                plain(&imp.name),
-                plain(&stale.to_string())
-            );
-        }
+        problems(&mut out, imp, style);
     }
     for p in report.parse.iter().flatten() {
         parse_failure(&mut out, p, style);
@@ -79,15 +53,53 @@ pub fn render(report: &Report<'_>, style: Style) -> String {
         summary(&mut out, imp, style);
     }
     if let Some(parse) = &report.parse {
-        let failed = parse.iter().filter(|p| p.mismatch.is_some()).count();
-        let _ = writeln!(
-            out,
-            "parse vectors: {}. {} passed; {failed} failed",
-            verdict(failed == 0, style),
-            parse.len() - failed
-        );
+        parse_summary(&mut out, parse, style);
     }
     out
+}
+
+/// What fails or is not judged of `imp`: its version drift, its failures,
+/// errors, unexpected passes and vectors without an answer, and its stale
+/// expectations.
+fn problems(out: &mut String, imp: &ImplReport<'_>, style: Style) {
+    // First, since a new release is the likeliest cause of what follows.
+    if let Some(drift) = imp.describe_drift() {
+        let _ = writeln!(
+            out,
+            "{} [{}] {}\n",
+            style.paint(YELLOW, "VERSION"),
+            plain(&imp.name),
+            plain(&drift)
+        );
+    }
+    for g in &imp.results {
+        match g.verdict {
+            Verdict::Failed | Verdict::Error => failure(out, imp, g, style),
+            Verdict::UnexpectedPass => unexpected_pass(out, imp, g, style),
+            Verdict::NoAnswer => no_answer(out, imp, g, style),
+            Verdict::Passed | Verdict::ExpectedFailure | Verdict::NotRepresentable => {}
+        }
+    }
+    for stale in &imp.stale {
+        let _ = writeln!(
+            out,
+            "{} [{}] {}; remove the entry\n",
+            style.paint(RED, "STALE"),
+            plain(&imp.name),
+            plain(&stale.to_string())
+        );
+    }
+}
+
+/// The line of the parse vectors: how many passed and failed.
+fn parse_summary(out: &mut String, parse: &[ParseResult<'_>], style: Style) {
+    let failed = parse.iter().filter(|p| p.mismatch.is_some()).count();
+    let _ = writeln!(
+        out,
+        "parse vectors: {}. {} passed; {failed} failed",
+        verdict(failed == 0, style),
+        parse.len() - failed
+    );
 }
 
 fn verdict(ok: bool, style: Style) -> String {
@@ -174,6 +186,17 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
     );
     let _ = writeln!(out, "  base:     {:?}", v.base);
     let _ = writeln!(out, "  relative: {:?}", v.relative);
+    expected_lines(out, imp, g);
+    got_lines(out, imp, g, style);
+    failure_notes(out, imp, g);
+    let _ = writeln!(out, "  rerun:    {}", plain(&imp.rerun_case(&v.id)));
+    out.push('\n');
+}
+
+/// What a failure of `imp` expected: the answer of the spec it is graded
+/// under, and the other readings' answers, which pass too.
+fn expected_lines(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
+    let v = g.outcome.vector;
     match v.answers(imp.graded_under) {
         Some(answers) => {
             let _ = writeln!(out, "  expected: {:?}", answers.expected);
@@ -187,6 +210,13 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
             let _ = writeln!(out, "  expected: undefined");
         }
     }
+}
+
+/// What a failure of `imp` got: the answer, the reading it follows where
+/// the run rules that out, and a marker under the first character that
+/// differs from the expected answer.
+fn got_lines(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
+    let v = g.outcome.vector;
     let expected = v
         .answers(imp.graded_under)
         .map_or(v.expected.as_str(), |a| a.expected.as_str());
@@ -227,6 +257,13 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
             let _ = writeln!(out, "  got:      error: {}", capped(&plain(why)));
         }
     }
+}
+
+/// What tells more of a failure of `imp`: the specs whose answer it is,
+/// its cause, why an error listed as expected still fails, the vector's
+/// note, and the implementation's standard error.
+fn failure_notes(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
+    let v = g.outcome.vector;
     if matches!(g.outcome.answer, Answer::Resolved(_) | Answer::Rejected(_)) {
         // Which spec, if any, gives this answer: a deviation from the spec
         // it is graded under may be another spec followed.
@@ -251,8 +288,6 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
         let _ = writeln!(out, "  stderr:");
         stderr(out, &g.outcome.stderr);
     }
-    let _ = writeln!(out, "  rerun:    {}", plain(&imp.rerun_case(&v.id)));
-    out.push('\n');
 }
 
 fn unexpected_pass(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style) {
