@@ -221,6 +221,7 @@ struct InfoJson<'a> {
 }
 
 fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
+    let (causes, unexplained) = imp.causes();
     Implementation {
         name: &imp.name,
         command: imp.spec.as_ref().map(|s| s.command.as_slice()),
@@ -249,9 +250,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
         library_version: imp.version().map(|v| v.to_string()),
         version_drift: imp.describe_drift(),
         other_causes: imp.other_causes(),
-        causes: imp
-            .causes()
-            .0
+        causes: causes
             .into_iter()
             .map(|(id, explains)| CauseJson {
                 deviation: id.name(),
@@ -264,7 +263,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
                 same_resource: id.deviation().same_resource,
             })
             .collect(),
-        unexplained: imp.causes().1,
+        unexplained,
         stale_expectations: imp
             .stale
             .iter()
