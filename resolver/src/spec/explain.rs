@@ -220,11 +220,11 @@ mod tests {
     #[test]
     fn rfc1808_names_the_step_and_the_readings_that_decided_it() {
         let (answer, lines) = explained(Spec::Rfc1808, "http://a/b/c/d;p?q#f", "#", "");
-        assert_eq!(answer.as_deref(), Ok("http://a/b/c/d;p?q#f"));
+        assert_eq!(answer.as_deref(), Ok("http://a/b/c/d;p?q#"));
         assert_eq!(
             lines,
             [
-                "finished at Step 2a",
+                "finished at Step 5b (empty path, params and query inherited as needed)",
                 "decided by reading empty-component=kept (docs/readings.md); \
                  empty-component=absent gives http://a/b/c/d;p?q",
                 "decided by reading entirely-empty=string (docs/readings.md); \
@@ -232,6 +232,7 @@ mod tests {
             ]
         );
         let (_, lines) = explained(Spec::Rfc1808, "http://a/b/c/d;p?q#f", "../g", "");
-        assert_eq!(lines, ["finished at Step 6"]);
+        assert_eq!(lines.len(), 1, "no reading decides it: {lines:?}");
+        assert!(lines[0].starts_with("finished at Step 6"), "{lines:?}");
     }
 }
