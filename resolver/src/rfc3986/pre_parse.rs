@@ -361,20 +361,14 @@ pub(super) fn every_for(readings: Readings, base: &str, reference: &str) -> Vec<
     if same_scheme {
         vary!(same_scheme: SameScheme);
     }
-    // The components of the base the target can take (section 5.2.2): none
-    // for a reference with a scheme of its own; else the scheme, and the
-    // authority unless the reference has one, the path unless it has an
-    // authority or an absolute path, the query if it has neither path nor
-    // query either. A reading that normalizes only what the target cannot
-    // take changes nothing.
-    let takes_base = r.scheme.is_none() || same_scheme;
-    let authority = b.authority.filter(|_| takes_base && r.authority.is_none());
-    let takes_path = authority.is_some() || (takes_base && r.authority.is_none());
-    let path = Some(b.path).filter(|_| takes_path && !r.path.starts_with('/'));
-    let query = b
-        .query
-        .filter(|_| path.is_some() && r.path.is_empty() && r.query.is_none());
-    let scheme = b.scheme.filter(|_| takes_base);
+    // A reading that normalizes only what the target cannot take changes
+    // nothing.
+    let Taken {
+        scheme,
+        authority,
+        path,
+        query,
+    } = taken(&b, &r, same_scheme);
     if has(scheme, |c| c.is_ascii_uppercase())
         || has(authority, |c| c.is_ascii_uppercase() || c == b'%')
     {
@@ -401,6 +395,37 @@ pub(super) fn every_for(readings: Readings, base: &str, reference: &str) -> Vec<
         vary!(double_slash_path: DoubleSlashPath);
     }
     all
+}
+
+/// The components of the base a target can take.
+struct Taken<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    path: Option<&'a str>,
+    query: Option<&'a str>,
+}
+
+/// The components of the base `b` the target of `r` can take (section
+/// 5.2.2): none for a reference with a scheme of its own (but for one with
+/// the base's scheme, `same_scheme`, under the non-strict reading); else the
+/// scheme, and the authority unless the reference has one, the path unless
+/// it has an authority or an absolute path, the query if it has neither path
+/// nor query either.
+fn taken<'a>(b: &Components<'a>, r: &Components<'_>, same_scheme: bool) -> Taken<'a> {
+    let takes_base = r.scheme.is_none() || same_scheme;
+    let authority = b.authority.filter(|_| takes_base && r.authority.is_none());
+    let takes_path = authority.is_some() || (takes_base && r.authority.is_none());
+    let path = Some(b.path).filter(|_| takes_path && !r.path.starts_with('/'));
+    let query = b
+        .query
+        .filter(|_| path.is_some() && r.path.is_empty() && r.query.is_none());
+    let scheme = b.scheme.filter(|_| takes_base);
+    Taken {
+        scheme,
+        authority,
+        path,
+        query,
+    }
 }
 
 /// The path remove_dot_segments is to run on, under `escaped-dots`.

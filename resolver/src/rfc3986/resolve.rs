@@ -194,22 +194,7 @@ pub(super) fn transform_references<'a>(
             path = TargetPath::RemoveDotSegments(r.path);
             query = r.query;
         } else {
-            if r.path.is_empty() {
-                path = TargetPath::BasePath(base.path);
-                query = if r.query.is_some() {
-                    r.query
-                } else {
-                    base.query
-                };
-            } else {
-                path = if r.path.starts_with('/') {
-                    TargetPath::RemoveDotSegments(r.path)
-                } else {
-                    let (base_part, r_path) = merge(base, r.path);
-                    TargetPath::MergeThenRemoveDotSegments { base_part, r_path }
-                };
-                query = r.query;
-            }
+            (path, query) = path_and_query_from_base(base, &r);
             authority = base.authority;
         }
         Target {
@@ -220,6 +205,31 @@ pub(super) fn transform_references<'a>(
             // "T.fragment = R.fragment;"
             fragment: r.fragment,
         }
+    }
+}
+
+/// The inner `else` of section 5.2.2's pseudocode, for a reference with
+/// neither scheme nor authority: T's path and query, from R's path and
+/// query and the base's.
+fn path_and_query_from_base<'a>(
+    base: &Components<'a>,
+    r: &Components<'a>,
+) -> (TargetPath<'a>, Option<&'a str>) {
+    if r.path.is_empty() {
+        let query = if r.query.is_some() {
+            r.query
+        } else {
+            base.query
+        };
+        (TargetPath::BasePath(base.path), query)
+    } else {
+        let path = if r.path.starts_with('/') {
+            TargetPath::RemoveDotSegments(r.path)
+        } else {
+            let (base_part, r_path) = merge(base, r.path);
+            TargetPath::MergeThenRemoveDotSegments { base_part, r_path }
+        };
+        (path, r.query)
     }
 }
 
