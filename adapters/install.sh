@@ -161,14 +161,7 @@ if [[ ! -x $binary || adapters/go-net-url.go -nt $binary ]]; then
         go build -o "$binary" adapters/go-net-url.go
 fi
 
-binary=target/adapters/uriparser
-if [[ ! -x $binary || adapters/uriparser.c -nt $binary ]]; then
-    echo "adapters/install.sh: building $binary"
-    mkdir -p target/adapters
-    cc -std=c99 -O2 -Wall -Wextra -o "$binary" adapters/uriparser.c -luriparser
-fi
-
-# The C and C++ adapters that share adapters/rfc1808-adapter.h: built when
+# The C and C++ adapters, which share adapters/rfc1808-adapter.h: built when
 # the binary is missing or older than its source or the header.
 #     build NAME COMPILER... -- LIBRARY-FLAGS...
 build() {
@@ -185,6 +178,7 @@ build() {
         "${compiler[@]}" -O2 -Wall -Wextra -o "$binary" "$source" "${flags[@]}"
     fi
 }
+build uriparser cc -std=c99 -- -luriparser
 build libcurl cc -std=c99 -- -lcurl
 build libxml2 cc -std=c99 -- $(pkg-config --cflags --libs libxml-2.0)
 build glib-guri cc -std=c99 -- $(pkg-config --cflags --libs glib-2.0)

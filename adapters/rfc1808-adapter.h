@@ -1,9 +1,9 @@
 /*
- * The protocol half of the C and C++ adapters in adapters/ (libcurl,
- * libxml2, GLib, Qt, Boost.URL): reading requests in the three protocols of
- * docs/adapters.md and writing the answers, so that each adapter file holds
- * only the call of its library. It is the reader and writer of
- * adapters/uriparser.c, made to compile as C99 and as C++17.
+ * The protocol half of the C and C++ adapters in adapters/ (uriparser,
+ * libcurl, libxml2, GLib, Qt, Boost.URL): reading requests in the three
+ * protocols of docs/adapters.md and writing the answers, so that each
+ * adapter file holds only the call of its library. It compiles as C99 and
+ * as C++17.
  *
  * An adapter defines NAME, LANGUAGE and SPEC (string literals), includes
  * this file first, and defines the two functions declared below:
@@ -12,6 +12,12 @@
  *     #define LANGUAGE "c"
  *     #define SPEC "RFC 3986"
  *     #include "rfc1808-adapter.h"
+ *
+ * An adapter that takes options of its own before the protocol's arguments
+ * (uriparser's --scheme-compat) reads them in its main, passes the rest to
+ * adapter_main, and names them in USAGE_OPTIONS for the usage line:
+ *
+ *     #define USAGE_OPTIONS "[--scheme-compat] "
  *
  * C and C++ have no JSON library in their standard libraries, so this file
  * has its own reader and writer of the little JSON the protocol needs: a
@@ -42,6 +48,11 @@
 
 #if !defined(NAME) || !defined(LANGUAGE) || !defined(SPEC)
 #error "define NAME, LANGUAGE and SPEC before including rfc1808-adapter.h"
+#endif
+
+/* The adapter's own options, shown before the protocol's in the usage line. */
+#ifndef USAGE_OPTIONS
+#define USAGE_OPTIONS ""
 #endif
 
 
@@ -915,7 +926,7 @@ static int adapter_main(int argc, char **argv) {
         }
         return fflush(stdout) == 0 ? 0 : 2;
     }
-    fprintf(stderr, "usage: %s [--jsonl | --lines | BASE RELATIVE]\n", NAME);
+    fprintf(stderr, "usage: %s " USAGE_OPTIONS "[--jsonl | --lines | BASE RELATIVE]\n", NAME);
     return 2;
 }
 
