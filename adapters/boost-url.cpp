@@ -24,8 +24,6 @@
 #define SPEC "RFC 3986"
 #include "rfc1808-adapter.h"
 
-#include <exception>
-
 #include <boost/url.hpp>
 #include <boost/version.hpp>
 
@@ -42,36 +40,25 @@ static int resolve(const char *base, size_t base_len, const char *relative, size
                    struct buf *out) {
     namespace urls = boost::urls;
     buf_clear(out);
-    try {
-        auto base_url = urls::parse_uri(urls::string_view(base, base_len));
-        if (!base_url) {
-            buf_printf(out, "parse_uri: %s (the base)", base_url.error().message().c_str());
-            return -1;
-        }
-        auto ref = urls::parse_uri_reference(urls::string_view(relative, relative_len));
-        if (!ref) {
-            buf_printf(out, "parse_uri_reference: %s (the relative reference)",
-                       ref.error().message().c_str());
-            return -1;
-        }
-        urls::url dest;
-        auto resolved = urls::resolve(*base_url, *ref, dest);
-        if (!resolved) {
-            buf_printf(out, "resolve: %s", resolved.error().message().c_str());
-            return -1;
-        }
-        urls::string_view text = dest.buffer();
-        if (buf_append(out, text.data(), text.size()) != 0) {
-            buf_clear(out);
-            buf_puts(out, "adapter: out of memory");
-            return -1;
-        }
-        return 0;
-    } catch (const std::exception &e) {
-        buf_clear(out);
-        buf_printf(out, "exception: %s", e.what());
+    auto base_url = urls::parse_uri(urls::string_view(base, base_len));
+    if (!base_url) {
+        buf_printf(out, "parse_uri: %s (the base)", base_url.error().message().c_str());
         return -1;
     }
+    auto ref = urls::parse_uri_reference(urls::string_view(relative, relative_len));
+    if (!ref) {
+        buf_printf(out, "parse_uri_reference: %s (the relative reference)",
+                   ref.error().message().c_str());
+        return -1;
+    }
+    urls::url dest;
+    auto resolved = urls::resolve(*base_url, *ref, dest);
+    if (!resolved) {
+        buf_printf(out, "resolve: %s", resolved.error().message().c_str());
+        return -1;
+    }
+    urls::string_view text = dest.buffer();
+    return put_result(out, text.data(), text.size());
 }
 
 int main(int argc, char **argv) {

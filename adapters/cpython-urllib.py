@@ -5,101 +5,19 @@
     python3 adapters/cpython-urllib.py --lines      # lines
     python3 adapters/cpython-urllib.py BASE REL     # argv
 
-Needs only the Python 3 standard library.
+Needs only the Python 3 standard library. The protocols are those of
+rfc1808_adapter.py, beside this file; any exception urljoin raises is a
+rejection.
 """
 
-import json
+import os
 import platform
 import sys
 from urllib.parse import urljoin
 
-NAME = "cpython-urllib"
-
-
-def resolve(base, relative):
-    """Returns (result, None) or (None, message) when urljoin raises."""
-    try:
-        return urljoin(base, relative), None
-    except Exception as e:  # any exception is the library declining the case
-        return None, f"{type(e).__name__}: {e}"
-
-
-def write(out, text):
-    out.write(text.encode("utf-8", "surrogateescape"))
-    out.flush()
-
-
-def answer(request):
-    kind = request.get("type") if isinstance(request, dict) else None
-    if kind == "start":
-        return {
-            "type": "started",
-            "version": 1,
-            "name": NAME,
-            "implementation_version": platform.python_version(),
-            "language": "python",
-            "spec": "RFC 3986",
-        }
-    if kind == "resolve":
-        base, relative = request.get("base"), request.get("relative")
-        if not isinstance(base, str) or not isinstance(relative, str):
-            return {"id": request.get("id"), "error": "adapter: base and relative must be strings"}
-        result, error = resolve(base, relative)
-        if error is not None:
-            return {"id": request.get("id"), "error": error}
-        return {"id": request.get("id"), "result": result}
-    return {"id": request.get("id") if isinstance(request, dict) else None,
-            "error": f"adapter: unknown request type {kind!r}"}
-
-
-def jsonl():
-    out = sys.stdout.buffer
-    for raw in iter(sys.stdin.buffer.readline, b""):
-        try:
-            request = json.loads(raw.decode("utf-8"))
-        except ValueError as e:  # covers UnicodeDecodeError and JSONDecodeError
-            write(out, json.dumps({"id": None, "error": f"adapter: bad request: {e}"}) + "\n")
-            continue
-        if isinstance(request, dict) and request.get("type") == "stop":
-            return
-        # ensure_ascii keeps the output valid UTF-8 whatever urljoin returns.
-        write(out, json.dumps(answer(request)) + "\n")
-
-
-def lines():
-    out = sys.stdout.buffer
-    for raw in iter(sys.stdin.buffer.readline, b""):
-        line = raw.decode("utf-8", "surrogateescape").removesuffix("\n").removesuffix("\r")
-        base, tab, relative = line.partition("\t")
-        if not tab:
-            write(out, "\tadapter: request without a TAB\n")
-            continue
-        result, error = resolve(base, relative)
-        if error is not None:
-            write(out, "\t" + " ".join(error.splitlines()) + "\n")
-        elif "\n" in result or "\r" in result or result.startswith("\t"):
-            write(out, "\tadapter: the result cannot be sent as a line\n")
-        else:
-            write(out, result + "\n")
-
-
-def main(args):
-    if args in ([], ["--jsonl"]):
-        jsonl()
-        return 0
-    if args == ["--lines"]:
-        lines()
-        return 0
-    if len(args) == 2:
-        result, error = resolve(args[0], args[1])
-        if error is not None:
-            write(sys.stderr.buffer, error + "\n")
-            return 1
-        write(sys.stdout.buffer, result + "\n")
-        return 0
-    write(sys.stderr.buffer, f"usage: {NAME} [--jsonl | --lines | BASE RELATIVE]\n")
-    return 2
-
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rfc1808_adapter  # noqa: E402  (found beside this file, whatever the working directory)
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    rfc1808_adapter.run("cpython-urllib", "RFC 3986", platform.python_version,
+                        lambda base, relative: urljoin(base, relative))

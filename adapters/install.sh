@@ -4,10 +4,11 @@
 # whatwg-url from npm (into adapters/npm-whatwg-url/node_modules). Then it
 # builds the compiled adapters into target/adapters/: go-net-url (Go),
 # uriparser, libcurl, libxml2 and glib-guri (C), qt-qurl and boost-url
-# (C++), haskell-network-uri (GHC) and rust-oxiri (cargo). Idempotent: it
-# installs only what a probe finds missing and rebuilds the Go, C, C++ and
-# Haskell adapters only when their source is newer than the binary (cargo
-# decides for rust-oxiri).
+# (C++), haskell-network-uri (GHC) and rust-oxiri (cargo), and the protocol
+# loop the Java adapters share (target/adapters/java). Idempotent: it
+# installs only what a probe finds missing and rebuilds the Go, C, C++,
+# Java and Haskell builds only when their source is newer than what was
+# built (cargo decides for rust-oxiri).
 #
 #     bash adapters/install.sh           # install what is missing, build
 #     bash adapters/install.sh --check   # list what is missing (packages, and compiled
@@ -97,6 +98,11 @@ registry_packages=(pypi:hyperlink npm:whatwg-url)
 registry() { local name=${1//[:-]/_}; "$2_$name"; }
 # The compiled adapters, checked by --check and built below.
 compiled=(go-net-url uriparser rust-oxiri libcurl libxml2 glib-guri qt-qurl boost-url haskell-network-uri)
+# The Java adapters run as single-file source programs, which compile only
+# their own file: the protocol loop they share, adapters/Rfc1808Adapter.java,
+# is compiled ahead, and adapters.toml puts target/adapters/java on their
+# class path.
+java_loop=target/adapters/java/Rfc1808Adapter.class
 
 missing=()
 for package in "${packages[@]}"; do
@@ -112,6 +118,7 @@ if [[ ${1:-} == --check ]]; then
     for binary in "${compiled[@]}"; do
         [[ -x target/adapters/$binary ]] || missing+=("target/adapters/$binary")
     done
+    [[ -f $java_loop ]] || missing+=("$java_loop")
     if ((${#missing[@]})); then
         echo "adapters/install.sh: missing ${missing[*]}"
         exit 1
@@ -161,14 +168,7 @@ if [[ ! -x $binary || adapters/go-net-url.go -nt $binary ]]; then
         go build -o "$binary" adapters/go-net-url.go
 fi
 
-binary=target/adapters/uriparser
-if [[ ! -x $binary || adapters/uriparser.c -nt $binary ]]; then
-    echo "adapters/install.sh: building $binary"
-    mkdir -p target/adapters
-    cc -std=c99 -O2 -Wall -Wextra -o "$binary" adapters/uriparser.c -luriparser
-fi
-
-# The C and C++ adapters that share adapters/rfc1808-adapter.h: built when
+# The C and C++ adapters, which share adapters/rfc1808-adapter.h: built when
 # the binary is missing or older than its source or the header.
 #     build NAME COMPILER... -- LIBRARY-FLAGS...
 build() {
@@ -185,12 +185,20 @@ build() {
         "${compiler[@]}" -O2 -Wall -Wextra -o "$binary" "$source" "${flags[@]}"
     fi
 }
+build uriparser cc -std=c99 -- -luriparser
 build libcurl cc -std=c99 -- -lcurl
 build libxml2 cc -std=c99 -- $(pkg-config --cflags --libs libxml-2.0)
 build glib-guri cc -std=c99 -- $(pkg-config --cflags --libs glib-2.0)
 # Qt's headers need position-independent code (Qt is built with -reduce-relocations).
 build qt-qurl c++ -std=c++17 -fPIC -- $(pkg-config --cflags --libs Qt6Core)
 build boost-url c++ -std=c++17 -- -lboost_url
+
+if [[ ! -f $java_loop || adapters/Rfc1808Adapter.java -nt $java_loop ]]; then
+    echo "adapters/install.sh: building $java_loop"
+    rm -rf target/adapters/java
+    mkdir -p target/adapters/java
+    javac -d target/adapters/java adapters/Rfc1808Adapter.java
+fi
 
 binary=target/adapters/haskell-network-uri
 if [[ ! -x $binary || adapters/haskell-network-uri.hs -nt $binary ]]; then

@@ -32,8 +32,6 @@
 #define SPEC "RFC 3986"
 #include "rfc1808-adapter.h"
 
-#include <exception>
-
 #include <QtCore/QByteArray>
 #include <QtCore/QString>
 #include <QtCore/QUrl>
@@ -60,34 +58,24 @@ static int rejected(struct buf *out, const char *what, const QUrl &url) {
 static int resolve(const char *base, size_t base_len, const char *relative, size_t relative_len,
                    struct buf *out) {
     buf_clear(out);
-    try {
-        /* QString holds a NUL like any other character. */
-        QUrl base_url(QString::fromUtf8(base, (qsizetype)base_len), QUrl::TolerantMode);
-        /* An empty QUrl is "not valid" by isValid(), yet a URL reference
-         * all the same (the empty reference, the current document):
-         * resolved() takes it, so only a non-empty one is checked. */
-        if (!base_url.isEmpty() && !base_url.isValid()) {
-            return rejected(out, "base", base_url);
-        }
-        QUrl ref(QString::fromUtf8(relative, (qsizetype)relative_len), QUrl::TolerantMode);
-        if (!ref.isEmpty() && !ref.isValid()) {
-            return rejected(out, "relative reference", ref);
-        }
-        QUrl result = base_url.resolved(ref);
-        if (!result.isEmpty() && !result.isValid()) {
-            return rejected(out, "result", result);
-        }
-        if (put(out, result.toString(QUrl::FullyEncoded)) != 0) {
-            buf_clear(out);
-            buf_puts(out, "adapter: out of memory");
-            return -1;
-        }
-        return 0;
-    } catch (const std::exception &e) {
-        buf_clear(out);
-        buf_printf(out, "exception: %s", e.what());
-        return -1;
+    /* QString holds a NUL like any other character. */
+    QUrl base_url(QString::fromUtf8(base, (qsizetype)base_len), QUrl::TolerantMode);
+    /* An empty QUrl is "not valid" by isValid(), yet a URL reference
+     * all the same (the empty reference, the current document):
+     * resolved() takes it, so only a non-empty one is checked. */
+    if (!base_url.isEmpty() && !base_url.isValid()) {
+        return rejected(out, "base", base_url);
     }
+    QUrl ref(QString::fromUtf8(relative, (qsizetype)relative_len), QUrl::TolerantMode);
+    if (!ref.isEmpty() && !ref.isValid()) {
+        return rejected(out, "relative reference", ref);
+    }
+    QUrl result = base_url.resolved(ref);
+    if (!result.isEmpty() && !result.isValid()) {
+        return rejected(out, "result", result);
+    }
+    QByteArray url = result.toString(QUrl::FullyEncoded).toUtf8();
+    return put_result(out, url.constData(), (size_t)url.size());
 }
 
 int main(int argc, char **argv) {

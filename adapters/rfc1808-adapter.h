@@ -1,9 +1,9 @@
 /*
- * The protocol half of the C and C++ adapters in adapters/ (libcurl,
- * libxml2, GLib, Qt, Boost.URL): reading requests in the three protocols of
- * docs/adapters.md and writing the answers, so that each adapter file holds
- * only the call of its library. It is the reader and writer of
- * adapters/uriparser.c, made to compile as C99 and as C++17.
+ * The protocol half of the C and C++ adapters in adapters/ (uriparser,
+ * libcurl, libxml2, GLib, Qt, Boost.URL): reading requests in the three
+ * protocols of docs/adapters.md and writing the answers, so that each
+ * adapter file holds only the call of its library. It compiles as C99 and
+ * as C++17.
  *
  * An adapter defines NAME, LANGUAGE and SPEC (string literals), includes
  * this file first, and defines the two functions declared below:
@@ -12,6 +12,12 @@
  *     #define LANGUAGE "c"
  *     #define SPEC "RFC 3986"
  *     #include "rfc1808-adapter.h"
+ *
+ * An adapter that takes options of its own before the protocol's arguments
+ * (uriparser's --scheme-compat) reads them in its main, passes the rest to
+ * adapter_main, and names them in USAGE_OPTIONS for the usage line:
+ *
+ *     #define USAGE_OPTIONS "[--scheme-compat] "
  *
  * C and C++ have no JSON library in their standard libraries, so this file
  * has its own reader and writer of the little JSON the protocol needs: a
@@ -40,8 +46,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifdef __cplusplus
+#include <exception>
+#endif
+
 #if !defined(NAME) || !defined(LANGUAGE) || !defined(SPEC)
 #error "define NAME, LANGUAGE and SPEC before including rfc1808-adapter.h"
+#endif
+
+/* The adapter's own options, shown before the protocol's in the usage line. */
+#ifndef USAGE_OPTIONS
+#define USAGE_OPTIONS ""
 #endif
 
 
@@ -153,8 +168,9 @@ static const char *implementation_version(void);
 /*
  * Resolves `relative` (`relative_len` bytes) against `base`. Both are UTF-8
  * and may hold NUL bytes; each is also NUL-terminated at its length. Returns
- * 0 with the resolved URL in `out`, or nonzero with the library's rejection
- * in `out` (its error's name first where it has one).
+ * 0 with the resolved URL in `out` (put_result writes it), or nonzero with
+ * the library's rejection in `out` (its error's name first where it has
+ * one). In C++, a std::exception that escapes it is a rejection too.
  */
 static int resolve(const char *base, size_t base_len, const char *relative, size_t relative_len,
                    struct buf *out);
@@ -163,6 +179,17 @@ static int resolve(const char *base, size_t base_len, const char *relative, size
  * would see it as the end of the string. */
 static inline int has_nul(const char *s, size_t len) {
     return memchr(s, '\0', len) != NULL;
+}
+
+/* Appends the resolved URL (`len` bytes) to `out`: 0, or -1 with `out`
+ * the rejection "adapter: out of memory". */
+static inline int put_result(struct buf *out, const char *url, size_t len) {
+    if (buf_append(out, url, len) != 0) {
+        buf_clear(out);
+        buf_puts(out, "adapter: out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- Reading lines ------------------------------------------------------ */
@@ -702,6 +729,23 @@ static int append_escaped(struct buf *out, const char *s, size_t len) {
     return 0;
 }
 
+/* resolve(), with a C++ exception that escapes it (std::bad_alloc, a
+ * library's own) answered as a rejection, "exception: WHAT". */
+static int resolve_caught(const char *base, size_t base_len, const char *relative,
+                          size_t relative_len, struct buf *out) {
+#ifdef __cplusplus
+    try {
+        return resolve(base, base_len, relative, relative_len, out);
+    } catch (const std::exception &e) {
+        buf_clear(out);
+        buf_printf(out, "exception: %s", e.what());
+        return -1;
+    }
+#else
+    return resolve(base, base_len, relative, relative_len, out);
+#endif
+}
+
 /*
  * resolve(), with what the library answers made fit for the protocol: an
  * answer that is not UTF-8 (a library that percent-decodes a host, say)
@@ -711,7 +755,7 @@ static int append_escaped(struct buf *out, const char *s, size_t len) {
 static int resolve_checked(const char *base, size_t base_len, const char *relative,
                            size_t relative_len, struct buf *out) {
     struct buf raw = BUF_INIT;
-    int code = resolve(base, base_len, relative, relative_len, out);
+    int code = resolve_caught(base, base_len, relative, relative_len, out);
     if (is_utf8((const unsigned char *)buf_str(out), out->len)) {
         return code;
     }
@@ -915,7 +959,7 @@ static int adapter_main(int argc, char **argv) {
         }
         return fflush(stdout) == 0 ? 0 : 2;
     }
-    fprintf(stderr, "usage: %s [--jsonl | --lines | BASE RELATIVE]\n", NAME);
+    fprintf(stderr, "usage: %s " USAGE_OPTIONS "[--jsonl | --lines | BASE RELATIVE]\n", NAME);
     return 2;
 }
 
