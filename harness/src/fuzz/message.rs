@@ -363,7 +363,7 @@ mod tests {
     }
 
     /// Real messages of java.net.URI (JDK 17), from
-    /// `java adapters/JavaNetUri.java --lines`: it echoes the string it
+    /// `java -cp target/adapters/java adapters/JavaNetUri.java --lines`: it echoes the string it
     /// parsed and the index where it stopped.
     #[test]
     fn java_positions_and_echoes_are_one_class() {
