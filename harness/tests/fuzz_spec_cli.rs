@@ -6,12 +6,11 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::fuzz::overview;
+use common::repo::Repo;
 use common::{stderr, stdout};
-
-const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
 
 /// RFC 3986 section 5.2, written from the RFC in Python, as a `lines`
 /// adapter. Its argument plants a deviation or picks a reading:
@@ -121,69 +120,40 @@ const PLANTED: &str = "dots-kept-in-absolute";
 /// How it shows, by symptom: its branch of section 5.2.2, and what differs.
 const PLANTED_SYMPTOM: &str = "dot segments kept";
 
-struct Setup {
-    root: tempfile::TempDir,
+fn setup() -> Repo {
+    let setup = Repo::new();
+    setup.write("rfc3986.py", RFC3986_PY);
+    setup
 }
 
-impl Setup {
-    fn new() -> Setup {
-        let root = tempfile::tempdir().unwrap();
-        std::fs::write(root.path().join("rfc3986.py"), RFC3986_PY).unwrap();
-        Setup { root }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.root.path().join(name)
-    }
-
-    fn write(&self, name: &str, text: &str) {
-        std::fs::write(self.path(name), text).unwrap();
-    }
-
-    /// Fuzzes the Python resolver in `mode` under `--spec rfc3986`.
-    fn fuzz(&self, mode: &str, extra: &[&str]) -> Output {
-        let mut args = vec!["--spec", "rfc3986", "--protocol", "lines"];
-        args.extend_from_slice(extra);
-        self.fuzz_with(mode, &args)
-    }
-
-    /// Fuzzes the Python resolver in `mode` with only these flags besides
-    /// the seed and the number of cases.
-    fn fuzz_with(&self, mode: &str, args: &[&str]) -> Output {
-        let implementation = format!(
-            "py=python3 {} {mode}",
-            shell_words::quote(&self.path("rfc3986.py").display().to_string())
-        );
-        Command::new(BIN)
-            .args(["fuzz", "--impl", &implementation])
-            // The cases a seed makes follow the vectors (they seed the
-            // generator): seed 2 is one whose first 3000 cases meet the
-            // planted deviation only in its plain form, with no `%2e`
-            // segment, which the classifier names another kind.
-            .args(["--seed", "2", "--max-cases", "3000"])
-            .args(args)
-            .current_dir(self.root.path())
-            .output()
-            .unwrap()
-    }
+/// Fuzzes the Python resolver in `mode` under `--spec rfc3986`.
+fn fuzz(setup: &Repo, mode: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["--spec", "rfc3986", "--protocol", "lines"];
+    args.extend_from_slice(extra);
+    fuzz_with(setup, mode, &args)
 }
 
-/// The overview of a report: the line of each kind, from the block of
-/// what nothing explains and the block of causes after the header,
-/// without their headings.
-fn overview(report: &str) -> Vec<&str> {
-    report
-        .split("\n\n")
-        .skip(1)
-        .take_while(|b| b.starts_with("unexplained, ") || b.starts_with("explained by "))
-        .flat_map(|b| b.lines().skip(1))
-        .collect()
+/// Fuzzes the Python resolver in `mode` with only these flags besides
+/// the seed and the number of cases.
+fn fuzz_with(setup: &Repo, mode: &str, args: &[&str]) -> Output {
+    let implementation = format!(
+        "py=python3 {} {mode}",
+        shell_words::quote(&setup.path("rfc3986.py").display().to_string())
+    );
+    let mut all = vec!["fuzz", "--impl", &implementation];
+    // The cases a seed makes follow the vectors (they seed the
+    // generator): seed 2 is one whose first 3000 cases meet the
+    // planted deviation only in its plain form, with no `%2e`
+    // segment, which the classifier names another kind.
+    all.extend(["--seed", "2", "--max-cases", "3000"]);
+    all.extend_from_slice(args);
+    setup.run(&all)
 }
 
 #[test]
 fn finds_a_planted_rfc3986_deviation_and_names_its_section() {
-    let setup = Setup::new();
-    let out = setup.fuzz("network-path-dots", &[]);
+    let setup = setup();
+    let out = fuzz(&setup, "network-path-dots", &[]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
     let kinds = overview(&report);
@@ -216,11 +186,11 @@ fn finds_a_planted_rfc3986_deviation_and_names_its_section() {
 
 #[test]
 fn an_answer_under_a_reading_of_rfc3986_is_no_mismatch() {
-    let setup = Setup::new();
+    let setup = setup();
     // The exact resolver, and the non-strict parser of section 5.2.2
     // (`http:g` as `g`), are RFC 3986 under any reading.
     for mode in ["exact", "non-strict"] {
-        let out = setup.fuzz(mode, &[]);
+        let out = fuzz(&setup, mode, &[]);
         let report = stdout(&out);
         assert_eq!(
             out.status.code(),
@@ -235,7 +205,7 @@ fn an_answer_under_a_reading_of_rfc3986_is_no_mismatch() {
     }
     // Held to the strict reading, the non-strict parser differs where the
     // scheme is the base's, and only there.
-    let out = setup.fuzz("non-strict", &["--reading", "same-scheme=strict"]);
+    let out = fuzz(&setup, "non-strict", &["--reading", "same-scheme=strict"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(
@@ -255,13 +225,17 @@ fn an_answer_under_a_reading_of_rfc3986_is_no_mismatch() {
 
 #[test]
 fn a_listed_vector_makes_the_kind_known_and_the_run_pass() {
-    let setup = Setup::new();
+    let setup = setup();
     setup.write(
         "expected.toml",
         "spec = \"rfc3986\"\n\n[[expected-failure]]\nid = \"rfc3986/oxiri-network-path-dots\"\n\
          reason = \"keeps the dot segments of a network-path reference\"\n",
     );
-    let out = setup.fuzz("network-path-dots", &["--expectations", "expected.toml"]);
+    let out = fuzz(
+        &setup,
+        "network-path-dots",
+        &["--expectations", "expected.toml"],
+    );
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     let kinds = overview(&report);
@@ -284,13 +258,13 @@ fn a_listed_vector_makes_the_kind_known_and_the_run_pass() {
 
 #[test]
 fn an_expectations_file_of_another_spec_is_a_startup_error() {
-    let setup = Setup::new();
+    let setup = setup();
     // No `spec` key: RFC 1808's expected failures.
     setup.write(
         "rfc1808.toml",
         "[[expected-failure]]\nid = \"rfc1808-5.2/abs-path-dot\"\nreason = \"removes dots\"\n",
     );
-    let out = setup.fuzz("exact", &["--expectations", "rfc1808.toml"]);
+    let out = fuzz(&setup, "exact", &["--expectations", "rfc1808.toml"]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert_eq!(stdout(&out), "");
     assert_eq!(
@@ -303,14 +277,14 @@ fn an_expectations_file_of_another_spec_is_a_startup_error() {
 
 #[test]
 fn later_specs_refuse_what_only_rfc1808_runs_do() {
-    let setup = Setup::new();
-    let out = setup.fuzz("exact", &["--any-base"]);
+    let setup = setup();
+    let out = fuzz(&setup, "exact", &["--any-base"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
         "rfc1808: --any-base: only under --spec rfc1808; rfc3986 resolves against a URI, and its runs leave out cases outside its grammar\n"
     );
-    let out = setup.fuzz("exact", &["--reading", "above-root=removed"]);
+    let out = fuzz(&setup, "exact", &["--reading", "above-root=removed"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).starts_with("rfc1808: --reading: rfc3986: "),
@@ -321,8 +295,8 @@ fn later_specs_refuse_what_only_rfc1808_runs_do() {
 
 #[test]
 fn without_spec_the_handshake_claim_decides() {
-    let setup = Setup::new();
-    let out = setup.fuzz_with("network-path-dots jsonl", &["--protocol", "jsonl"]);
+    let setup = setup();
+    let out = fuzz_with(&setup, "network-path-dots jsonl", &["--protocol", "jsonl"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
     assert!(
@@ -333,7 +307,7 @@ fn without_spec_the_handshake_claim_decides() {
     assert!(overview(&report)[0].contains(PLANTED), "{report}");
     // Over `lines` there is no claim: RFC 1808, to which the dots kept in
     // `//a/./b` are right.
-    let out = setup.fuzz_with("network-path-dots", &["--protocol", "lines"]);
+    let out = fuzz_with(&setup, "network-path-dots", &["--protocol", "lines"]);
     let report = stdout(&out);
     assert!(
         report.contains("\nrerun: rfc1808 fuzz --spec rfc1808 "),

@@ -4,6 +4,8 @@
 //! crashes, writes garbage or floods on chosen cases, to check that every case
 //! still gets the right answer or the right error and that every run ends.
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::thread;
@@ -516,23 +518,9 @@ mod processes {
         text.lines().map(|l| l.parse().unwrap()).collect()
     }
 
-    /// Whether `pid` is a live process (not gone, not a zombie waiting for
-    /// its reaper), after giving a reaper a moment.
+    /// Whether `pid` is a live process, after giving a reaper 5 s.
     fn alive(pid: u32) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-                .ok()
-                .and_then(|s| s.rsplit_once(") ").map(|(_, rest)| rest.chars().next()))
-                .flatten();
-            if matches!(state, None | Some('Z') | Some('X')) {
-                return false;
-            }
-            if Instant::now() > deadline {
-                return true;
-            }
-            thread::sleep(Duration::from_millis(20));
-        }
+        common::child::alive(pid, Duration::from_secs(5))
     }
 
     #[test]

@@ -7,12 +7,7 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-use common::{assert_exit, scratch, stderr, stdout};
-
-const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
+use common::{assert_exit, rfc1808_in, scratch, stderr, stdout, BIN};
 
 /// A `jsonl` adapter of a library that claims no spec: RFC 3986 through
 /// the reference (`rfc1808 serve`, its path the first argument), with two
@@ -63,14 +58,6 @@ fn config(vectors: &str) -> String {
     )
 }
 
-fn rfc1808(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
     let dir = scratch("user-repo", "loop");
@@ -78,7 +65,7 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
     std::fs::write(dir.join("rfc1808.toml"), config("")).unwrap();
 
     // README's "once": the expectations file the config names is created.
-    let o = rfc1808(
+    let o = rfc1808_in(
         &dir,
         &[
             "run",
@@ -96,36 +83,34 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         "{}",
         stderr(&o)
     );
-    let o = rfc1808(&dir, &["run", "--config", "rfc1808.toml"]);
+    let o = rfc1808_in(&dir, &["run", "--config", "rfc1808.toml"]);
     assert_exit(&o, 0);
 
     // A fuzz finding, promoted into the project's file beside the config;
     // the run reads that file too, as docs/ci.md's step does, and it need
     // not exist before the first finding.
     let adapter = format!("mylib=python3 adapter.py {BIN}");
-    let o = rfc1808(
-        &dir,
-        &[
-            "fuzz",
-            "--impl",
-            &adapter,
-            "--protocol",
-            "jsonl",
+    let fuzz = |extra: &[&str]| {
+        let mut args = vec!["fuzz", "--impl", &adapter, "--protocol", "jsonl"];
+        args.extend([
             "--spec",
             "rfc3986",
             "--expectations",
             "rfc1808-expected.toml",
-            "--add-vectors",
-            "rfc1808-vectors.toml",
-            "--seed",
-            "1",
-            "--max-cases",
-            "3000",
-            "--promote",
-            "--to",
-            "rfc1808-vectors.toml",
-        ],
-    );
+        ]);
+        args.extend(["--add-vectors", "rfc1808-vectors.toml"]);
+        args.extend_from_slice(extra);
+        rfc1808_in(&dir, &args)
+    };
+    let o = fuzz(&[
+        "--seed",
+        "1",
+        "--max-cases",
+        "3000",
+        "--promote",
+        "--to",
+        "rfc1808-vectors.toml",
+    ]);
     assert_exit(&o, 1);
     assert!(
         stdout(&o).contains("promoted fragment dropped: `regression/"),
@@ -154,7 +139,7 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         config("vectors = [\"rfc1808-vectors.toml\"]\n\n"),
     )
     .unwrap();
-    let o = rfc1808(
+    let o = rfc1808_in(
         &dir,
         &[
             "run",
@@ -198,24 +183,7 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
 
     // The built-in expectations are not dropped by a fuzz run that adds
     // the project's vectors.
-    let o = rfc1808(
-        &dir,
-        &[
-            "fuzz",
-            "--impl",
-            &adapter,
-            "--protocol",
-            "jsonl",
-            "--spec",
-            "rfc3986",
-            "--expectations",
-            "rfc1808-expected.toml",
-            "--add-vectors",
-            "rfc1808-vectors.toml",
-            "--max-cases",
-            "10",
-        ],
-    );
+    let o = fuzz(&["--max-cases", "10"]);
     assert!(!stderr(&o).contains("left out"), "{}", stderr(&o));
     assert!(
         stdout(&o).contains(" --add-vectors rfc1808-vectors.toml "),
@@ -233,7 +201,7 @@ fn an_added_vector_may_not_take_a_built_in_id() {
          expected = \"http://a/g\"\nsource = \"s\"\ntags = []\n",
     )
     .unwrap();
-    let o = rfc1808(&dir, &["run", "--add-vectors", "mine.toml"]);
+    let o = rfc1808_in(&dir, &["run", "--add-vectors", "mine.toml"]);
     assert_exit(&o, 2);
     assert_eq!(
         stderr(&o),

@@ -1,10 +1,19 @@
 //! Helpers shared by the integration tests that run the `rfc1808` binary.
 
-// Each test crate includes this module and uses a different part of it.
+// Each test crate includes this module and uses a different part of it:
+// what one leaves unused is not dead, another uses it.
 #![allow(dead_code)]
+
+pub mod adapters;
+pub mod child;
+pub mod fuzz;
+pub mod repo;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+/// The `rfc1808` binary that the tests run.
+pub const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
 
 /// Copies the vector files of `vectors/` into `root/vectors`, for tests that
 /// write to them, and returns that directory.
@@ -49,11 +58,16 @@ pub fn stderr(o: &Output) -> String {
 /// Runs the `rfc1808` binary with `args`, from the harness's directory (so
 /// `tests/fixtures/...` paths work).
 pub fn rfc1808(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rfc1808"))
+    rfc1808_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs the `rfc1808` binary with `args` from the directory `dir`.
+pub fn rfc1808_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .output()
-        .expect("the binary runs")
+        .unwrap()
 }
 
 /// Asserts the exit code, showing both streams when it is not `code`.
