@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{assert_exit, rfc1808, stdout};
+use common::{assert_contains, assert_ends_with, assert_exit, rfc1808, stdout};
 
 /// The fixture, normalizing `mode` (`base`, `result`, `none`).
 fn normalizing(mode: &str) -> String {
@@ -60,13 +60,10 @@ fn a_resolver_that_normalizes_its_base_passes_and_its_readings_are_named() {
     );
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(
-        out.contains("FAIL rfc3986/base-case-upper-scheme-and-host "),
-        "{out}"
-    );
-    assert!(
-        out.contains("  reading:  base-case=scheme-and-host, which this run's --reading rules out"),
-        "{out}"
+    assert_contains(&out, "FAIL rfc3986/base-case-upper-scheme-and-host ");
+    assert_contains(
+        &out,
+        "  reading:  base-case=scheme-and-host, which this run's --reading rules out",
     );
 }
 
@@ -132,10 +129,7 @@ fn fuzzing_a_resolver_that_normalizes_its_base_finds_nothing_and_names_its_readi
     let o = fuzz("base");
     assert_exit(&o, 0);
     let out = stdout(&o);
-    assert!(
-        out.contains("\n0 mismatches in 0 kinds: 0 new, 0 known\n"),
-        "{out}"
-    );
+    assert_contains(&out, "\n0 mismatches in 0 kinds: 0 new, 0 known\n");
     for followed in [
         "base-case=scheme-and-host",
         "base-percent-encoding=normalized",
@@ -149,10 +143,7 @@ fn fuzzing_a_resolver_that_normalizes_its_base_finds_nothing_and_names_its_readi
             "{followed} in {out}"
         );
     }
-    assert!(
-        out.ends_with("no mismatch outside the expectations\n"),
-        "{out}"
-    );
+    assert_ends_with(&out, "no mismatch outside the expectations\n");
     // Held to the base's case as written, its lower-cased bases are found.
     let o = fuzz_with("base", &["--reading", "base-case=kept"]);
     assert_exit(&o, 1);

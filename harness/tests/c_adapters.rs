@@ -16,7 +16,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use common::adapters::{assert_conforms, compile, required, say};
+use common::adapters::{assert_conforms, compile, huge_lines, required, say};
 use common::child::jsonl;
 
 /// One adapter: how to compile it, and the specs its expectations cover.
@@ -202,11 +202,7 @@ fn each_unreadable_request_is_answered_in_its_place() {
     ]);
     for (adapter, binary) in each_built() {
         let (lines, stderr, ok) = converse(binary, &[], input.clone());
-        assert!(
-            ok,
-            "{}: exit status; standard error:\n{stderr}",
-            adapter.name
-        );
+        assert!(ok, "{}: exit status; stderr:\n{stderr}", adapter.name);
         let language = if adapter.cxx { "c++" } else { "c" };
         assert!(
             lines[0].starts_with(&format!(
@@ -305,30 +301,17 @@ fn huge_lines_are_read_whole_or_refused_past_the_limit() {
     // 10 MiB: read whole and answered (resolved, or refused by the library
     // for its length). 65 MiB: past the 64 MiB limit, so refused with a null
     // id and skipped; the next request is answered.
-    let long = "a".repeat(10 << 20);
-    let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
-    let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
-    too_long.resize(65 << 20, b'a');
-    too_long.extend_from_slice(br#""}"#);
-    let input = jsonl(&[
-        first.as_bytes(),
-        &too_long,
-        br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
-    ]);
+    let (input, _, too_long) = huge_lines();
     for (adapter, binary) in each_built() {
         let (lines, stderr, ok) = converse(binary, &[], input.clone());
-        assert!(
-            ok,
-            "{}: exit status; standard error:\n{stderr}",
-            adapter.name
-        );
+        assert!(ok, "{}: exit status; stderr:\n{stderr}", adapter.name);
         assert_eq!(lines.len(), 3, "{}", adapter.name);
         assert_eq!(id_of(&lines[0]), "1", "{}", adapter.name);
         assert_eq!(
             lines[1],
             format!(
                 r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
-                too_long.len()
+                too_long
             ),
             "{}",
             adapter.name

@@ -12,7 +12,7 @@ use std::process::Output;
 
 use common::fuzz::overview;
 use common::repo::Repo;
-use common::{stderr, stdout, BIN};
+use common::{assert_contains, assert_ends_with, assert_starts_with, stderr, stdout, BIN};
 
 /// Fuzzes the deviant adapter in `modes` (`empty-query`,
 /// `empty-query+short-query`) with `seed`, over `jsonl`: its handshake
@@ -36,9 +36,9 @@ fn a_deviation_not_listed_is_a_new_kind_named_by_it() {
     let out = fuzz(&setup, "empty-query", "1", &[]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
-    assert!(
-        report.starts_with("dev: deviant 1.0 (rust, RFC 3986)\nseed 1: 3000 cases in "),
-        "{report}"
+    assert_starts_with(
+        &report,
+        "dev: deviant 1.0 (rust, RFC 3986)\nseed 1: 3000 cases in ",
     );
     assert!(report.contains("\nagainst rfc3986: "), "{report}");
     assert!(
@@ -64,10 +64,7 @@ fn a_deviation_not_listed_is_a_new_kind_named_by_it() {
         ),
         "{report}"
     );
-    assert!(
-        report.ends_with("\n1 new kind of mismatch found\n"),
-        "{report}"
-    );
+    assert_ends_with(&report, "\n1 new kind of mismatch found\n");
 }
 
 #[test]
@@ -117,10 +114,7 @@ fn accepted_causes_make_a_run_on_another_seed_pass() {
     );
     // A known cause has its line, and no details: it is no finding.
     assert!(!report.contains("\n1. "), "{report}");
-    assert!(
-        report.ends_with("\nno mismatch outside the expectations\n"),
-        "{report}"
-    );
+    assert_ends_with(&report, "\nno mismatch outside the expectations\n");
     // A timed run passes too.
     let out = fuzz(
         &setup,
@@ -166,9 +160,9 @@ fn what_nothing_explains_is_still_a_finding_after_accepting() {
         after_header.starts_with("unexplained, ") && after_header.contains("  query differs  "),
         "{report}"
     );
-    assert!(
-        report.contains("\nexplained by 1 deviation (docs/deviations.md):\n"),
-        "{report}"
+    assert_contains(
+        &report,
+        "\nexplained by 1 deviation (docs/deviations.md):\n",
     );
     assert!(
         overview(&report)
@@ -201,10 +195,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     let written = setup.read("dev.toml");
     // The cause by name, and each kind nothing explains as its promoted
     // vector, with its symptom for a reason until a person writes one.
-    assert!(
-        written.contains("name = \"empty-query-dropped\""),
-        "{written}"
-    );
+    assert_contains(&written, "name = \"empty-query-dropped\"");
     let promoted = setup.read("v/mine.toml");
     let ids: Vec<&str> = written
         .lines()
@@ -285,10 +276,9 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     // Without the promoted vectors the kinds nothing explains are news.
     let out = fuzz(&setup, "empty-query+short-query", "2", &known[..2]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("`regression/1` names no resolve vector; left out"),
-        "{}",
-        stderr(&out)
+    assert_contains(
+        &stderr(&out),
+        "`regression/1` names no resolve vector; left out",
     );
 }
 
@@ -420,10 +410,7 @@ fn json_on_standard_output_and_reports_in_files() {
     assert_eq!(kinds[0]["kind"], "query differs", "{json}");
     assert_eq!(kinds[0]["kind"], kinds[0]["symptom"]);
     let text = setup.read("report.txt");
-    assert!(
-        text.starts_with("dev: deviant 1.0 (rust, RFC 3986)\n"),
-        "{text}"
-    );
+    assert_starts_with(&text, "dev: deviant 1.0 (rust, RFC 3986)\n");
     // A bad format is a usage error, before the adapter starts.
     let out = fuzz(&setup, "empty-query", "1", &["--report", "html=x.html"]);
     assert_eq!(out.status.code(), Some(2));

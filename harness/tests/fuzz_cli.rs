@@ -8,7 +8,7 @@ use std::process::Output;
 
 use common::fuzz::overview;
 use common::repo::Repo;
-use common::{stderr, stdout, BIN};
+use common::{assert_contains, assert_ends_with, assert_starts_with, stderr, stdout, BIN};
 
 use rfc1808_harness::fuzz::is_absolute;
 
@@ -131,13 +131,10 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
     let out = fuzz_buggy(&setup, &[]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
-    assert!(
-        report.starts_with("buggy\nseed 1: 3000 cases in "),
-        "{report}"
-    );
-    assert!(
-        report.contains("\n227 mismatches in 3 kinds: 3 new, 0 known; first new kind after "),
-        "{report}"
+    assert_starts_with(&report, "buggy\nseed 1: 3000 cases in ");
+    assert_contains(
+        &report,
+        "\n227 mismatches in 3 kinds: 3 new, 0 known; first new kind after ",
     );
     // The proxy's lower-cased schemes are the catalogue's
     // `scheme-lowercased`; its dropped empty queries are no deviation of
@@ -151,9 +148,9 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
     );
     // The cases are seeded from the corpus, so the rerun line names the
     // directory the vectors came from.
-    assert!(
-        report.contains("\nrerun: rfc1808 fuzz --vectors vectors --spec rfc1808 --impl "),
-        "{report}"
+    assert_contains(
+        &report,
+        "\nrerun: rfc1808 fuzz --vectors vectors --spec rfc1808 --impl ",
     );
     // What nothing explains first, then each cause, each group most
     // frequent first, each with its shrunk example. A case with both
@@ -198,10 +195,7 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
             "   accept it: rerun with --write-expectations FILE, which lists its deviations",
         ]
     );
-    assert!(
-        report.ends_with("\n3 new kinds of mismatch found\n"),
-        "{report}"
-    );
+    assert_ends_with(&report, "\n3 new kinds of mismatch found\n");
 }
 
 #[test]
@@ -278,10 +272,7 @@ fn a_kind_a_listed_vector_shows_is_known() {
     let out = fuzz_buggy(&setup, &["--expectations", "expected.toml"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}");
-    assert!(
-        report.contains("mismatches in 3 kinds: 2 new, 1 known;"),
-        "{report}"
-    );
+    assert_contains(&report, "mismatches in 3 kinds: 2 new, 1 known;");
     // What nothing explains, new kinds first, then known ones; then the
     // causes.
     assert_eq!(
@@ -389,10 +380,7 @@ fn the_reference_served_as_an_adapter_shows_no_mismatch() {
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     assert!(report.contains("seed 7: 5000 cases in "), "{report}");
-    assert!(
-        report.contains("\n0 mismatches in 0 kinds: 0 new, 0 known\n"),
-        "{report}"
-    );
+    assert_contains(&report, "\n0 mismatches in 0 kinds: 0 new, 0 known\n");
     assert!(report.ends_with("\nno mismatch outside the expectations\n"));
     assert_eq!(
         stderr(&out),
@@ -412,10 +400,9 @@ fn usage_and_startup_errors_exit_2() {
     );
     let out = setup.run(&["fuzz", "--impl", "x=true", "--time", "ten minutes"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("`ten minutes`: the unit is not one of ms, s, m, h"),
-        "{}",
-        stderr(&out)
+    assert_contains(
+        &stderr(&out),
+        "`ten minutes`: the unit is not one of ms, s, m, h",
     );
     let out = setup.run(&["fuzz", "--impl", "noequals", "--max-cases", "1"]);
     assert_eq!(out.status.code(), Some(2));
@@ -559,10 +546,7 @@ fn a_timed_run_ends_within_one_timeout_of_its_time_however_the_adapter_stalls() 
     // (A rejection against a base whose scheme most libraries do not know
     // is `unknown-scheme-rejected`, the rest are unexplained.)
     assert_eq!(total(&report), cases(&report), "{report}");
-    assert!(
-        report.contains("\n   stalling:  failed: timeout after 1s\n"),
-        "{report}"
-    );
+    assert_contains(&report, "\n   stalling:  failed: timeout after 1s\n");
     assert!(!report.contains("not run"), "{report}");
 }
 
@@ -612,18 +596,15 @@ fn a_run_stops_counting_when_the_adapter_is_given_up_on() {
     // counting cases that were never sent.
     assert!(took.as_secs_f64() < 15.0, "{took:?}\n{report}");
     assert_eq!(cases(&report), 22, "{report}");
-    assert!(
-        report.contains("\nstopped early: gave up on the adapter after 10 restarts\n"),
-        "{report}"
+    assert_contains(
+        &report,
+        "\nstopped early: gave up on the adapter after 10 restarts\n",
     );
     assert!(report.contains("\n22 mismatches in "), "{report}");
     assert_eq!(count_of(&report, "failed to answer"), Some(11), "{report}");
     // The rejections, unexplained or explained by a deviation that
     // rejects (`unknown-scheme-rejected`).
     assert_eq!(total(&report), 22, "{report}");
-    assert!(
-        report.contains("\n   stalling:  failed: timeout after 200ms\n"),
-        "{report}"
-    );
+    assert_contains(&report, "\n   stalling:  failed: timeout after 200ms\n");
     assert!(!report.contains("not run"), "{report}");
 }

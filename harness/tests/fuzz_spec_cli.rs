@@ -10,7 +10,7 @@ use std::process::Output;
 
 use common::fuzz::overview;
 use common::repo::Repo;
-use common::{stderr, stdout};
+use common::{assert_contains, assert_starts_with, stderr, stdout};
 
 /// RFC 3986 section 5.2, written from the RFC in Python, as a `lines`
 /// adapter. Its argument plants a deviation or picks a reading:
@@ -286,11 +286,7 @@ fn later_specs_refuse_what_only_rfc1808_runs_do() {
     );
     let out = fuzz(&setup, "exact", &["--reading", "above-root=removed"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).starts_with("rfc1808: --reading: rfc3986: "),
-        "{}",
-        stderr(&out)
-    );
+    assert_starts_with(&stderr(&out), "rfc1808: --reading: rfc3986: ");
 }
 
 #[test]
@@ -299,20 +295,14 @@ fn without_spec_the_handshake_claim_decides() {
     let out = fuzz_with(&setup, "network-path-dots jsonl", &["--protocol", "jsonl"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
-    assert!(
-        report.starts_with("py: py3986 1 (python, RFC 3986)\n"),
-        "{report}"
-    );
+    assert_starts_with(&report, "py: py3986 1 (python, RFC 3986)\n");
     assert!(report.contains("\nagainst rfc3986: "), "{report}");
     assert!(overview(&report)[0].contains(PLANTED), "{report}");
     // Over `lines` there is no claim: RFC 1808, to which the dots kept in
     // `//a/./b` are right.
     let out = fuzz_with(&setup, "network-path-dots", &["--protocol", "lines"]);
     let report = stdout(&out);
-    assert!(
-        report.contains("\nrerun: rfc1808 fuzz --spec rfc1808 "),
-        "{report}"
-    );
+    assert_contains(&report, "\nrerun: rfc1808 fuzz --spec rfc1808 ");
     assert!(!report.contains(PLANTED), "{report}");
     assert!(!report.contains("5.2.2 R.authority defined"), "{report}");
 }

@@ -7,7 +7,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{assert_exit, path, rfc1808, scratch, stderr, stdout};
+use common::{
+    assert_contains, assert_ends_with, assert_error, assert_exit, assert_starts_with, path,
+    rfc1808, scratch, stderr, stdout,
+};
 
 /// The vector on which RFC 1808 and RFC 3986 differ that the fake adapter
 /// answers as RFC 3986 does.
@@ -94,9 +97,9 @@ fn the_handshake_claim_is_the_default_spec() {
         )),
         "{out}"
     );
-    assert!(
-        out.contains("  spec:     answers as RFC 2396, above-root=removed; as RFC 3986\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        "  spec:     answers as RFC 2396, above-root=removed; as RFC 3986\n",
     );
 }
 
@@ -153,23 +156,16 @@ fn flags_then_config_then_claim_decide_the_spec() {
     ]);
     let out = stdout(&o);
     let rerun = out.lines().find(|l| l.starts_with("  rerun:")).unwrap();
-    assert!(
-        rerun.ends_with(" --protocol jsonl --spec rfc2396 --id rfc1808-5.1/g"),
-        "{rerun}"
-    );
+    assert_ends_with(rerun, " --protocol jsonl --spec rfc2396 --id rfc1808-5.1/g");
     // A name that is not in the run, and a spec that does not exist.
     let o = rfc1808(&["run", "--config", path(&config), "--spec", "y=rfc3986"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --spec `y=rfc3986`: no implementation is named `y` in this run (there are: x)\n"
+    assert_error(
+        &o,
+        2,
+        "rfc1808: --spec `y=rfc3986`: no implementation is named `y` in this run (there are: x)\n",
     );
     let o = rfc1808(&["run", "--spec", "rfc3987"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --spec `rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`\n"
-    );
+    assert_error(&o, 2, "rfc1808: --spec `rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`\n");
     let o = rfc1808(&[
         "run",
         "--config",
@@ -194,16 +190,8 @@ fn flags_then_config_then_claim_decide_the_spec() {
         "above-root=removed",
     ]);
     assert_exit(&o, 2);
-    assert!(
-        stderr(&o).starts_with("rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`"),
-        "{}",
-        stderr(&o)
-    );
-    assert!(
-        stderr(&o).ends_with(" (`x` is graded under rfc3986)\n"),
-        "{}",
-        stderr(&o)
-    );
+    assert_starts_with(&stderr(&o), "rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`");
+    assert_ends_with(&stderr(&o), " (`x` is graded under rfc3986)\n");
 }
 
 #[test]
@@ -332,10 +320,7 @@ fn a_table_of_expectations_takes_the_file_of_the_graded_spec() {
     ]);
     assert_exit(&o, 1);
     let text = std::fs::read_to_string(&written).unwrap();
-    assert!(
-        text.contains("spec = \"rfc3986\"\nwritten-for = [\"1.0.0\"]\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n"),
-        "{text}"
-    );
+    assert_contains(&text, "spec = \"rfc3986\"\nwritten-for = [\"1.0.0\"]\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n");
     // Read back as RFC 3986's, it makes the run pass.
     let config = self::config(
         &dir,
@@ -384,18 +369,15 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
     ]);
     assert_exit(&o, 0);
     let md = stdout(&o);
-    assert!(
-        md.contains("| x | claims 1.0 | RFC 3986 | RFC 3986 | 1/2 / 2/2 / 2/2 | ✅ |"),
-        "{md}"
+    assert_contains(
+        &md,
+        "| x | claims 1.0 | RFC 3986 | RFC 3986 | 1/2 / 2/2 / 2/2 | ✅ |",
     );
     let html = std::fs::read_to_string(&html).unwrap();
-    assert!(
-        html.contains("<th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("<td>RFC 3986</td><td>RFC 3986</td><td>1/2 / 2/2 / 2/2</td>"),
-        "{html}"
+    assert_contains(&html, "<th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th>");
+    assert_contains(
+        &html,
+        "<td>RFC 3986</td><td>RFC 3986</td><td>1/2 / 2/2 / 2/2</td>",
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -425,13 +407,13 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
         ])
     );
     let junit = std::fs::read_to_string(&junit).unwrap();
-    assert!(
-        junit.contains("<property name=\"rfc1808.graded_under\" value=\"rfc3986\"/>"),
-        "{junit}"
+    assert_contains(
+        &junit,
+        "<property name=\"rfc1808.graded_under\" value=\"rfc3986\"/>",
     );
-    assert!(
-        junit.contains("<property name=\"rfc1808.agreement\" value=\"rfc1808 1/2, rfc2396 2/2, rfc3986 2/2\"/>"),
-        "{junit}"
+    assert_contains(
+        &junit,
+        "<property name=\"rfc1808.agreement\" value=\"rfc1808 1/2, rfc2396 2/2, rfc3986 2/2\"/>",
     );
 }
 
@@ -477,11 +459,7 @@ fn list_gives_the_answers_of_a_spec_and_marks_undefined_ones() {
         stdout(&o)
     );
     let o = rfc1808(&["list", "--spec", "rfc2396", "--id", ABOVE_ROOT]);
-    assert!(
-        stdout(&o).ends_with("\t\"http://a/../g\" or rejected (step 6g: the merged path still begins with `..`) under above-root=error or \"http://a/g\" under above-root=removed\n"),
-        "{}",
-        stdout(&o)
-    );
+    assert_ends_with(&stdout(&o), "\t\"http://a/../g\" or rejected (step 6g: the merged path still begins with `..`) under above-root=error or \"http://a/g\" under above-root=removed\n");
     // A base without a scheme: the later RFCs leave the case undefined.
     let o = rfc1808(&["list", "--spec", "rfc3986", "--format", "json"]);
     assert_exit(&o, 0);

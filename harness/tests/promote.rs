@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Output;
 
 use common::repo::Repo;
-use common::{stderr, stdout};
+use common::{assert_contains, assert_starts_with, stderr, stdout};
 
 use rfc1808_fuzzgen::Input;
 
@@ -258,11 +258,7 @@ fn a_duplicate_in_the_file_itself_is_refused_too() {
     let before = copy.read();
     let out = copy.run(&args);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is already vector `regression/1`"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "is already vector `regression/1`");
     assert_eq!(copy.read(), before);
 }
 
@@ -304,11 +300,7 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
     // A pair among the built-in vectors is not a finding there either.
     let out = promote("../g", &[]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is already vector `rfc1808-5.1/dot-dot-g`"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "is already vector `rfc1808-5.1/dot-dot-g`");
     // --to a file that does not exist creates it, directory and all.
     let out = promote("/./g?", &["--to", "ci/found.toml"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -408,10 +400,6 @@ fn a_file_that_does_not_load_is_left_alone() {
     std::fs::write(copy.regressions(), &broken).unwrap();
     let out = copy.run(&promotion("a", "b", "s", "n"));
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).starts_with("rfc1808: the vectors do not load: "),
-        "{}",
-        stderr(&out)
-    );
+    assert_starts_with(&stderr(&out), "rfc1808: the vectors do not load: ");
     assert_eq!(copy.read(), broken);
 }

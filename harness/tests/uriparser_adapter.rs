@@ -14,7 +14,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use common::adapters::{assert_conforms, compile, required, say};
+use common::adapters::{assert_conforms, compile, huge_lines, required, say};
 use common::child::jsonl;
 
 /// The adapter, built once per test run into a directory of its own; `None`
@@ -125,16 +125,7 @@ fn each_unreadable_request_is_answered_in_its_place() {
 fn huge_lines_are_read_whole_or_refused_past_the_limit() {
     // 10 MiB: read whole and resolved. 65 MiB: past the 64 MiB limit, so
     // refused with a null id and skipped; the next request is answered.
-    let long = "a".repeat(10 << 20);
-    let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
-    let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
-    too_long.resize(65 << 20, b'a');
-    too_long.extend_from_slice(br#""}"#);
-    let input = jsonl(&[
-        first.as_bytes(),
-        &too_long,
-        br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
-    ]);
+    let (input, long, too_long) = huge_lines();
     let Some((lines, stderr, ok)) = converse(&[], input) else {
         return;
     };
@@ -148,7 +139,7 @@ fn huge_lines_are_read_whole_or_refused_past_the_limit() {
         lines[1],
         format!(
             r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
-            too_long.len()
+            too_long
         )
     );
     assert_eq!(lines[2], r#"{"id":3,"result":"http://a/g"}"#);

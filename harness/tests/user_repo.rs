@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_exit, rfc1808_in, scratch, stderr, stdout, BIN};
+use common::{assert_contains, assert_exit, rfc1808_in, scratch, stderr, stdout, BIN};
 
 /// A `jsonl` adapter of a library that claims no spec: RFC 3986 through
 /// the reference (`rfc1808 serve`, its path the first argument), with two
@@ -112,11 +112,7 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         "rfc1808-vectors.toml",
     ]);
     assert_exit(&o, 1);
-    assert!(
-        stdout(&o).contains("promoted fragment dropped: `regression/"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains(&stdout(&o), "promoted fragment dropped: `regression/");
     let mut mine = rfc1808_vectors::Corpus::default();
     mine.add_file(&dir.join("rfc1808-vectors.toml")).unwrap();
     let port = mine
@@ -168,10 +164,7 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         text.contains(&format!("FAIL {} [mylib] (rfc1808-vectors.toml:", port.id)),
         "{text}"
     );
-    assert!(
-        text.contains("\n  claims no spec; graded under RFC 3986; "),
-        "{text}"
-    );
+    assert_contains(&text, "\n  claims no spec; graded under RFC 3986; ");
     let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     assert!(
         summary.contains(&format!(

@@ -74,3 +74,21 @@ pub fn assert_conforms(name: &str, binary: &Path, spec: &str) {
     );
     assert!(stdout.contains("0 unexpected passes; 0 errors"), "{stdout}");
 }
+
+/// Three `jsonl` requests: one of 10 MiB, read whole; one of 65 MiB, past
+/// the 64 MiB limit, refused with a null id and skipped; and one after it,
+/// answered. With the relative URL of the first and the length of the
+/// second.
+pub fn huge_lines() -> (Vec<u8>, String, usize) {
+    let long = "a".repeat(10 << 20);
+    let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
+    let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
+    too_long.resize(65 << 20, b'a');
+    too_long.extend_from_slice(br#""}"#);
+    let input = super::child::jsonl(&[
+        first.as_bytes(),
+        &too_long,
+        br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
+    ]);
+    (input, long, too_long.len())
+}

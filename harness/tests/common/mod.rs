@@ -94,3 +94,35 @@ pub fn scratch(group: &str, test: &str) -> PathBuf {
 pub fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
+
+/// Asserts that the exit code is `code` and standard error is `message`.
+#[track_caller]
+pub fn assert_error(o: &Output, code: i32, message: &str) {
+    assert_exit(o, code);
+    assert_eq!(stderr(o), message);
+}
+
+/// Asserts that `text` contains `part`, showing `text` when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{text}");
+}
+
+/// Asserts that `text` starts with `start`, showing `text` when it does not.
+#[track_caller]
+pub fn assert_starts_with(text: &str, start: &str) {
+    assert!(text.starts_with(start), "{text}");
+}
+
+/// Asserts that `text` ends with `end`, showing `text` when it does not.
+#[track_caller]
+pub fn assert_ends_with(text: &str, end: &str) {
+    assert!(text.ends_with(end), "{text}");
+}
+
+/// Asserts that the exit code is `code` and standard output is `text`.
+#[track_caller]
+pub fn assert_stdout(o: &Output, code: i32, text: &str) {
+    assert_exit(o, code);
+    assert_eq!(stdout(o), text);
+}
