@@ -10,7 +10,7 @@ use std::process::Output;
 
 use common::{
     assert_contains, assert_ends_with, assert_error, assert_exit, assert_starts_with,
-    assert_stdout, header, path, rfc1808, scratch, stderr, stdout,
+    assert_stdout, header, path, rfc1808, run_config, scratch, stderr, stdout,
 };
 
 /// The fixture in the mode that answers the relative URL as is: right on
@@ -75,7 +75,7 @@ fn a_wrong_implementation_fails_with_details() {
   rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/g
 
 ";
-    assert!(out.contains(g), "{out}");
+    assert_contains(&out, g);
     assert_ends_with(&out, "wrong: FAILED. 1 passed; 23 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n");
     assert!(!out.contains('\x1b'), "no colour when not a terminal");
 }
@@ -288,39 +288,29 @@ fn config_files_list_implementations() {
         ),
     )
     .unwrap();
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--id",
-        "rfc1808-5.1/g",
-        "--id",
-        "rfc1808-5.1/scheme",
-    ]);
+    let o = run_config(
+        &config,
+        &["--id", "rfc1808-5.1/g", "--id", "rfc1808-5.1/scheme"],
+    );
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(out.ends_with(
-        "echo: FAILED. 1 passed; 1 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
-         rejecter: FAILED. 0 passed; 1 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
-    ), "{out}");
+    assert_ends_with(&out, "echo: FAILED. 1 passed; 1 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
+         rejecter: FAILED. 0 passed; 1 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n");
     assert_contains(&out, "  got:      rejected: wrong.py: rejecting\n");
     // A config implementation is rerun as an --impl with its settings (a
     // timeout far above a loaded machine's start-up time).
-    assert!(
-        out.contains(&format!(
+    assert_contains(&out, &format!(
             "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 30.5 --expectations 'rejecter={}' --id rfc1808-5.1/scheme\n",
             env!("CARGO_MANIFEST_DIR"),
             dir.join("expected.toml").display()
-        )),
-        "{out}"
-    );
+        ));
 
     std::fs::write(
         &config,
         "[[implementation]]\nname = \"x\"\ncomand = [\"x\"]\n",
     )
     .unwrap();
-    let o = rfc1808(&["run", "--config", path(&config)]);
+    let o = run_config(&config, &[]);
     assert_exit(&o, 2);
     assert_eq!(
         stderr(&o),
@@ -329,15 +319,14 @@ fn config_files_list_implementations() {
             config.display()
         )
     );
-    let o = rfc1808(&["run", "--config", path(&dir.join("missing.toml"))]);
+    let o = run_config(&dir.join("missing.toml"), &[]);
     assert_exit(&o, 2);
-    assert!(
-        stderr(&o).starts_with(&format!(
+    assert_starts_with(
+        &stderr(&o),
+        &format!(
             "rfc1808: {}: cannot read the file: ",
             dir.join("missing.toml").display()
-        )),
-        "{}",
-        stderr(&o)
+        ),
     );
 }
 
@@ -418,10 +407,7 @@ fn expectations_are_strict_both_ways() {
     ]);
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(
-        out.starts_with(&(header() + "ERROR rfc1808-5.1/g [crash]")),
-        "{out}"
-    );
+    assert_starts_with(&out, &(header() + "ERROR rfc1808-5.1/g [crash]"));
     assert_contains(&out, "  note:     listed as an expected failure (echoes), but expectations cover wrong answers, not errors\n");
     // A malformed file is a configuration error.
     write("[[expected-failure]]\nid = \"rfc1808-5.1/g\"\n");
@@ -452,12 +438,7 @@ fn written_expectations_make_the_next_run_pass() {
         23,
         "{written}"
     );
-    assert!(
-        written.contains(
-            "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n"
-        ),
-        "{written}"
-    );
+    assert_contains(&written, "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n");
     // A reason explained by hand survives a rewrite, and so do comments
     // and formatting.
     let explained = written.replacen(
@@ -674,11 +655,9 @@ fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
     assert_exit(&o, 0);
     let help = stdout(&o);
     assert!(!help.contains("--vectors"), "{help}");
-    assert!(
-        help.contains(
-            "  <URL>  The URL to split into scheme, net_loc, path, params, query and fragment\n"
-        ),
-        "{help}"
+    assert_contains(
+        &help,
+        "  <URL>  The URL to split into scheme, net_loc, path, params, query and fragment\n",
     );
     let o = rfc1808(&["--vectors", "../vectors", "parse", "http://a/b"]);
     assert_error(&o, 2, "rfc1808: --vectors applies to list, run, fuzz and promote; this command reads no vectors\n");
@@ -689,7 +668,7 @@ fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
     ] {
         let o = rfc1808(&args);
         assert_exit(&o, 0);
-        assert!(stdout(&o).starts_with("rfc1808-5.1/g\t"), "{}", stdout(&o));
+        assert_starts_with(&stdout(&o), "rfc1808-5.1/g\t");
     }
 }
 
@@ -700,18 +679,15 @@ fn help_lists_the_exit_codes() {
         assert_exit(&o, 0);
         stdout(&o)
     };
-    assert!(
-        help(&["--help"]).ends_with(
-            "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
+    assert_ends_with(
+        &help(&["--help"]),
+        "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
              1  run: a conformance failure (a wrong answer, an unexpected pass, a stale\n     \
              expectation, an error on some case); fuzz: a new kind of mismatch; both:\n     \
              the readings of an ambiguity mixed where the expectations do not allow it\n  \
              2  a usage, configuration, I/O or start-up error\n  \
              141  standard output or standard error was closed before all was written\n     \
-             (`| head`): the rest is not written, files asked for are\n"
-        ),
-        "{}",
-        help(&["--help"])
+             (`| head`): the rest is not written, files asked for are\n",
     );
     let run = help(&["run", "--help"]);
     assert!(

@@ -12,7 +12,10 @@ use std::process::Output;
 
 use common::fuzz::overview;
 use common::repo::Repo;
-use common::{assert_contains, assert_ends_with, assert_starts_with, stderr, stdout, BIN};
+use common::{
+    assert_contains, assert_ends_with, assert_error, assert_starts_with,
+    rfc1808_expectations_under_rfc3986, stderr, stdout, BIN,
+};
 
 /// Fuzzes the deviant adapter in `modes` (`empty-query`,
 /// `empty-query+short-query`) with `seed`, over `jsonl`: its handshake
@@ -77,11 +80,11 @@ fn accepted_causes_make_a_run_on_another_seed_pass() {
         &["--write-expectations", "dev.toml"],
     );
     // The run found a new kind, so it fails; the file now lists its cause.
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert_eq!(
-        stderr(&out),
+    assert_error(
+        &out,
+        1,
         "rfc1808: wrote dev.toml for `dev`: 0 kept, 1 added, 0 dropped (deviations \
-         empty-query-dropped)\n"
+         empty-query-dropped)\n",
     );
     assert_eq!(
         setup.read("dev.toml"),
@@ -304,11 +307,11 @@ fn accepting_keeps_the_rest_of_the_file() {
             "dev.toml",
         ],
     );
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    assert_eq!(
-        stderr(&out),
+    assert_error(
+        &out,
+        1,
         "rfc1808: wrote dev.toml for `dev`: 2 kept, 1 added, 0 dropped (deviations \
-         empty-query-dropped)\n"
+         empty-query-dropped)\n",
     );
     assert_eq!(
         setup.read("dev.toml"),
@@ -338,14 +341,8 @@ fn an_expectations_file_of_another_spec_is_not_written_into() {
         "1",
         &["--write-expectations", "old.toml"],
     );
-    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_error(&out, 2, &rfc1808_expectations_under_rfc3986("old.toml"));
     assert_eq!(stdout(&out), "");
-    assert_eq!(
-        stderr(&out),
-        "rfc1808: old.toml: the expected failures are under rfc1808 (it has no `spec` key), \
-         but the implementation is graded under rfc3986; give the file for rfc3986, or grade \
-         under rfc1808 with --spec\n"
-    );
     assert_eq!(setup.read("old.toml"), before);
 }
 

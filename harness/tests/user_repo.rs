@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::{assert_contains, assert_exit, rfc1808_in, scratch, stderr, stdout, BIN};
+use common::{
+    assert_contains, assert_exit, assert_starts_with, rfc1808_in, scratch, stderr, stdout, BIN,
+};
 
 /// A `jsonl` adapter of a library that claims no spec: RFC 3986 through
 /// the reference (`rfc1808 serve`, its path the first argument), with two
@@ -64,26 +66,22 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
     std::fs::write(dir.join("adapter.py"), ADAPTER).unwrap();
     std::fs::write(dir.join("rfc1808.toml"), config("")).unwrap();
 
+    // `rfc1808 run --config rfc1808.toml ARGS` in the project's directory.
+    let run_config = |args: &[&str]| {
+        rfc1808_in(
+            &dir,
+            &[&["run", "--config", "rfc1808.toml"][..], args].concat(),
+        )
+    };
+
     // README's "once": the expectations file the config names is created.
-    let o = rfc1808_in(
-        &dir,
-        &[
-            "run",
-            "--config",
-            "rfc1808.toml",
-            "--write-expectations",
-            "mylib=rfc1808-expected.toml",
-        ],
-    );
+    let o = run_config(&["--write-expectations", "mylib=rfc1808-expected.toml"]);
     assert_exit(&o, 1);
-    assert!(
-        stderr(&o).starts_with(
-            "rfc1808: wrote rfc1808-expected.toml for `mylib`: 0 kept, 1 added, 0 dropped\n"
-        ),
-        "{}",
-        stderr(&o)
+    assert_starts_with(
+        &stderr(&o),
+        "rfc1808: wrote rfc1808-expected.toml for `mylib`: 0 kept, 1 added, 0 dropped\n",
     );
-    let o = rfc1808_in(&dir, &["run", "--config", "rfc1808.toml"]);
+    let o = run_config(&[]);
     assert_exit(&o, 0);
 
     // A fuzz finding, promoted into the project's file beside the config;
@@ -135,16 +133,7 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         config("vectors = [\"rfc1808-vectors.toml\"]\n\n"),
     )
     .unwrap();
-    let o = rfc1808_in(
-        &dir,
-        &[
-            "run",
-            "--config",
-            "rfc1808.toml",
-            "--report",
-            "markdown=summary.md",
-        ],
-    );
+    let o = run_config(&["--report", "markdown=summary.md"]);
     assert_exit(&o, 1);
     let text = stdout(&o);
     let built_in = rfc1808_vectors::embedded().resolve.len();
@@ -160,18 +149,18 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         .map(|c| c.split(' ').next().unwrap().parse::<usize>().unwrap())
         .sum();
     assert_eq!(total, built_in + mine.resolve.len(), "{counts}");
-    assert!(
-        text.contains(&format!("FAIL {} [mylib] (rfc1808-vectors.toml:", port.id)),
-        "{text}"
+    assert_contains(
+        &text,
+        &format!("FAIL {} [mylib] (rfc1808-vectors.toml:", port.id),
     );
     assert_contains(&text, "\n  claims no spec; graded under RFC 3986; ");
     let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
-    assert!(
-        summary.contains(&format!(
+    assert_contains(
+        &summary,
+        &format!(
             "- **mylib**: new failure `{}`, relative `{}` against base `{}`: ",
             port.id, port.relative, port.base
-        )),
-        "{summary}"
+        ),
     );
 
     // The built-in expectations are not dropped by a fuzz run that adds

@@ -70,6 +70,22 @@ pub fn rfc1808_in(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `rfc1808 run --config CONFIG ARGS`, from the harness's directory.
+pub fn run_config(config: &Path, args: &[&str]) -> Output {
+    rfc1808(&[&["run", "--config", path(config)][..], args].concat())
+}
+
+/// The start-up error for the expectations file `file`, which has no
+/// `spec` key and so lists RFC 1808's expected failures, given to an
+/// implementation graded under RFC 3986.
+pub fn rfc1808_expectations_under_rfc3986(file: impl std::fmt::Display) -> String {
+    format!(
+        "rfc1808: {file}: the expected failures are under rfc1808 (it has no `spec` key), \
+         but the implementation is graded under rfc3986; give the file for rfc3986, or grade \
+         under rfc1808 with --spec\n"
+    )
+}
+
 /// Asserts the exit code, showing both streams when it is not `code`.
 pub fn assert_exit(o: &Output, code: i32) {
     assert_eq!(
