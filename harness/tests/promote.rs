@@ -10,6 +10,7 @@ use common::repo::Repo;
 use common::{assert_contains, assert_starts_with, stderr, stdout};
 
 use rfc1808_fuzzgen::Input;
+use rfc1808_vectors::ResolveVector;
 
 /// A temporary copy of `vectors/`, inside a directory the tests run from.
 struct Copy {
@@ -33,6 +34,12 @@ impl Copy {
 
     fn read(&self) -> String {
         std::fs::read_to_string(self.regressions()).unwrap()
+    }
+
+    /// The vector `id`, as the copy's vectors load.
+    fn vector(&self, id: &str) -> ResolveVector {
+        let corpus = rfc1808_vectors::load_dir(&self.dir()).unwrap();
+        corpus.resolve.into_iter().find(|v| v.id == id).unwrap()
     }
 
     /// Runs `rfc1808 ARGS` from the copy's root.
@@ -120,12 +127,7 @@ note = \"the library removes dot segments from absolute paths\"
 "
     );
 
-    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
-    let v = corpus
-        .resolve
-        .iter()
-        .find(|v| v.id == "regression/1")
-        .unwrap();
+    let v = copy.vector("regression/1");
     assert_eq!(v.expected, "http://a/./g?");
     assert_eq!(passed(&copy), passed_before + 1);
 }
@@ -186,12 +188,7 @@ fn an_artifact_is_decoded_into_its_pair() {
     std::fs::write(&artifact, Input::new("http://a/b/c", "..//g").to_bytes()).unwrap();
     let out = copy.run(&["promote", "crash-1234", "--note", "empty segment after .."]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
-    let v = corpus
-        .resolve
-        .iter()
-        .find(|v| v.id == "regression/1")
-        .unwrap();
+    let v = copy.vector("regression/1");
     assert_eq!(
         (&*v.id, &*v.base, &*v.relative, &*v.expected),
         ("regression/1", "http://a/b/c", "..//g", "http://a//g")

@@ -112,6 +112,17 @@ fn run_config(config: &Path, extra: &[&str]) -> Run {
     watch(command)
 }
 
+/// `rfc1808 promote` of the relative URL `zz` against `http://a/b` into the
+/// vector file `to`.
+fn promote_zz(to: &Path) -> Run {
+    let mut command = harness();
+    command
+        .args(["promote", "--base", "http://a/b", "--relative", "zz"])
+        .args(["--note", "n", "--source", "s", "--to"])
+        .arg(to);
+    watch(command)
+}
+
 #[test]
 fn adapters_that_flood_their_output_leave_memory_bounded() {
     let dir = tempfile::tempdir().unwrap();
@@ -531,22 +542,7 @@ fn promote_says_when_no_number_is_left() {
         u64::MAX
     )
     .unwrap();
-    let mut command = harness();
-    command
-        .args([
-            "promote",
-            "--base",
-            "http://a/b",
-            "--relative",
-            "zz",
-            "--note",
-            "n",
-            "--source",
-            "s",
-            "--to",
-        ])
-        .arg(&file);
-    let run = watch(command);
+    let run = promote_zz(&file);
     assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
     assert_eq!(
         run.stderr,
@@ -584,20 +580,7 @@ fn promote_reads_only_regular_files() {
     assert!(run.took < Duration::from_secs(10), "took {:?}", run.took);
 
     // The file to append to, likewise.
-    let mut command = harness();
-    command
-        .args([
-            "promote",
-            "--base",
-            "http://a/b",
-            "--relative",
-            "zz",
-            "--note",
-            "n",
-        ])
-        .args(["--source", "s", "--to"])
-        .arg(&fifo);
-    let run = watch(command);
+    let run = promote_zz(&fifo);
     assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
     assert_eq!(
         run.stderr,
