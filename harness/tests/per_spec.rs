@@ -118,7 +118,7 @@ fn flags_then_config_then_claim_decide_the_spec() {
     let o = run_config(&config, &["--id", ABOVE_ROOT]);
     let out = stdout(&o);
     let rerun = out.lines().find(|l| l.starts_with("  rerun:")).unwrap();
-    assert_contains(&rerun, " --spec rfc1808 --id ");
+    assert_contains(rerun, " --spec rfc1808 --id ");
     let o = run_claiming("none", &["--spec", "rfc2396", "--id", "rfc1808-5.1/g"]);
     let out = stdout(&o);
     let rerun = out.lines().find(|l| l.starts_with("  rerun:")).unwrap();
