@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{stderr, stdout};
+use common::{assert_contains, assert_starts_with, stderr, stdout};
 
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -149,11 +149,7 @@ fn install_builds_once_and_then_uses_the_cache() {
 
     let second = runner.step("install", &env);
     assert!(second.status.success(), "{}", stderr(&second));
-    assert!(
-        stdout(&second).contains("restored from the cache"),
-        "{}",
-        stdout(&second)
-    );
+    assert_contains(&stdout(&second), "restored from the cache");
     assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 1);
     assert_eq!(runner.read("path"), format!("{root}/bin\n{root}/bin\n"));
 }
@@ -200,9 +196,9 @@ fn a_red_run_leads_the_summary_with_the_problem_and_exits_1() {
     let o = runner.run_config(&["python3", wrong.to_str().unwrap(), "echo"], "argv");
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let summary = runner.read("summary");
-    assert!(
-        summary.starts_with("earlier step\n## RFC 1808 conformance\n\n❌ failed · "),
-        "{summary}"
+    assert_starts_with(
+        &summary,
+        "earlier step\n## RFC 1808 conformance\n\n❌ failed · ",
     );
     let attention = summary.find("### Needs attention").unwrap();
     assert!(
@@ -237,11 +233,7 @@ fn a_run_that_cannot_start_says_why_in_the_summary_and_exits_2() {
 
     let o = runner.step("run", &[("INPUT_CONFIG", "")]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("the input `config` is empty"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "the input `config` is empty");
 
     let o = runner.step("bogus", &[]);
     assert_eq!(o.status.code(), Some(2));

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{assert_exit, rfc1808, stdout};
+use common::{assert_contains, assert_ends_with, assert_exit, rfc1808, stdout};
 
 /// The fixture, normalizing `mode` (`base`, `result`, `none`).
 fn normalizing(mode: &str) -> String {
@@ -21,6 +21,27 @@ fn run(mode: &str, more: &[&str]) -> std::process::Output {
     args.extend_from_slice(more);
     rfc1808(&args)
 }
+
+/// Asserts that a run of the fixture normalizing `mode` under `spec` fails
+/// (exit 1), and fails each vector of `ids`.
+#[track_caller]
+fn assert_fails_on(mode: &str, spec: &str, ids: &[&str]) {
+    let o = run(mode, &["--spec", spec]);
+    assert_exit(&o, 1);
+    let out = stdout(&o);
+    for id in ids {
+        assert!(out.contains(&format!("FAIL {id} ")), "{id} fails: {out}");
+    }
+}
+
+/// The readings that the fixture normalizing its base follows.
+const BASE_READINGS: [&str; 5] = [
+    "base-case=scheme-and-host",
+    "base-percent-encoding=normalized",
+    "base-dot-segments=removed",
+    "base-port=http-and-https-elided",
+    "base-empty-path=http-and-https",
+];
 
 /// The `  reading ...` lines of a run's report.
 fn readings(out: &str) -> Vec<&str> {
@@ -39,13 +60,7 @@ fn a_resolver_that_normalizes_its_base_passes_and_its_readings_are_named() {
         "every vector passes: {out}"
     );
     let readings = readings(&out);
-    for followed in [
-        "base-case=scheme-and-host",
-        "base-percent-encoding=normalized",
-        "base-dot-segments=removed",
-        "base-port=http-and-https-elided",
-        "base-empty-path=http-and-https",
-    ] {
+    for followed in BASE_READINGS {
         assert!(
             readings
                 .iter()
@@ -60,29 +75,25 @@ fn a_resolver_that_normalizes_its_base_passes_and_its_readings_are_named() {
     );
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(
-        out.contains("FAIL rfc3986/base-case-upper-scheme-and-host "),
-        "{out}"
-    );
-    assert!(
-        out.contains("  reading:  base-case=scheme-and-host, which this run's --reading rules out"),
-        "{out}"
+    assert_contains(&out, "FAIL rfc3986/base-case-upper-scheme-and-host ");
+    assert_contains(
+        &out,
+        "  reading:  base-case=scheme-and-host, which this run's --reading rules out",
     );
 }
 
 #[test]
 fn a_resolver_that_normalizes_its_whole_result_fails() {
-    let o = run("result", &["--spec", "rfc3986"]);
-    assert_exit(&o, 1);
-    let out = stdout(&o);
     // What comes from the reference is never normalized under any reading:
     // its scheme, its authority, its path.
-    for id in [
-        "interpretation/scheme-upper-case",
-        "rfc3986/reference-authority-not-normalized",
-    ] {
-        assert!(out.contains(&format!("FAIL {id} ")), "{id} fails: {out}");
-    }
+    assert_fails_on(
+        "result",
+        "rfc3986",
+        &[
+            "interpretation/scheme-upper-case",
+            "rfc3986/reference-authority-not-normalized",
+        ],
+    );
     // Without normalization it passes, the base taken as written.
     let o = run("none", &["--spec", "rfc3986"]);
     assert_exit(&o, 0);
@@ -91,15 +102,14 @@ fn a_resolver_that_normalizes_its_whole_result_fails() {
 
 #[test]
 fn rfc2396_allows_no_normalization_of_the_base() {
-    let o = run("base", &["--spec", "rfc2396"]);
-    assert_exit(&o, 1);
-    let out = stdout(&o);
-    for id in [
-        "interpretation/scheme-upper-case-base",
-        "rfc3986/base-port-default",
-    ] {
-        assert!(out.contains(&format!("FAIL {id} ")), "{id} fails: {out}");
-    }
+    assert_fails_on(
+        "base",
+        "rfc2396",
+        &[
+            "interpretation/scheme-upper-case-base",
+            "rfc3986/base-port-default",
+        ],
+    );
 }
 
 /// `rfc1808 fuzz --spec rfc3986` against the fixture, 5000 cases of seed 1,
@@ -132,27 +142,15 @@ fn fuzzing_a_resolver_that_normalizes_its_base_finds_nothing_and_names_its_readi
     let o = fuzz("base");
     assert_exit(&o, 0);
     let out = stdout(&o);
-    assert!(
-        out.contains("\n0 mismatches in 0 kinds: 0 new, 0 known\n"),
-        "{out}"
-    );
-    for followed in [
-        "base-case=scheme-and-host",
-        "base-percent-encoding=normalized",
-        "base-dot-segments=removed",
-        "base-port=http-and-https-elided",
-        "base-empty-path=http-and-https",
-    ] {
+    assert_contains(&out, "\n0 mismatches in 0 kinds: 0 new, 0 known\n");
+    for followed in BASE_READINGS {
         assert!(
             out.lines()
                 .any(|l| l.starts_with(&format!("reading {followed} ("))),
             "{followed} in {out}"
         );
     }
-    assert!(
-        out.ends_with("no mismatch outside the expectations\n"),
-        "{out}"
-    );
+    assert_ends_with(&out, "no mismatch outside the expectations\n");
     // Held to the base's case as written, its lower-cased bases are found.
     let o = fuzz_with("base", &["--reading", "base-case=kept"]);
     assert_exit(&o, 1);

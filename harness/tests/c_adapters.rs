@@ -9,15 +9,15 @@
 //! one line on standard error, unless `RFC1808_REQUIRE_ADAPTERS` is set, as
 //! `.ci/run` sets it after `adapters/install.sh`.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use common::adapters::{assert_conforms, compile, huge_lines, required, say};
+use common::child::jsonl;
 
 /// One adapter: how to compile it, and the specs its expectations cover.
 struct Adapter {
@@ -81,20 +81,15 @@ const ADAPTERS: &[Adapter] = &[
     },
 ];
 
-fn require() -> bool {
-    std::env::var_os("RFC1808_REQUIRE_ADAPTERS").is_some()
-}
-
 /// Says past the test harness's capture that `name`'s tests are skipped, and
 /// why, in one line.
 fn skip(name: &str, cause: &str) {
-    let _ = std::io::stderr().write_all(
-        format!("c_adapters: {name}: skipped: {cause} (bash adapters/install.sh installs it)\n")
-            .as_bytes(),
-    );
+    say(&format!(
+        "c_adapters: {name}: skipped: {cause} (bash adapters/install.sh installs it)"
+    ));
 }
 
-fn compile(adapter: &Adapter, dir: &Path) -> Result<PathBuf, String> {
+fn build(adapter: &Adapter, dir: &Path) -> Result<PathBuf, String> {
     let mut flags = Vec::new();
     if !adapter.pkg_config.is_empty() {
         let out = Command::new("pkg-config")
@@ -115,27 +110,15 @@ fn compile(adapter: &Adapter, dir: &Path) -> Result<PathBuf, String> {
                 .map(str::to_owned),
         );
     }
+    flags.extend(adapter.libs.iter().map(|&lib| lib.to_owned()));
     let binary = dir.join(adapter.name);
     let (compiler, std) = if adapter.cxx {
         ("c++", "-std=c++17")
     } else {
         ("cc", "-std=c99")
     };
-    let out = Command::new(compiler)
-        .args([std, "-g", "-O1", "-Wall", "-Wextra", "-Werror", "-fPIC"])
-        .args(["-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
-        .arg("-o")
-        .arg(&binary)
-        .arg(root().join(adapter.source))
-        .args(&flags)
-        .args(adapter.libs)
-        .output()
-        .map_err(|e| format!("cannot run {compiler}: {e}"))?;
-    if out.status.success() {
-        Ok(binary)
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
+    compile(compiler, &[std, "-fPIC"], adapter.source, &flags, &binary)?;
+    Ok(binary)
 }
 
 /// Each adapter, built once per test run with the sanitizers; `None` for
@@ -147,11 +130,11 @@ fn built(name: &str) -> Option<&'static Path> {
         std::fs::create_dir_all(&dir).unwrap();
         ADAPTERS
             .iter()
-            .map(|adapter| match compile(adapter, &dir) {
+            .map(|adapter| match build(adapter, &dir) {
                 Ok(binary) => Some(binary),
                 Err(why) => {
                     assert!(
-                        !require(),
+                        !required(),
                         "RFC1808_REQUIRE_ADAPTERS is set but {} does not build:\n{why}",
                         adapter.source
                     );
@@ -175,61 +158,20 @@ fn built(name: &str) -> Option<&'static Path> {
     all[index].as_deref()
 }
 
-/// Writes `input` to the adapter's standard input (from a thread, so that a
-/// huge input cannot deadlock against its output) and returns its output
-/// lines, its standard error and whether it exited 0.
-fn converse(binary: &Path, args: &[&str], input: Vec<u8>) -> (Vec<String>, String, bool) {
-    let mut child = Command::new(binary)
-        .args(args)
-        // Leaks are errors too; GLib's and Qt's caches are still reachable
-        // at exit, which LeakSanitizer does not report.
-        .env("ASAN_OPTIONS", "detect_leaks=1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        // The adapter may stop reading at a stop message: not an error.
-        let _ = stdin.write_all(&input);
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        stdout.read_to_end(&mut out).unwrap();
-        out
-    });
-    let mut stderr = child.stderr.take().unwrap();
-    let errors = std::thread::spawn(move || {
-        let mut out = String::new();
-        let _ = stderr.read_to_string(&mut out);
-        out
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(180) {
-            child.kill().unwrap();
-            panic!("{} did not exit within 180 s", binary.display());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    writer.join().unwrap();
-    let out = String::from_utf8(reader.join().unwrap()).expect("the answers are UTF-8");
-    let lines = out.lines().map(str::to_owned).collect();
-    (lines, errors.join().unwrap(), status.success())
+/// Each adapter that could be built here, and its binary.
+fn each_built() -> impl Iterator<Item = (&'static Adapter, &'static Path)> {
+    ADAPTERS
+        .iter()
+        .filter_map(|adapter| Some((adapter, built(adapter.name)?)))
 }
 
-fn jsonl(lines: &[&[u8]]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for line in lines {
-        out.extend_from_slice(line);
-        out.push(b'\n');
-    }
-    out
+/// Talks to the adapter `binary` run with `args` (`common::child::converse`)
+/// for up to 180 s. Leaks are errors too; GLib's and Qt's caches are still
+/// reachable at exit, which LeakSanitizer does not report.
+fn converse(binary: &Path, args: &[&str], input: Vec<u8>) -> (Vec<String>, String, bool) {
+    let mut command = Command::new(binary);
+    command.args(args).env("ASAN_OPTIONS", "detect_leaks=1");
+    common::child::converse(&mut command, input, Duration::from_secs(180))
 }
 
 /// The JSON text of the `id` of an answer line.
@@ -258,16 +200,9 @@ fn each_unreadable_request_is_answered_in_its_place() {
         br#"{"type":"stop"}"#,
         br#"{"type":"resolve","id":11,"base":"http://a/b","relative":"never read"}"#,
     ]);
-    for adapter in ADAPTERS {
-        let Some(binary) = built(adapter.name) else {
-            continue;
-        };
+    for (adapter, binary) in each_built() {
         let (lines, stderr, ok) = converse(binary, &[], input.clone());
-        assert!(
-            ok,
-            "{}: exit status; standard error:\n{stderr}",
-            adapter.name
-        );
+        assert!(ok, "{}: exit status; stderr:\n{stderr}", adapter.name);
         let language = if adapter.cxx { "c++" } else { "c" };
         assert!(
             lines[0].starts_with(&format!(
@@ -366,33 +301,17 @@ fn huge_lines_are_read_whole_or_refused_past_the_limit() {
     // 10 MiB: read whole and answered (resolved, or refused by the library
     // for its length). 65 MiB: past the 64 MiB limit, so refused with a null
     // id and skipped; the next request is answered.
-    let long = "a".repeat(10 << 20);
-    let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
-    let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
-    too_long.resize(65 << 20, b'a');
-    too_long.extend_from_slice(br#""}"#);
-    let input = jsonl(&[
-        first.as_bytes(),
-        &too_long,
-        br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
-    ]);
-    for adapter in ADAPTERS {
-        let Some(binary) = built(adapter.name) else {
-            continue;
-        };
+    let (input, _, too_long) = huge_lines();
+    for (adapter, binary) in each_built() {
         let (lines, stderr, ok) = converse(binary, &[], input.clone());
-        assert!(
-            ok,
-            "{}: exit status; standard error:\n{stderr}",
-            adapter.name
-        );
+        assert!(ok, "{}: exit status; stderr:\n{stderr}", adapter.name);
         assert_eq!(lines.len(), 3, "{}", adapter.name);
         assert_eq!(id_of(&lines[0]), "1", "{}", adapter.name);
         assert_eq!(
             lines[1],
             format!(
                 r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
-                too_long.len()
+                too_long
             ),
             "{}",
             adapter.name
@@ -407,10 +326,7 @@ fn huge_lines_are_read_whole_or_refused_past_the_limit() {
 
 #[test]
 fn lines_and_argv_answer_as_jsonl_does() {
-    for adapter in ADAPTERS {
-        let Some(binary) = built(adapter.name) else {
-            continue;
-        };
+    for (adapter, binary) in each_built() {
         let (lines, stderr, ok) = converse(
             binary,
             &["--lines"],
@@ -447,33 +363,9 @@ fn lines_and_argv_answer_as_jsonl_does() {
 /// that spec lists, so a change of the library or of the vectors fails here.
 #[test]
 fn the_corpus_fails_exactly_the_expected_vectors_under_each_spec() {
-    for adapter in ADAPTERS {
-        let Some(binary) = built(adapter.name) else {
-            continue;
-        };
+    for (adapter, binary) in each_built() {
         for spec in adapter.specs {
-            let run = Command::new(env!("CARGO_BIN_EXE_rfc1808"))
-                .current_dir(root())
-                .args(["run", "--spec", spec, "--protocol", "jsonl"])
-                // The vectors promoted from fuzzing the libraries, which the
-                // expectations list too (adapters/README.md).
-                .args(["--add-vectors", "adapters/findings", "--impl"])
-                .arg(format!("{}={}", adapter.name, binary.display()))
-                .arg("--expectations")
-                .arg(format!(
-                    "adapters/expectations/{spec}/{}.toml",
-                    adapter.name
-                ))
-                .output()
-                .unwrap();
-            let stdout = String::from_utf8_lossy(&run.stdout);
-            assert!(
-                run.status.success(),
-                "{} under {spec}:\n{stdout}\n{}",
-                adapter.name,
-                String::from_utf8_lossy(&run.stderr)
-            );
-            assert!(stdout.contains("0 unexpected passes; 0 errors"), "{stdout}");
+            assert_conforms(adapter.name, binary, spec);
         }
     }
 }

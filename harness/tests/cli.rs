@@ -6,12 +6,21 @@
 mod common;
 
 use std::path::Path;
+use std::process::Output;
 
-use common::{assert_exit, header, path, rfc1808, scratch, stderr, stdout};
+use common::{
+    assert_contains, assert_ends_with, assert_error, assert_exit, assert_starts_with,
+    assert_stdout, header, path, rfc1808, run_config, scratch, stderr, stdout,
+};
 
 /// The fixture in the mode that answers the relative URL as is: right on
 /// `rfc1808-5.1/scheme` only, among the section 5.1 examples.
 const ECHO: &str = "wrong=python3 tests/fixtures/wrong.py echo";
+
+/// `rfc1808 run --impl ECHO ARGS`.
+fn echo(args: &[&str]) -> Output {
+    rfc1808(&[&["run", "--impl", ECHO], args].concat())
+}
 
 #[test]
 fn the_reference_passes_everything() {
@@ -41,16 +50,16 @@ fn the_reference_passes_everything() {
     );
     assert!(lines[1].starts_with("parse vectors: ok. "), "{out}");
     let o = rfc1808(&["run", "--step6", "string", "--id", "rfc1808-5.1/*"]);
-    assert_exit(&o, 0);
-    assert_eq!(
-        stdout(&o),
-        header() + "reference-string: ok. 24 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    assert_stdout(
+        &o,
+        0,
+        &(header() + "reference-string: ok. 24 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"),
     );
 }
 
 #[test]
 fn a_wrong_implementation_fails_with_details() {
-    let o = rfc1808(&["run", "--impl", ECHO, "--id", "rfc1808-5.1/*"]);
+    let o = echo(&["--id", "rfc1808-5.1/*"]);
     assert_exit(&o, 1);
     let out = stdout(&o);
     let g = "FAIL rfc1808-5.1/g [wrong] (vectors/rfc1808.toml:14)
@@ -66,25 +75,14 @@ fn a_wrong_implementation_fails_with_details() {
   rerun:    rfc1808 run --impl 'wrong=python3 tests/fixtures/wrong.py echo' --protocol argv --id rfc1808-5.1/g
 
 ";
-    assert!(out.contains(g), "{out}");
-    assert!(
-        out.ends_with("wrong: FAILED. 1 passed; 23 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"),
-        "{out}"
-    );
+    assert_contains(&out, g);
+    assert_ends_with(&out, "wrong: FAILED. 1 passed; 23 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n");
     assert!(!out.contains('\x1b'), "no colour when not a terminal");
 }
 
 #[test]
 fn the_rerun_command_reruns_the_case() {
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
-        "--id",
-        "rfc1808-5.1/g",
-        "--timeout",
-        "2.5",
-    ]);
+    let o = echo(&["--id", "rfc1808-5.1/g", "--timeout", "2.5"]);
     assert_exit(&o, 1);
     let out = stdout(&o);
     let rerun = out
@@ -103,16 +101,13 @@ fn the_rerun_command_reruns_the_case() {
 
 #[test]
 fn filters_choose_the_vectors() {
-    let o = rfc1808(&["run", "--impl", ECHO, "--id", "rfc1808-5.1/scheme"]);
-    assert_exit(&o, 0);
-    assert_eq!(
-        stdout(&o),
-        header() + "wrong: ok. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    let o = echo(&["--id", "rfc1808-5.1/scheme"]);
+    assert_stdout(
+        &o,
+        0,
+        &(header() + "wrong: ok. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"),
     );
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
+    let filters = [
         "--id",
         "rfc1808-5.1/*",
         "--skip",
@@ -121,19 +116,10 @@ fn filters_choose_the_vectors() {
         "*/dot*",
         "--tag",
         "normal",
-    ]);
+    ];
+    let o = echo(&filters);
     assert_exit(&o, 1);
-    let listed = rfc1808(&[
-        "list",
-        "--id",
-        "rfc1808-5.1/*",
-        "--skip",
-        "*/g*",
-        "--skip",
-        "*/dot*",
-        "--tag",
-        "normal",
-    ]);
+    let listed = rfc1808(&[&["list"][..], &filters].concat());
     assert_exit(&listed, 0);
     let ids: Vec<String> = stdout(&listed)
         .lines()
@@ -154,33 +140,25 @@ fn filters_choose_the_vectors() {
         "wrong: FAILED. 1 passed; 5 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
     ));
     let o = rfc1808(&["run", "--id", "rfc1808-5.1/nope*"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --id `rfc1808-5.1/nope*`: matches no vector id\n"
+    assert_error(
+        &o,
+        2,
+        "rfc1808: --id `rfc1808-5.1/nope*`: matches no vector id\n",
     );
     let o = rfc1808(&["list", "--tag", "no-such-tag"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --tag `no-such-tag`: no vector has the tag\n"
+    assert_error(
+        &o,
+        2,
+        "rfc1808: --tag `no-such-tag`: no vector has the tag\n",
     );
-    let o = rfc1808(&["run", "--impl", ECHO, "--id", "parse/*"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: the filters select no resolve vector (parse vectors run on the reference resolver only)\n"
-    );
+    let o = echo(&["--id", "parse/*"]);
+    assert_error(&o, 2, "rfc1808: the filters select no resolve vector (parse vectors run on the reference resolver only)\n");
 }
 
 #[test]
 fn list_prints_text_or_json() {
     let o = rfc1808(&["list", "--id", "rfc1808-5.1/g"]);
-    assert_exit(&o, 0);
-    assert_eq!(
-        stdout(&o),
-        "rfc1808-5.1/g\tresolve\trfc-example,normal,step6\n"
-    );
+    assert_stdout(&o, 0, "rfc1808-5.1/g\tresolve\trfc-example,normal,step6\n");
     let o = rfc1808(&[
         "list",
         "--id",
@@ -246,21 +224,13 @@ fn usage_errors_exit_2_with_a_clear_message() {
     }
     let o = rfc1808(&["run", "--format", "yaml"]);
     assert_exit(&o, 2);
-    assert!(
-        stderr(&o).contains("unknown report format `yaml`"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "unknown report format `yaml`");
 }
 
 #[test]
 fn an_implementation_that_cannot_start_exits_2() {
     let o = rfc1808(&["run", "--impl", "gone=/nonexistent/adapter --flag"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: implementation `gone`: cannot run command `/nonexistent/adapter --flag`: program not found\n"
-    );
+    assert_error(&o, 2, "rfc1808: implementation `gone`: cannot run command `/nonexistent/adapter --flag`: program not found\n");
     assert_eq!(stdout(&o), "");
 }
 
@@ -268,13 +238,7 @@ fn an_implementation_that_cannot_start_exits_2() {
 fn an_unwritable_report_path_is_an_error_before_the_run() {
     let dir = scratch("cli", "unwritable");
     let missing = dir.join("no-such-dir/report.json");
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
-        "--report",
-        &format!("json={}", missing.display()),
-    ]);
+    let o = echo(&["--report", &format!("json={}", missing.display())]);
     assert_exit(&o, 2);
     assert_eq!(
         stderr(&o),
@@ -324,42 +288,29 @@ fn config_files_list_implementations() {
         ),
     )
     .unwrap();
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--id",
-        "rfc1808-5.1/g",
-        "--id",
-        "rfc1808-5.1/scheme",
-    ]);
+    let o = run_config(
+        &config,
+        &["--id", "rfc1808-5.1/g", "--id", "rfc1808-5.1/scheme"],
+    );
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(out.ends_with(
-        "echo: FAILED. 1 passed; 1 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
-         rejecter: FAILED. 0 passed; 1 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
-    ), "{out}");
-    assert!(
-        out.contains("  got:      rejected: wrong.py: rejecting\n"),
-        "{out}"
-    );
+    assert_ends_with(&out, "echo: FAILED. 1 passed; 1 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
+         rejecter: FAILED. 0 passed; 1 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n");
+    assert_contains(&out, "  got:      rejected: wrong.py: rejecting\n");
     // A config implementation is rerun as an --impl with its settings (a
     // timeout far above a loaded machine's start-up time).
-    assert!(
-        out.contains(&format!(
+    assert_contains(&out, &format!(
             "  rerun:    rfc1808 run --impl 'rejecter=python3 {}/tests/fixtures/wrong.py reject' --protocol argv --timeout 30.5 --expectations 'rejecter={}' --id rfc1808-5.1/scheme\n",
             env!("CARGO_MANIFEST_DIR"),
             dir.join("expected.toml").display()
-        )),
-        "{out}"
-    );
+        ));
 
     std::fs::write(
         &config,
         "[[implementation]]\nname = \"x\"\ncomand = [\"x\"]\n",
     )
     .unwrap();
-    let o = rfc1808(&["run", "--config", path(&config)]);
+    let o = run_config(&config, &[]);
     assert_exit(&o, 2);
     assert_eq!(
         stderr(&o),
@@ -368,15 +319,14 @@ fn config_files_list_implementations() {
             config.display()
         )
     );
-    let o = rfc1808(&["run", "--config", path(&dir.join("missing.toml"))]);
+    let o = run_config(&dir.join("missing.toml"), &[]);
     assert_exit(&o, 2);
-    assert!(
-        stderr(&o).starts_with(&format!(
+    assert_starts_with(
+        &stderr(&o),
+        &format!(
             "rfc1808: {}: cannot read the file: ",
             dir.join("missing.toml").display()
-        )),
-        "{}",
-        stderr(&o)
+        ),
     );
 }
 
@@ -390,29 +340,22 @@ fn expectations_are_strict_both_ways() {
         args.extend_from_slice(extra);
         rfc1808(&args)
     };
+    let write = |text: &str| std::fs::write(&file, text).unwrap();
     // Listed and failing: exit 0.
-    std::fs::write(
-        &file,
-        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n",
-    )
-    .unwrap();
+    write("[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n");
     let o = run(&["--id", "rfc1808-5.1/g", "--id", "rfc1808-5.1/scheme"]);
-    assert_exit(&o, 0);
-    assert_eq!(
-        stdout(&o),
-        header() + "wrong: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
+    assert_stdout(
+        &o,
+        0,
+        &(header() + "wrong: ok. 1 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"),
     );
     // Listed and passing: exit 1.
-    std::fs::write(
-        &file,
-        "[[expected-failure]]\nid = \"rfc1808-5.1/scheme\"\nreason = \"echoes\"\n",
-    )
-    .unwrap();
+    write("[[expected-failure]]\nid = \"rfc1808-5.1/scheme\"\nreason = \"echoes\"\n");
     let o = run(&["--id", "rfc1808-5.1/scheme"]);
-    assert_exit(&o, 1);
-    assert_eq!(
-        stdout(&o),
-        header()
+    assert_stdout(
+        &o,
+        1,
+        &(header()
             + &format!(
             "UNEXPECTED PASS rfc1808-5.1/scheme [wrong] (vectors/rfc1808.toml:6)\n  \
              listed in {} as an expected failure (echoes), but it resolved to the expected \"g:h\"; remove the entry\n  \
@@ -420,7 +363,7 @@ fn expectations_are_strict_both_ways() {
              wrong: FAILED. 0 passed; 0 failed; 0 expected failures; 1 unexpected passes; 0 errors; 0 not representable\n",
             file.display(),
             file.display()
-        )
+        )),
     );
     // The rerun line grades against the same file, so it shows the
     // unexpected pass again.
@@ -441,22 +384,18 @@ fn expectations_are_strict_both_ways() {
     )
     .unwrap();
     let o = run(&["--id", "rfc1808-5.1/scheme"]);
-    assert_exit(&o, 1);
-    assert_eq!(
-        stdout(&o),
-        header()
+    assert_stdout(
+        &o,
+        1,
+        &(header()
             + &format!(
             "STALE [wrong] {}:6: stale expectation `rfc1808-5.1/renamed`: no vector has this id; remove the entry\n\n\
              wrong: FAILED. 1 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable; 1 stale expectation\n",
             file.display()
-        )
+        )),
     );
     // A crash on a listed vector is still an error.
-    std::fs::write(
-        &file,
-        "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n",
-    )
-    .unwrap();
+    write("[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"echoes\"\n");
     let o = rfc1808(&[
         "run",
         "--impl",
@@ -468,16 +407,10 @@ fn expectations_are_strict_both_ways() {
     ]);
     assert_exit(&o, 1);
     let out = stdout(&o);
-    assert!(
-        out.starts_with(&(header() + "ERROR rfc1808-5.1/g [crash]")),
-        "{out}"
-    );
-    assert!(
-        out.contains("  note:     listed as an expected failure (echoes), but expectations cover wrong answers, not errors\n"),
-        "{out}"
-    );
+    assert_starts_with(&out, &(header() + "ERROR rfc1808-5.1/g [crash]"));
+    assert_contains(&out, "  note:     listed as an expected failure (echoes), but expectations cover wrong answers, not errors\n");
     // A malformed file is a configuration error.
-    std::fs::write(&file, "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\n").unwrap();
+    write("[[expected-failure]]\nid = \"rfc1808-5.1/g\"\n");
     let o = run(&[]);
     assert_exit(&o, 2);
     assert_eq!(
@@ -490,15 +423,7 @@ fn expectations_are_strict_both_ways() {
 fn written_expectations_make_the_next_run_pass() {
     let dir = scratch("cli", "write");
     let file = dir.join("wrong.toml");
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
-        "--id",
-        "rfc1808-5.1/*",
-        "--write-expectations",
-        path(&file),
-    ]);
+    let o = echo(&["--id", "rfc1808-5.1/*", "--write-expectations", path(&file)]);
     assert_exit(&o, 1);
     assert_eq!(
         stderr(&o),
@@ -513,12 +438,7 @@ fn written_expectations_make_the_next_run_pass() {
         23,
         "{written}"
     );
-    assert!(
-        written.contains(
-            "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n"
-        ),
-        "{written}"
-    );
+    assert_contains(&written, "[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n");
     // A reason explained by hand survives a rewrite, and so do comments
     // and formatting.
     let explained = written.replacen(
@@ -529,10 +449,7 @@ fn written_expectations_make_the_next_run_pass() {
     assert_ne!(explained, written);
     std::fs::write(&file, &explained).unwrap();
     let expect = format!("wrong={}", file.display());
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
+    let o = echo(&[
         "--id",
         "rfc1808-5.1/*",
         "--expectations",
@@ -575,15 +492,7 @@ fn written_expectations_make_the_next_run_pass() {
 
 #[test]
 fn json_report_has_the_documented_schema() {
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
-        "--id",
-        "rfc1808-5.1/g",
-        "--format",
-        "json",
-    ]);
+    let o = echo(&["--id", "rfc1808-5.1/g", "--format", "json"]);
     assert_exit(&o, 1);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(doc["schema_version"], 2);
@@ -624,10 +533,7 @@ fn json_report_has_the_documented_schema() {
 fn several_reports_in_one_run() {
     let dir = scratch("cli", "reports");
     let (junit, md, json) = (dir.join("r.xml"), dir.join("r.md"), dir.join("r.json"));
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
+    let o = echo(&[
         "--id",
         "rfc1808-5.1/*",
         "--format",
@@ -642,10 +548,7 @@ fn several_reports_in_one_run() {
     assert_exit(&o, 1);
     let markdown = stdout(&o);
     assert_eq!(std::fs::read_to_string(&md).unwrap(), markdown);
-    assert!(
-        markdown.starts_with("## RFC 1808 conformance\n\n❌ failed · rfc1808 "),
-        "{markdown}"
-    );
+    assert_starts_with(&markdown, "## RFC 1808 conformance\n\n❌ failed · rfc1808 ");
     // The 23 failures lead, before any table.
     let attention: Vec<&str> = markdown
         .lines()
@@ -752,18 +655,12 @@ fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
     assert_exit(&o, 0);
     let help = stdout(&o);
     assert!(!help.contains("--vectors"), "{help}");
-    assert!(
-        help.contains(
-            "  <URL>  The URL to split into scheme, net_loc, path, params, query and fragment\n"
-        ),
-        "{help}"
+    assert_contains(
+        &help,
+        "  <URL>  The URL to split into scheme, net_loc, path, params, query and fragment\n",
     );
     let o = rfc1808(&["--vectors", "../vectors", "parse", "http://a/b"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --vectors applies to list, run, fuzz and promote; this command reads no vectors\n"
-    );
+    assert_error(&o, 2, "rfc1808: --vectors applies to list, run, fuzz and promote; this command reads no vectors\n");
     // Before or after the command, for the commands that read vectors.
     for args in [
         ["--vectors", "../vectors", "list", "--id", "rfc1808-5.1/g"],
@@ -771,7 +668,7 @@ fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
     ] {
         let o = rfc1808(&args);
         assert_exit(&o, 0);
-        assert!(stdout(&o).starts_with("rfc1808-5.1/g\t"), "{}", stdout(&o));
+        assert_starts_with(&stdout(&o), "rfc1808-5.1/g\t");
     }
 }
 
@@ -782,18 +679,15 @@ fn help_lists_the_exit_codes() {
         assert_exit(&o, 0);
         stdout(&o)
     };
-    assert!(
-        help(&["--help"]).ends_with(
-            "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
+    assert_ends_with(
+        &help(&["--help"]),
+        "\nExit codes:\n  0  success: for run, every vector passed or failed as expected\n  \
              1  run: a conformance failure (a wrong answer, an unexpected pass, a stale\n     \
              expectation, an error on some case); fuzz: a new kind of mismatch; both:\n     \
              the readings of an ambiguity mixed where the expectations do not allow it\n  \
              2  a usage, configuration, I/O or start-up error\n  \
              141  standard output or standard error was closed before all was written\n     \
-             (`| head`): the rest is not written, files asked for are\n"
-        ),
-        "{}",
-        help(&["--help"])
+             (`| head`): the rest is not written, files asked for are\n",
     );
     let run = help(&["run", "--help"]);
     assert!(
@@ -832,23 +726,12 @@ fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
     .unwrap();
     let listed = "wrong: ok. 0 passed; 0 failed; 1 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n";
     for value in [path(&file).to_owned(), format!("wrong={}", file.display())] {
-        let o = rfc1808(&[
-            "run",
-            "--impl",
-            ECHO,
-            "--expectations",
-            &value,
-            "--id",
-            "rfc1808-5.1/g",
-        ]);
+        let o = echo(&["--expectations", &value, "--id", "rfc1808-5.1/g"]);
         assert_exit(&o, 0);
         assert_eq!(stdout(&o), header() + listed);
     }
     // Two implementations: a bare FILE does not say whose.
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        ECHO,
+    let o = echo(&[
         "--impl",
         "other=python3 tests/fixtures/wrong.py echo",
         "--expectations",
@@ -875,17 +758,13 @@ fn run_and_fuzz_take_expectations_as_file_or_name_equals_file() {
         ])
     };
     let o = fuzz("py=missing.toml");
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --expectations `py=missing.toml`: no implementation is named `py` in this run (there are: x)\n"
-    );
+    assert_error(&o, 2, "rfc1808: --expectations `py=missing.toml`: no implementation is named `py` in this run (there are: x)\n");
     for value in ["x=missing.toml", "missing.toml"] {
         let o = fuzz(value);
-        assert_exit(&o, 2);
-        assert_eq!(
-            stderr(&o),
-            "rfc1808: missing.toml: cannot read the file: No such file or directory (os error 2)\n"
+        assert_error(
+            &o,
+            2,
+            "rfc1808: missing.toml: cannot read the file: No such file or directory (os error 2)\n",
         );
     }
 }
@@ -916,33 +795,36 @@ fn an_argv_adapter_that_cannot_answer_is_one_start_up_error() {
     // A jsonl adapter under the default argv reads an empty standard input
     // and answers nothing.
     let jsonl = dir.join("jsonl.py");
+    let run_py = || rfc1808(&["run", "--impl", &format!("py=python3 {}", jsonl.display())]);
     std::fs::write(
         &jsonl,
         "import sys\nfor line in sys.stdin:\n    print(line)\n",
     )
     .unwrap();
-    let o = rfc1808(&["run", "--impl", &format!("py=python3 {}", jsonl.display())]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
+    // What the first case got, after the command and the case.
+    let refused = |answer: &str| {
         format!(
             "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
-             (base `http://a/b`, relative `c`): answered nothing; this adapter seems to speak \
-             jsonl (or lines), reading its cases from standard input: add --protocol jsonl (or --protocol lines)\n",
+             (base `http://a/b`, relative `c`): {answer}",
             jsonl.display()
         )
+    };
+    assert_error(
+        &run_py(),
+        2,
+        &refused(
+            "answered nothing; this adapter seems to speak jsonl (or lines), reading its cases \
+             from standard input: add --protocol jsonl (or --protocol lines)\n",
+        ),
     );
     // One that speaks first answers with its handshake.
     std::fs::write(&jsonl, "print('{\"type\": \"started\", \"version\": 1}')\n").unwrap();
-    let o = rfc1808(&["run", "--impl", &format!("py=python3 {}", jsonl.display())]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        format!(
-            "rfc1808: implementation `py`: command `python3 {}` did not resolve a first case \
-             (base `http://a/b`, relative `c`): answered `{{\"type\": \"started\", \"version\": 1}}`; \
-             this adapter seems to speak jsonl: add --protocol jsonl\n",
-            jsonl.display()
-        )
+    assert_error(
+        &run_py(),
+        2,
+        &refused(
+            "answered `{\"type\": \"started\", \"version\": 1}`; this adapter seems to speak \
+             jsonl: add --protocol jsonl\n",
+        ),
     );
 }

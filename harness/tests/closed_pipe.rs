@@ -69,6 +69,15 @@ fn adapter() -> String {
     format!("m={BIN} serve --protocol jsonl --spec rfc2396")
 }
 
+/// `rfc1808 fuzz` of `adapter` under RFC 3986 with seed 1, for
+/// `max_cases` cases, and `extra`.
+fn fuzz<'a>(adapter: &'a str, max_cases: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["fuzz", "--impl", adapter, "--protocol", "jsonl"];
+    args.extend(["--spec", "rfc3986", "--seed", "1", "--max-cases", max_cases]);
+    args.extend_from_slice(extra);
+    args
+}
+
 #[test]
 fn every_command_ends_quietly_with_141_when_its_output_is_closed() {
     let dir = scratch("closed-pipe", "stdout");
@@ -85,23 +94,7 @@ fn every_command_ends_quietly_with_141_when_its_output_is_closed() {
         ),
         ("help", vec!["run", "--help"], ""),
         ("version", vec!["--version"], ""),
-        (
-            "fuzz",
-            vec![
-                "fuzz",
-                "--impl",
-                &adapter,
-                "--protocol",
-                "jsonl",
-                "--spec",
-                "rfc3986",
-                "--seed",
-                "1",
-                "--max-cases",
-                "300",
-            ],
-            "",
-        ),
+        ("fuzz", fuzz(&adapter, "300", &[]), ""),
     ];
     for (what, args, input) in &commands {
         for closed in [Closed::Stdout, Closed::Both] {
@@ -123,21 +116,7 @@ fn a_closed_standard_error_ends_quietly_too() {
     // A warning on standard error before the campaign.
     let o = run(
         &dir,
-        &[
-            "fuzz",
-            "--impl",
-            &adapter,
-            "--protocol",
-            "jsonl",
-            "--spec",
-            "rfc3986",
-            "--seed",
-            "1",
-            "--max-cases",
-            "300",
-            "--expectations",
-            "expected.toml",
-        ],
+        &fuzz(&adapter, "300", &["--expectations", "expected.toml"]),
         "",
         Closed::Stderr,
     );
@@ -175,22 +154,7 @@ fn promotions_are_written_though_no_one_reads_the_report() {
     let adapter = adapter();
     let o = run(
         &dir,
-        &[
-            "fuzz",
-            "--impl",
-            &adapter,
-            "--protocol",
-            "jsonl",
-            "--spec",
-            "rfc3986",
-            "--seed",
-            "1",
-            "--max-cases",
-            "2000",
-            "--promote",
-            "--to",
-            "found.toml",
-        ],
+        &fuzz(&adapter, "2000", &["--promote", "--to", "found.toml"]),
         "",
         Closed::Both,
     );

@@ -7,72 +7,41 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-use common::{stderr, stdout};
+use common::fuzz::overview;
+use common::repo::Repo;
+use common::{
+    assert_contains, assert_ends_with, assert_error, assert_starts_with,
+    rfc1808_expectations_under_rfc3986, stderr, stdout, BIN,
+};
 
-const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
-
-struct Setup {
-    root: tempfile::TempDir,
-}
-
-impl Setup {
-    fn new() -> Setup {
-        Setup {
-            root: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.root.path().join(name)
-    }
-
-    fn read(&self, name: &str) -> String {
-        std::fs::read_to_string(self.path(name)).unwrap()
-    }
-
-    /// Fuzzes the deviant adapter in `modes` (`empty-query`,
-    /// `empty-query+short-query`) with `seed`, over `jsonl`: its handshake
-    /// claims RFC 3986, the spec of the run.
-    fn fuzz(&self, modes: &str, seed: &str, extra: &[&str]) -> Output {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deviant.py");
-        let implementation = format!(
-            "dev=python3 {} {} {modes}",
-            shell_words::quote(&script.display().to_string()),
-            shell_words::quote(BIN)
-        );
-        Command::new(BIN)
-            .args(["fuzz", "--impl", &implementation, "--protocol", "jsonl"])
-            .args(["--seed", seed, "--max-cases", "3000"])
-            .args(extra)
-            .current_dir(self.root.path())
-            .output()
-            .unwrap()
-    }
-}
-
-/// The overview of a report: the line of each kind, from the block of
-/// what nothing explains and the block of causes, without their headings.
-fn overview(report: &str) -> Vec<&str> {
-    report
-        .split("\n\n")
-        .skip(1)
-        .take_while(|b| b.starts_with("unexplained, ") || b.starts_with("explained by "))
-        .flat_map(|b| b.lines().skip(1))
-        .collect()
+/// Fuzzes the deviant adapter in `modes` (`empty-query`,
+/// `empty-query+short-query`) with `seed`, over `jsonl`: its handshake
+/// claims RFC 3986, the spec of the run.
+fn fuzz(setup: &Repo, modes: &str, seed: &str, extra: &[&str]) -> Output {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deviant.py");
+    let implementation = format!(
+        "dev=python3 {} {} {modes}",
+        shell_words::quote(&script.display().to_string()),
+        shell_words::quote(BIN)
+    );
+    let mut args = vec!["fuzz", "--impl", &implementation, "--protocol", "jsonl"];
+    args.extend(["--seed", seed, "--max-cases", "3000"]);
+    args.extend_from_slice(extra);
+    setup.run(&args)
 }
 
 #[test]
 fn a_deviation_not_listed_is_a_new_kind_named_by_it() {
-    let setup = Setup::new();
-    let out = setup.fuzz("empty-query", "1", &[]);
+    let setup = Repo::new();
+    let out = fuzz(&setup, "empty-query", "1", &[]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
-    assert!(
-        report.starts_with("dev: deviant 1.0 (rust, RFC 3986)\nseed 1: 3000 cases in "),
-        "{report}"
+    assert_starts_with(
+        &report,
+        "dev: deviant 1.0 (rust, RFC 3986)\nseed 1: 3000 cases in ",
     );
     assert!(report.contains("\nagainst rfc3986: "), "{report}");
     assert!(
@@ -98,22 +67,24 @@ fn a_deviation_not_listed_is_a_new_kind_named_by_it() {
         ),
         "{report}"
     );
-    assert!(
-        report.ends_with("\n1 new kind of mismatch found\n"),
-        "{report}"
-    );
+    assert_ends_with(&report, "\n1 new kind of mismatch found\n");
 }
 
 #[test]
 fn accepted_causes_make_a_run_on_another_seed_pass() {
-    let setup = Setup::new();
-    let out = setup.fuzz("empty-query", "1", &["--write-expectations", "dev.toml"]);
+    let setup = Repo::new();
+    let out = fuzz(
+        &setup,
+        "empty-query",
+        "1",
+        &["--write-expectations", "dev.toml"],
+    );
     // The run found a new kind, so it fails; the file now lists its cause.
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert_eq!(
-        stderr(&out),
+    assert_error(
+        &out,
+        1,
         "rfc1808: wrote dev.toml for `dev`: 0 kept, 1 added, 0 dropped (deviations \
-         empty-query-dropped)\n"
+         empty-query-dropped)\n",
     );
     assert_eq!(
         setup.read("dev.toml"),
@@ -128,7 +99,7 @@ fn accepted_causes_make_a_run_on_another_seed_pass() {
          fuzz mismatches, the empty reference against `http://a?` among them)\"\n"
     );
     // Another seed, other cases, the same cause: known, and the run passes.
-    let out = setup.fuzz("empty-query", "2", &["--expectations", "dev.toml"]);
+    let out = fuzz(&setup, "empty-query", "2", &["--expectations", "dev.toml"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     let lines = overview(&report);
@@ -146,12 +117,10 @@ fn accepted_causes_make_a_run_on_another_seed_pass() {
     );
     // A known cause has its line, and no details: it is no finding.
     assert!(!report.contains("\n1. "), "{report}");
-    assert!(
-        report.ends_with("\nno mismatch outside the expectations\n"),
-        "{report}"
-    );
+    assert_ends_with(&report, "\nno mismatch outside the expectations\n");
     // A timed run passes too.
-    let out = setup.fuzz(
+    let out = fuzz(
+        &setup,
         "empty-query",
         "3",
         &["--expectations", "dev.toml", "--time", "3s"],
@@ -161,9 +130,9 @@ fn accepted_causes_make_a_run_on_another_seed_pass() {
 
 #[test]
 fn what_nothing_explains_is_still_a_finding_after_accepting() {
-    let setup = Setup::new();
+    let setup = Repo::new();
     let accept = ["--write-expectations", "dev.toml"];
-    let out = setup.fuzz("empty-query+short-query", "1", &accept);
+    let out = fuzz(&setup, "empty-query+short-query", "1", &accept);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(
@@ -181,7 +150,8 @@ fn what_nothing_explains_is_still_a_finding_after_accepting() {
     );
     // What nothing explains leads the report, by symptom, and fails the
     // run whatever the file accepts.
-    let out = setup.fuzz(
+    let out = fuzz(
+        &setup,
         "empty-query+short-query",
         "2",
         &["--expectations", "dev.toml"],
@@ -193,9 +163,9 @@ fn what_nothing_explains_is_still_a_finding_after_accepting() {
         after_header.starts_with("unexplained, ") && after_header.contains("  query differs  "),
         "{report}"
     );
-    assert!(
-        report.contains("\nexplained by 1 deviation (docs/deviations.md):\n"),
-        "{report}"
+    assert_contains(
+        &report,
+        "\nexplained by 1 deviation (docs/deviations.md):\n",
     );
     assert!(
         overview(&report)
@@ -207,7 +177,7 @@ fn what_nothing_explains_is_still_a_finding_after_accepting() {
 
 #[test]
 fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
-    let setup = Setup::new();
+    let setup = Repo::new();
     let accept = [
         "--promote",
         "--to",
@@ -215,7 +185,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
         "--write-expectations",
         "dev.toml",
     ];
-    let out = setup.fuzz("empty-query+short-query", "1", &accept);
+    let out = fuzz(&setup, "empty-query+short-query", "1", &accept);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(
         stderr(&out).ends_with(
@@ -228,10 +198,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     let written = setup.read("dev.toml");
     // The cause by name, and each kind nothing explains as its promoted
     // vector, with its symptom for a reason until a person writes one.
-    assert!(
-        written.contains("name = \"empty-query-dropped\""),
-        "{written}"
-    );
+    assert_contains(&written, "name = \"empty-query-dropped\"");
     let promoted = setup.read("v/mine.toml");
     let ids: Vec<&str> = written
         .lines()
@@ -256,7 +223,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     assert!(written.contains("fuzz: query differs;"), "{written}");
     // Another seed, with the file and the promoted vectors: nothing new.
     let known = ["--expectations", "dev.toml", "--add-vectors", "v"];
-    let out = setup.fuzz("empty-query+short-query", "2", &known);
+    let out = fuzz(&setup, "empty-query+short-query", "2", &known);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     // The kind the promoted vector shows is known by it; the listed
@@ -270,7 +237,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     // same whatever vectors are added: a gate's stay put as it promotes.
     let mismatches = |extra: &[&str]| {
         let json = [&["--format", "json", "--builtin-seeds"][..], extra].concat();
-        let out = setup.fuzz("empty-query+short-query", "1", &json);
+        let out = fuzz(&setup, "empty-query+short-query", "1", &json);
         let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         (
             report["cases"].clone(),
@@ -301,7 +268,7 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
         ],
     ]
     .concat();
-    let out = setup.fuzz("empty-query+short-query", "3", &again);
+    let out = fuzz(&setup, "empty-query+short-query", "3", &again);
     assert!(
         out.status.code() == Some(0) || out.status.code() == Some(1),
         "{}",
@@ -310,18 +277,17 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
     assert!(!stderr(&out).contains("duplicate id"), "{}", stderr(&out));
     assert!(setup.read("dev.toml").contains("regression/1"));
     // Without the promoted vectors the kinds nothing explains are news.
-    let out = setup.fuzz("empty-query+short-query", "2", &known[..2]);
+    let out = fuzz(&setup, "empty-query+short-query", "2", &known[..2]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("`regression/1` names no resolve vector; left out"),
-        "{}",
-        stderr(&out)
+    assert_contains(
+        &stderr(&out),
+        "`regression/1` names no resolve vector; left out",
     );
 }
 
 #[test]
 fn accepting_keeps_the_rest_of_the_file() {
-    let setup = Setup::new();
+    let setup = Repo::new();
     let before = "# Reviewed by hand.\nspec = \"rfc3986\"\n\n\
                   [[deviation]]\n\
                   name = \"base-fragment-kept\"\n\
@@ -330,7 +296,8 @@ fn accepting_keeps_the_rest_of_the_file() {
                   id = \"rfc3986/base-dot-segments\"\n\
                   reason = \"a vector fuzz says nothing of\"\n";
     std::fs::write(setup.path("dev.toml"), before).unwrap();
-    let out = setup.fuzz(
+    let out = fuzz(
+        &setup,
         "empty-query",
         "1",
         &[
@@ -340,11 +307,11 @@ fn accepting_keeps_the_rest_of_the_file() {
             "dev.toml",
         ],
     );
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    assert_eq!(
-        stderr(&out),
+    assert_error(
+        &out,
+        1,
         "rfc1808: wrote dev.toml for `dev`: 2 kept, 1 added, 0 dropped (deviations \
-         empty-query-dropped)\n"
+         empty-query-dropped)\n",
     );
     assert_eq!(
         setup.read("dev.toml"),
@@ -365,25 +332,25 @@ fn accepting_keeps_the_rest_of_the_file() {
 
 #[test]
 fn an_expectations_file_of_another_spec_is_not_written_into() {
-    let setup = Setup::new();
+    let setup = Repo::new();
     let before = "[[deviation]]\nname = \"scheme-lowercased\"\nreason = \"r\"\n";
     std::fs::write(setup.path("old.toml"), before).unwrap();
-    let out = setup.fuzz("empty-query", "1", &["--write-expectations", "old.toml"]);
-    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
-    assert_eq!(stdout(&out), "");
-    assert_eq!(
-        stderr(&out),
-        "rfc1808: old.toml: the expected failures are under rfc1808 (it has no `spec` key), \
-         but the implementation is graded under rfc3986; give the file for rfc3986, or grade \
-         under rfc1808 with --spec\n"
+    let out = fuzz(
+        &setup,
+        "empty-query",
+        "1",
+        &["--write-expectations", "old.toml"],
     );
+    assert_error(&out, 2, &rfc1808_expectations_under_rfc3986("old.toml"));
+    assert_eq!(stdout(&out), "");
     assert_eq!(setup.read("old.toml"), before);
 }
 
 #[test]
 fn json_on_standard_output_and_reports_in_files() {
-    let setup = Setup::new();
-    let out = setup.fuzz(
+    let setup = Repo::new();
+    let out = fuzz(
+        &setup,
         "empty-query+short-query",
         "1",
         &[
@@ -440,12 +407,9 @@ fn json_on_standard_output_and_reports_in_files() {
     assert_eq!(kinds[0]["kind"], "query differs", "{json}");
     assert_eq!(kinds[0]["kind"], kinds[0]["symptom"]);
     let text = setup.read("report.txt");
-    assert!(
-        text.starts_with("dev: deviant 1.0 (rust, RFC 3986)\n"),
-        "{text}"
-    );
+    assert_starts_with(&text, "dev: deviant 1.0 (rust, RFC 3986)\n");
     // A bad format is a usage error, before the adapter starts.
-    let out = setup.fuzz("empty-query", "1", &["--report", "html=x.html"]);
+    let out = fuzz(&setup, "empty-query", "1", &["--report", "html=x.html"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),

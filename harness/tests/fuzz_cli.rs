@@ -4,14 +4,13 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::{stderr, stdout};
+use common::fuzz::overview;
+use common::repo::Repo;
+use common::{assert_contains, assert_ends_with, assert_starts_with, stderr, stdout, BIN};
 
 use rfc1808_harness::fuzz::is_absolute;
-
-const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
 
 /// The wrong implementation: the reference, with an empty query dropped
 /// from its answers (as a library that keeps the query as a plain string
@@ -61,79 +60,49 @@ log.close()
 /// the growing `vectors/` every new vector, anywhere, moved the counts,
 /// steps and shrunk examples these tests pin, and they tested the corpus,
 /// not the fuzzer. Edit the copy only to change what these tests mean.
-struct Setup {
-    root: tempfile::TempDir,
+fn setup() -> Repo {
+    let setup = Repo::new();
+    setup.write("buggy.py", BUGGY);
+    let frozen =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/frozen-corpus");
+    common::copy_vectors_from(&frozen, setup.root());
+    setup
 }
 
-impl Setup {
-    fn new() -> Setup {
-        let root = tempfile::tempdir().unwrap();
-        std::fs::write(root.path().join("buggy.py"), BUGGY).unwrap();
-        let frozen =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/frozen-corpus");
-        common::copy_vectors_from(&frozen, root.path());
-        Setup { root }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.root.path().join(name)
-    }
-
-    fn buggy(&self) -> String {
-        format!(
-            "buggy=python3 {} {}",
-            shell_words::quote(&self.path("buggy.py").display().to_string()),
-            shell_words::quote(BIN)
-        )
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(BIN)
-            .args(args)
-            .current_dir(self.root.path())
-            .output()
-            .unwrap()
-    }
-
-    /// Fuzzes the proxy held to the default reading of empty components:
-    /// its dropped empty queries are the reading `empty-component=absent`,
-    /// a finding only when the default is held.
-    fn fuzz_buggy(&self, extra: &[&str]) -> Output {
-        let mut args = vec!["--reading", "empty-component=kept"];
-        args.extend_from_slice(extra);
-        self.fuzz_buggy_under_any_reading(&args)
-    }
-
-    fn fuzz_buggy_under_any_reading(&self, extra: &[&str]) -> Output {
-        let buggy = self.buggy();
-        let mut args = vec![
-            "fuzz",
-            "--vectors",
-            "vectors",
-            "--impl",
-            &buggy,
-            "--protocol",
-            "lines",
-            "--seed",
-            "1",
-            "--max-cases",
-            "3000",
-        ];
-        args.extend_from_slice(extra);
-        self.run(&args)
-    }
+fn buggy(setup: &Repo) -> String {
+    format!(
+        "buggy=python3 {} {}",
+        shell_words::quote(&setup.path("buggy.py").display().to_string()),
+        shell_words::quote(BIN)
+    )
 }
 
-/// The overview of a report: the line of each kind, from the block of
-/// what nothing explains and the block of causes after the header,
-/// without their headings.
-fn overview(report: &str) -> Vec<&str> {
-    report
-        .split("\n\n")
-        .skip(1)
-        .take_while(|b| b.starts_with("unexplained, ") || b.starts_with("explained by "))
-        .flat_map(|b| b.lines().skip(1))
-        .collect()
+/// Fuzzes the proxy held to the default reading of empty components:
+/// its dropped empty queries are the reading `empty-component=absent`,
+/// a finding only when the default is held.
+fn fuzz_buggy(setup: &Repo, extra: &[&str]) -> Output {
+    let mut args = vec!["--reading", "empty-component=kept"];
+    args.extend_from_slice(extra);
+    fuzz_buggy_under_any_reading(setup, &args)
+}
+
+fn fuzz_buggy_under_any_reading(setup: &Repo, extra: &[&str]) -> Output {
+    let buggy = buggy(setup);
+    let mut args = vec![
+        "fuzz",
+        "--vectors",
+        "vectors",
+        "--impl",
+        &buggy,
+        "--protocol",
+        "lines",
+        "--seed",
+        "1",
+        "--max-cases",
+        "3000",
+    ];
+    args.extend_from_slice(extra);
+    setup.run(&args)
 }
 
 /// The lines of a report's block for the kind with this heading, up to the
@@ -148,7 +117,7 @@ fn block<'r>(report: &'r str, heading: &str) -> Vec<&'r str> {
 }
 
 /// The bases the proxy was asked about.
-fn logged_bases(setup: &Setup) -> Vec<String> {
+fn logged_bases(setup: &Repo) -> Vec<String> {
     let log = std::fs::read(setup.path("bases.log")).unwrap();
     String::from_utf8_lossy(&log)
         .lines()
@@ -158,17 +127,14 @@ fn logged_bases(setup: &Setup) -> Vec<String> {
 
 #[test]
 fn a_wrong_implementation_is_found_shrunk_and_classified() {
-    let setup = Setup::new();
-    let out = setup.fuzz_buggy(&[]);
+    let setup = setup();
+    let out = fuzz_buggy(&setup, &[]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
-    assert!(
-        report.starts_with("buggy\nseed 1: 3000 cases in "),
-        "{report}"
-    );
-    assert!(
-        report.contains("\n227 mismatches in 3 kinds: 3 new, 0 known; first new kind after "),
-        "{report}"
+    assert_starts_with(&report, "buggy\nseed 1: 3000 cases in ");
+    assert_contains(
+        &report,
+        "\n227 mismatches in 3 kinds: 3 new, 0 known; first new kind after ",
     );
     // The proxy's lower-cased schemes are the catalogue's
     // `scheme-lowercased`; its dropped empty queries are no deviation of
@@ -182,9 +148,9 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
     );
     // The cases are seeded from the corpus, so the rerun line names the
     // directory the vectors came from.
-    assert!(
-        report.contains("\nrerun: rfc1808 fuzz --vectors vectors --spec rfc1808 --impl "),
-        "{report}"
+    assert_contains(
+        &report,
+        "\nrerun: rfc1808 fuzz --vectors vectors --spec rfc1808 --impl ",
     );
     // What nothing explains first, then each cause, each group most
     // frequent first, each with its shrunk example. A case with both
@@ -229,15 +195,12 @@ fn a_wrong_implementation_is_found_shrunk_and_classified() {
             "   accept it: rerun with --write-expectations FILE, which lists its deviations",
         ]
     );
-    assert!(
-        report.ends_with("\n3 new kinds of mismatch found\n"),
-        "{report}"
-    );
+    assert_ends_with(&report, "\n3 new kinds of mismatch found\n");
 }
 
 #[test]
 fn without_reading_an_answer_under_any_reading_is_no_mismatch() {
-    let setup = Setup::new();
+    let setup = setup();
     let count = |report: &str, kind: &str| {
         overview(report)
             .iter()
@@ -246,8 +209,8 @@ fn without_reading_an_answer_under_any_reading_is_no_mismatch() {
                 l.split_whitespace().next().unwrap().parse::<u64>().unwrap()
             })
     };
-    let held = stdout(&setup.fuzz_buggy(&[]));
-    let out = setup.fuzz_buggy_under_any_reading(&[]);
+    let held = stdout(&fuzz_buggy(&setup, &[]));
+    let out = fuzz_buggy_under_any_reading(&setup, &[]);
     let any = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{any}{}", stderr(&out));
     // The proxy's dropped empty queries are `empty-component=absent`, but
@@ -276,8 +239,8 @@ fn without_reading_an_answer_under_any_reading_is_no_mismatch() {
 
 #[test]
 fn bases_are_absolute_urls_unless_any_base_is_given() {
-    let setup = Setup::new();
-    let out = setup.fuzz_buggy(&[]);
+    let setup = setup();
+    let out = fuzz_buggy(&setup, &[]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let bases = logged_bases(&setup);
     // The generated cases, then the shrinkers' candidates.
@@ -285,7 +248,7 @@ fn bases_are_absolute_urls_unless_any_base_is_given() {
     let not_absolute: Vec<&String> = bases.iter().filter(|b| !is_absolute(b)).collect();
     assert!(not_absolute.is_empty(), "{not_absolute:?}");
 
-    let out = setup.fuzz_buggy(&["--any-base"]);
+    let out = fuzz_buggy(&setup, &["--any-base"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
     let bases = logged_bases(&setup);
@@ -300,19 +263,16 @@ fn bases_are_absolute_urls_unless_any_base_is_given() {
 
 #[test]
 fn a_kind_a_listed_vector_shows_is_known() {
-    let setup = Setup::new();
+    let setup = setup();
     std::fs::write(
         setup.path("expected.toml"),
         "[[expected-failure]]\nid = \"interpretation/trailing-question\"\nreason = \"drops a trailing ?\"\n",
     )
     .unwrap();
-    let out = setup.fuzz_buggy(&["--expectations", "expected.toml"]);
+    let out = fuzz_buggy(&setup, &["--expectations", "expected.toml"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}");
-    assert!(
-        report.contains("mismatches in 3 kinds: 2 new, 1 known;"),
-        "{report}"
-    );
+    assert_contains(&report, "mismatches in 3 kinds: 2 new, 1 known;");
     // What nothing explains, new kinds first, then known ones; then the
     // causes.
     assert_eq!(
@@ -338,8 +298,8 @@ fn a_kind_a_listed_vector_shows_is_known() {
 
 #[test]
 fn promote_appends_one_case_per_kind() {
-    let setup = Setup::new();
-    let out = setup.fuzz_buggy(&["--promote"]);
+    let setup = setup();
+    let out = fuzz_buggy(&setup, &["--promote"]);
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
     let file = setup.path("vectors/regressions.toml");
@@ -402,7 +362,7 @@ fn promote_appends_one_case_per_kind() {
 
 #[test]
 fn the_reference_served_as_an_adapter_shows_no_mismatch() {
-    let setup = Setup::new();
+    let setup = setup();
     let reference = format!("ref={} serve --protocol jsonl", shell_words::quote(BIN));
     let out = setup.run(&[
         "fuzz",
@@ -420,10 +380,7 @@ fn the_reference_served_as_an_adapter_shows_no_mismatch() {
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
     assert!(report.contains("seed 7: 5000 cases in "), "{report}");
-    assert!(
-        report.contains("\n0 mismatches in 0 kinds: 0 new, 0 known\n"),
-        "{report}"
-    );
+    assert_contains(&report, "\n0 mismatches in 0 kinds: 0 new, 0 known\n");
     assert!(report.ends_with("\nno mismatch outside the expectations\n"));
     assert_eq!(
         stderr(&out),
@@ -434,7 +391,7 @@ fn the_reference_served_as_an_adapter_shows_no_mismatch() {
 
 #[test]
 fn usage_and_startup_errors_exit_2() {
-    let setup = Setup::new();
+    let setup = setup();
     let out = setup.run(&["fuzz", "--impl", "x=/no/such/adapter", "--max-cases", "10"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -443,10 +400,9 @@ fn usage_and_startup_errors_exit_2() {
     );
     let out = setup.run(&["fuzz", "--impl", "x=true", "--time", "ten minutes"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("`ten minutes`: the unit is not one of ms, s, m, h"),
-        "{}",
-        stderr(&out)
+    assert_contains(
+        &stderr(&out),
+        "`ten minutes`: the unit is not one of ms, s, m, h",
     );
     let out = setup.run(&["fuzz", "--impl", "noequals", "--max-cases", "1"]);
     assert_eq!(out.status.code(), Some(2));
@@ -498,7 +454,7 @@ for line in sys.stdin:
 /// Fuzzes the stalling adapter over `lines`; returns the output and the
 /// wall time.
 fn fuzz_stalling(
-    setup: &Setup,
+    setup: &Repo,
     stall_on: &str,
     time: &str,
     timeout: &str,
@@ -507,7 +463,7 @@ fn fuzz_stalling(
 }
 
 fn fuzz_stalling_over(
-    setup: &Setup,
+    setup: &Repo,
     protocol: &str,
     stall_on: &str,
     time: &str,
@@ -574,7 +530,7 @@ fn cases(report: &str) -> u64 {
 
 #[test]
 fn a_timed_run_ends_within_one_timeout_of_its_time_however_the_adapter_stalls() {
-    let setup = Setup::new();
+    let setup = setup();
     // `#` is in many generated relative URLs: a batch of 100 cases would
     // cost a dozen timeouts or more if the run waited for it to end.
     let (out, took) = fuzz_stalling(&setup, "#", "3s", "1");
@@ -590,16 +546,13 @@ fn a_timed_run_ends_within_one_timeout_of_its_time_however_the_adapter_stalls() 
     // (A rejection against a base whose scheme most libraries do not know
     // is `unknown-scheme-rejected`, the rest are unexplained.)
     assert_eq!(total(&report), cases(&report), "{report}");
-    assert!(
-        report.contains("\n   stalling:  failed: timeout after 1s\n"),
-        "{report}"
-    );
+    assert_contains(&report, "\n   stalling:  failed: timeout after 1s\n");
     assert!(!report.contains("not run"), "{report}");
 }
 
 #[test]
 fn a_timed_run_over_argv_ends_within_one_timeout_of_its_time() {
-    let setup = Setup::new();
+    let setup = setup();
     let (out, took) = fuzz_stalling_over(&setup, "argv", "#", "2s", "2");
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
@@ -614,7 +567,7 @@ fn a_timed_run_over_argv_ends_within_one_timeout_of_its_time() {
 
 #[test]
 fn a_timed_run_does_not_wait_out_a_start_up_allowance_past_its_time() {
-    let setup = Setup::new();
+    let setup = setup();
     // The first answer may take 10s more than the timeout, for the adapter
     // to start; a 2s run waits one timeout past its time and no more, and
     // a case cut short so is neither answered nor a failure.
@@ -634,7 +587,7 @@ fn a_timed_run_does_not_wait_out_a_start_up_allowance_past_its_time() {
 
 #[test]
 fn a_run_stops_counting_when_the_adapter_is_given_up_on() {
-    let setup = Setup::new();
+    let setup = setup();
     let (out, took) = fuzz_stalling(&setup, "all", "60s", "0.2");
     let report = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{report}{}", stderr(&out));
@@ -643,18 +596,15 @@ fn a_run_stops_counting_when_the_adapter_is_given_up_on() {
     // counting cases that were never sent.
     assert!(took.as_secs_f64() < 15.0, "{took:?}\n{report}");
     assert_eq!(cases(&report), 22, "{report}");
-    assert!(
-        report.contains("\nstopped early: gave up on the adapter after 10 restarts\n"),
-        "{report}"
+    assert_contains(
+        &report,
+        "\nstopped early: gave up on the adapter after 10 restarts\n",
     );
     assert!(report.contains("\n22 mismatches in "), "{report}");
     assert_eq!(count_of(&report, "failed to answer"), Some(11), "{report}");
     // The rejections, unexplained or explained by a deviation that
     // rejects (`unknown-scheme-rejected`).
     assert_eq!(total(&report), 22, "{report}");
-    assert!(
-        report.contains("\n   stalling:  failed: timeout after 200ms\n"),
-        "{report}"
-    );
+    assert_contains(&report, "\n   stalling:  failed: timeout after 200ms\n");
     assert!(!report.contains("not run"), "{report}");
 }

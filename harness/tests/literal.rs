@@ -10,7 +10,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use common::{stderr, stdout};
+use common::{assert_contains, assert_exit, stdout};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
 const LITERAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/literal");
@@ -69,26 +69,14 @@ fn empty_components_absent_passes_and_is_named() {
             "empty-net-loc=dropped",
         ],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        stdout(&out),
-        stderr(&out)
-    );
+    assert_exit(&out, 0);
     let text = stdout(&out);
     assert!(text.contains("literal: ok. "), "{text}");
-    assert!(
-        text.contains("  reading empty-component=absent (6 vectors)\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("  reading empty-net-loc=dropped (2 vectors)\n"),
-        "{text}"
-    );
+    assert_contains(&text, "  reading empty-component=absent (6 vectors)\n");
+    assert_contains(&text, "  reading empty-net-loc=dropped (2 vectors)\n");
 
     let out = run("literal_absent.py", &["--format", "json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     assert_eq!(
         readings_json(&out),
         follows(&[
@@ -142,13 +130,7 @@ fn empty_components_kept_passes_and_is_named() {
             "json",
         ],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        stdout(&out),
-        stderr(&out)
-    );
+    assert_exit(&out, 0);
     assert_eq!(
         readings_json(&out),
         follows(&[
@@ -167,24 +149,17 @@ fn step_2a_on_components_passes_and_is_named() {
         "literal_kept.py --components",
         &["--reading", "entirely-empty=components"],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        stdout(&out),
-        stderr(&out)
-    );
-    assert!(
-        stdout(&out).contains("  reading entirely-empty=components (5 vectors)\n"),
-        "{}",
-        stdout(&out)
+    assert_exit(&out, 0);
+    assert_contains(
+        &stdout(&out),
+        "  reading entirely-empty=components (5 vectors)\n",
     );
 }
 
 #[test]
 fn held_to_a_reading_it_does_not_follow_fails() {
     let out = run("literal_absent.py", &["--reading", "empty-component=kept"]);
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_exit(&out, 1);
     let text = stdout(&out);
     assert!(text.contains("interpretation/trailing-hash"), "{text}");
     assert!(
@@ -193,10 +168,7 @@ fn held_to_a_reading_it_does_not_follow_fails() {
         ),
         "the rerun command keeps it: {text}"
     );
-    assert!(
-        text.contains("  reading empty-component=absent (6 vectors)\n"),
-        "{text}"
-    );
+    assert_contains(&text, "  reading empty-component=absent (6 vectors)\n");
     assert!(
         text.contains(
             "  expected: \"http://a/b/c/g#\"\n  or:       \"http://a/b/c/g\" under empty-component=absent\n  \
@@ -204,16 +176,16 @@ fn held_to_a_reading_it_does_not_follow_fails() {
         ),
         "{text}"
     );
-    assert!(
-        text.contains("  reading:  empty-component=absent, which this run's --reading rules out\n"),
-        "{text}"
+    assert_contains(
+        &text,
+        "  reading:  empty-component=absent, which this run's --reading rules out\n",
     );
 }
 
 #[test]
 fn two_readings_of_one_ambiguity_fail_unless_allowed() {
     let out = run("literal_kept.py --drop-empty-fragment", &[]);
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_exit(&out, 1);
     assert!(
         stdout(&out).contains(
             "  reading empty-component: inconsistent: absent on interpretation/trailing-hash, \
@@ -247,22 +219,17 @@ fn two_readings_of_one_ambiguity_fail_unless_allowed() {
         "literal_kept.py --drop-empty-fragment",
         &["--expectations", &allow_flag],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_exit(&out, 0);
     assert!(stdout(&out).contains("(allowed: drops an empty fragment's # only)"));
 
     // Strict both ways: the same allowance for a consistent implementation
     // fails the run.
     let out = run("literal_kept.py", &["--expectations", &allow_flag]);
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("remove the entry"),
-        "{}",
-        stdout(&out)
-    );
-    assert!(
-        stdout(&out).contains("0 not representable; 1 stale inconsistent-reading entry\n"),
-        "{}",
-        stdout(&out)
+    assert_exit(&out, 1);
+    assert_contains(&stdout(&out), "remove the entry");
+    assert_contains(
+        &stdout(&out),
+        "0 not representable; 1 stale inconsistent-reading entry\n",
     );
     // A run of some of the vectors need not meet the mixing an entry
     // allows, as a fuzz run need not: the entry is stale in full runs only.
@@ -270,5 +237,5 @@ fn two_readings_of_one_ambiguity_fail_unless_allowed() {
         "literal_kept.py",
         &["--expectations", &allow_flag, "--skip", "rfc1808-5.1/*"],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_exit(&out, 0);
 }

@@ -6,8 +6,12 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
-use common::{assert_exit, path, rfc1808, scratch, stderr, stdout};
+use common::{
+    assert_contains, assert_ends_with, assert_error, assert_exit, assert_starts_with, path,
+    rfc1808, rfc1808_expectations_under_rfc3986, run_config, scratch, stderr, stdout,
+};
 
 /// The vector on which RFC 1808 and RFC 3986 differ that the fake adapter
 /// answers as RFC 3986 does.
@@ -16,6 +20,13 @@ const ABOVE_ROOT: &str = "rfc1808-5.2/too-many-dot-dot";
 /// `--impl` for the fake adapter claiming `claim`.
 fn claiming(name: &str, claim: &str) -> String {
     format!("{name}=python3 tests/fixtures/claims.py '{claim}'")
+}
+
+/// `rfc1808 run` of the fake adapter `x` claiming `claim`, over `jsonl`,
+/// with `args`.
+fn run_claiming(claim: &str, args: &[&str]) -> Output {
+    let x = claiming("x", claim);
+    rfc1808(&[&["run", "--impl", &x, "--protocol", "jsonl"][..], args].concat())
 }
 
 /// A config file in `dir` with the fake adapter `x` claiming `claim`, and
@@ -46,57 +57,30 @@ fn spec_line<'a>(out: &'a str, name: &str) -> &'a str {
 
 #[test]
 fn the_handshake_claim_is_the_default_spec() {
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        &claiming("x", "RFC 3986"),
-        "--protocol",
-        "jsonl",
-        "--id",
-        ABOVE_ROOT,
-    ]);
+    let o = run_claiming("RFC 3986", &["--id", ABOVE_ROOT]);
     assert_exit(&o, 0);
     assert_eq!(
         spec_line(&stdout(&o), "x"),
         "  claims RFC 3986; graded under RFC 3986; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1"
     );
     // Claimed loosely.
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        &claiming("x", "rfc-3986 section 5.2"),
-        "--protocol",
-        "jsonl",
-        "--id",
-        ABOVE_ROOT,
-    ]);
+    let o = run_claiming("rfc-3986 section 5.2", &["--id", ABOVE_ROOT]);
     assert_exit(&o, 0);
     // A claim the harness does not know grades under RFC 1808, and the
     // failure says which spec the answer is.
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        &claiming("x", "WHATWG URL Standard"),
-        "--protocol",
-        "jsonl",
-        "--id",
-        ABOVE_ROOT,
-    ]);
+    let o = run_claiming("WHATWG URL Standard", &["--id", ABOVE_ROOT]);
     assert_exit(&o, 1);
     let out = stdout(&o);
     assert_eq!(
         spec_line(&out, "x"),
         "  claims WHATWG URL Standard; graded under RFC 1808; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1"
     );
-    assert!(
-        out.contains(&format!(
+    assert_contains(&out, &format!(
             "FAIL {ABOVE_ROOT} [x] (vectors/rfc1808.toml:208)\n  base:     \"http://a/b/c/d;p?q#f\"\n  relative: \"../../../g\"\n  expected: \"http://a/../g\"\n  got:      \"http://a/g\"\n"
-        )),
-        "{out}"
-    );
-    assert!(
-        out.contains("  spec:     answers as RFC 2396, above-root=removed; as RFC 3986\n"),
-        "{out}"
+        ));
+    assert_contains(
+        &out,
+        "  spec:     answers as RFC 2396, above-root=removed; as RFC 3986\n",
     );
 }
 
@@ -105,12 +89,7 @@ fn flags_then_config_then_claim_decide_the_spec() {
     let dir = scratch("per-spec", "precedence");
     let run = |more: &str, flags: &[&str]| {
         let config = config(&dir, "RFC 3986", more);
-        let args = [
-            &["run", "--config", path(&config), "--id", ABOVE_ROOT][..],
-            flags,
-        ]
-        .concat();
-        let o = rfc1808(&args);
+        let o = run_config(&config, &[&["--id", ABOVE_ROOT][..], flags].concat());
         (o.status.code(), spec_line(&stdout(&o), "x").to_owned())
     };
     let under = |spec: &str| {
@@ -136,74 +115,34 @@ fn flags_then_config_then_claim_decide_the_spec() {
     // The rerun line carries the spec when it is not what a rerun from
     // flags would default to (the claim, RFC 3986).
     let config = config(&dir, "RFC 3986", "spec = \"rfc1808\"\n");
-    let o = rfc1808(&["run", "--config", path(&config), "--id", ABOVE_ROOT]);
+    let o = run_config(&config, &["--id", ABOVE_ROOT]);
     let out = stdout(&o);
     let rerun = out.lines().find(|l| l.starts_with("  rerun:")).unwrap();
-    assert!(rerun.contains(" --spec rfc1808 --id "), "{rerun}");
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        &claiming("x", "none"),
-        "--protocol",
-        "jsonl",
-        "--spec",
-        "rfc2396",
-        "--id",
-        "rfc1808-5.1/g",
-    ]);
+    assert_contains(rerun, " --spec rfc1808 --id ");
+    let o = run_claiming("none", &["--spec", "rfc2396", "--id", "rfc1808-5.1/g"]);
     let out = stdout(&o);
     let rerun = out.lines().find(|l| l.starts_with("  rerun:")).unwrap();
-    assert!(
-        rerun.ends_with(" --protocol jsonl --spec rfc2396 --id rfc1808-5.1/g"),
-        "{rerun}"
-    );
+    assert_ends_with(rerun, " --protocol jsonl --spec rfc2396 --id rfc1808-5.1/g");
     // A name that is not in the run, and a spec that does not exist.
-    let o = rfc1808(&["run", "--config", path(&config), "--spec", "y=rfc3986"]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --spec `y=rfc3986`: no implementation is named `y` in this run (there are: x)\n"
+    let o = run_config(&config, &["--spec", "y=rfc3986"]);
+    assert_error(
+        &o,
+        2,
+        "rfc1808: --spec `y=rfc3986`: no implementation is named `y` in this run (there are: x)\n",
     );
     let o = rfc1808(&["run", "--spec", "rfc3987"]);
+    assert_error(&o, 2, "rfc1808: --spec `rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`\n");
+    let o = run_config(&config, &["--reading", "above-root=removed"]);
     assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        "rfc1808: --spec `rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`\n"
-    );
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--reading",
-        "above-root=removed",
-    ]);
-    assert_exit(&o, 2);
-    assert!(
-        stderr(&o).starts_with(
-            "rfc1808: --reading: unknown ambiguity `above-root`, expected one of `empty-component`"
-        ),
-        "{}",
-        stderr(&o)
+    assert_starts_with(
+        &stderr(&o),
+        "rfc1808: --reading: unknown ambiguity `above-root`, expected one of `empty-component`",
     );
     let config = self::config(&dir, "RFC 3986", "");
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--reading",
-        "above-root=removed",
-    ]);
+    let o = run_config(&config, &["--reading", "above-root=removed"]);
     assert_exit(&o, 2);
-    assert!(
-        stderr(&o).starts_with("rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`"),
-        "{}",
-        stderr(&o)
-    );
-    assert!(
-        stderr(&o).ends_with(" (`x` is graded under rfc3986)\n"),
-        "{}",
-        stderr(&o)
-    );
+    assert_starts_with(&stderr(&o), "rfc1808: --reading: rfc3986: unknown ambiguity `above-root`, expected one of `same-scheme`");
+    assert_ends_with(&stderr(&o), " (`x` is graded under rfc3986)\n");
 }
 
 #[test]
@@ -218,26 +157,11 @@ fn an_expectations_file_of_another_spec_is_a_start_up_error() {
     // Graded under RFC 3986 by its claim, with a file of RFC 1808's
     // failures: found after the handshake, before any case runs.
     let config = config(&dir, "RFC 3986", "expectations = \"listed.toml\"\n");
-    let o = rfc1808(&["run", "--config", path(&config)]);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        format!(
-            "rfc1808: {}: the expected failures are under rfc1808 (it has no `spec` key), but the implementation is graded under rfc3986; give the file for rfc3986, or grade under rfc1808 with --spec\n",
-            listed.display()
-        )
-    );
+    let o = run_config(&config, &[]);
+    assert_error(&o, 2, &rfc1808_expectations_under_rfc3986(listed.display()));
     assert_eq!(stdout(&o), "", "nothing ran");
     // Graded under RFC 1808, the same file grades.
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--spec",
-        "rfc1808",
-        "--id",
-        ABOVE_ROOT,
-    ]);
+    let o = run_config(&config, &["--spec", "rfc1808", "--id", ABOVE_ROOT]);
     assert_exit(&o, 0);
     // A file that says it is RFC 2396's, graded under RFC 1808.
     std::fs::write(
@@ -278,79 +202,53 @@ fn a_table_of_expectations_takes_the_file_of_the_graded_spec() {
         "expectations = { rfc1808 = \"rfc1808.toml\", rfc2396 = \"rfc2396.toml\" }\n",
     );
     // Under RFC 1808: its file lists the failure.
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--spec",
-        "rfc1808",
-        "--id",
-        ABOVE_ROOT,
-    ]);
+    let o = run_config(&config, &["--spec", "rfc1808", "--id", ABOVE_ROOT]);
     assert_exit(&o, 0);
-    assert!(
-        stdout(&o).contains(
-            "x (claims, 1.0, python, RFC 3986): ok. 0 passed; 0 failed; 1 expected failures;"
-        ),
-        "{}",
-        stdout(&o)
+    assert_contains(
+        &stdout(&o),
+        "x (claims, 1.0, python, RFC 3986): ok. 0 passed; 0 failed; 1 expected failures;",
     );
     // Under RFC 3986, the claim: no entry, so no expected failure.
-    let o = rfc1808(&["run", "--config", path(&config), "--id", ABOVE_ROOT]);
+    let o = run_config(&config, &["--id", ABOVE_ROOT]);
     assert_exit(&o, 0);
-    assert!(
-        stdout(&o).contains(
-            "x (claims, 1.0, python, RFC 3986): ok. 1 passed; 0 failed; 0 expected failures;"
-        ),
-        "{}",
-        stdout(&o)
+    assert_contains(
+        &stdout(&o),
+        "x (claims, 1.0, python, RFC 3986): ok. 1 passed; 0 failed; 0 expected failures;",
     );
     // Under RFC 2396, whose file does not exist: an error naming it.
-    let o = rfc1808(&["run", "--config", path(&config), "--spec", "rfc2396"]);
+    let o = run_config(&config, &["--spec", "rfc2396"]);
     assert_exit(&o, 2);
-    assert!(
-        stderr(&o).starts_with(&format!(
+    assert_starts_with(
+        &stderr(&o),
+        &format!(
             "rfc1808: {}: cannot read the file",
             dir.join("rfc2396.toml").display()
-        )),
-        "{}",
-        stderr(&o)
+        ),
     );
     // --write-expectations writes the file for the graded spec, `spec` key
     // first.
     let written = dir.join("rfc3986.toml");
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--id",
-        "rfc1808-5.1/g",
-        "--id",
-        ABOVE_ROOT,
-        "--write-expectations",
-        path(&written),
-    ]);
+    let o = run_config(
+        &config,
+        &[
+            "--id",
+            "rfc1808-5.1/g",
+            "--id",
+            ABOVE_ROOT,
+            "--write-expectations",
+            path(&written),
+        ],
+    );
     assert_exit(&o, 1);
     let text = std::fs::read_to_string(&written).unwrap();
-    assert!(
-        text.contains("spec = \"rfc3986\"\nwritten-for = [\"1.0.0\"]\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n"),
-        "{text}"
-    );
+    assert_contains(&text, "spec = \"rfc3986\"\nwritten-for = [\"1.0.0\"]\n\n[[expected-failure]]\nid = \"rfc1808-5.1/g\"\nreason = \"got \\\"g\\\" (expected \\\"http://a/b/c/g\\\")\"\n");
     // Read back as RFC 3986's, it makes the run pass.
     let config = self::config(
         &dir,
         "RFC 3986",
         "expectations = { rfc3986 = \"rfc3986.toml\" }\n",
     );
-    let o = rfc1808(&[
-        "run",
-        "--config",
-        path(&config),
-        "--id",
-        "rfc1808-5.1/g",
-        "--id",
-        ABOVE_ROOT,
-    ]);
+    let o = run_config(&config, &["--id", "rfc1808-5.1/g", "--id", ABOVE_ROOT]);
     assert_exit(&o, 0);
 }
 
@@ -363,39 +261,34 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
     let html_report = format!("html={}", path(&html));
     let json_report = format!("json={}", path(&json));
     let junit_report = format!("junit={}", path(&junit));
-    let o = rfc1808(&[
-        "run",
-        "--impl",
-        &claiming("x", "RFC 3986"),
-        "--protocol",
-        "jsonl",
-        "--id",
-        "rfc1808-5.1/scheme",
-        "--id",
-        ABOVE_ROOT,
-        "--format",
-        "markdown",
-        "--report",
-        &html_report,
-        "--report",
-        &json_report,
-        "--report",
-        &junit_report,
-    ]);
+    let o = run_claiming(
+        "RFC 3986",
+        &[
+            "--id",
+            "rfc1808-5.1/scheme",
+            "--id",
+            ABOVE_ROOT,
+            "--format",
+            "markdown",
+            "--report",
+            &html_report,
+            "--report",
+            &json_report,
+            "--report",
+            &junit_report,
+        ],
+    );
     assert_exit(&o, 0);
     let md = stdout(&o);
-    assert!(
-        md.contains("| x | claims 1.0 | RFC 3986 | RFC 3986 | 1/2 / 2/2 / 2/2 | ✅ |"),
-        "{md}"
+    assert_contains(
+        &md,
+        "| x | claims 1.0 | RFC 3986 | RFC 3986 | 1/2 / 2/2 / 2/2 | ✅ |",
     );
     let html = std::fs::read_to_string(&html).unwrap();
-    assert!(
-        html.contains("<th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("<td>RFC 3986</td><td>RFC 3986</td><td>1/2 / 2/2 / 2/2</td>"),
-        "{html}"
+    assert_contains(&html, "<th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th>");
+    assert_contains(
+        &html,
+        "<td>RFC 3986</td><td>RFC 3986</td><td>1/2 / 2/2 / 2/2</td>",
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -425,13 +318,13 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
         ])
     );
     let junit = std::fs::read_to_string(&junit).unwrap();
-    assert!(
-        junit.contains("<property name=\"rfc1808.graded_under\" value=\"rfc3986\"/>"),
-        "{junit}"
+    assert_contains(
+        &junit,
+        "<property name=\"rfc1808.graded_under\" value=\"rfc3986\"/>",
     );
-    assert!(
-        junit.contains("<property name=\"rfc1808.agreement\" value=\"rfc1808 1/2, rfc2396 2/2, rfc3986 2/2\"/>"),
-        "{junit}"
+    assert_contains(
+        &junit,
+        "<property name=\"rfc1808.agreement\" value=\"rfc1808 1/2, rfc2396 2/2, rfc3986 2/2\"/>",
     );
 }
 
@@ -477,11 +370,7 @@ fn list_gives_the_answers_of_a_spec_and_marks_undefined_ones() {
         stdout(&o)
     );
     let o = rfc1808(&["list", "--spec", "rfc2396", "--id", ABOVE_ROOT]);
-    assert!(
-        stdout(&o).ends_with("\t\"http://a/../g\" or rejected (step 6g: the merged path still begins with `..`) under above-root=error or \"http://a/g\" under above-root=removed\n"),
-        "{}",
-        stdout(&o)
-    );
+    assert_ends_with(&stdout(&o), "\t\"http://a/../g\" or rejected (step 6g: the merged path still begins with `..`) under above-root=error or \"http://a/g\" under above-root=removed\n");
     // A base without a scheme: the later RFCs leave the case undefined.
     let o = rfc1808(&["list", "--spec", "rfc3986", "--format", "json"]);
     assert_exit(&o, 0);

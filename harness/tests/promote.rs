@@ -4,28 +4,28 @@
 mod common;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::{stderr, stdout};
+use common::repo::Repo;
+use common::{assert_contains, assert_starts_with, stderr, stdout};
 
 use rfc1808_fuzzgen::Input;
-
-const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
+use rfc1808_vectors::ResolveVector;
 
 /// A temporary copy of `vectors/`, inside a directory the tests run from.
 struct Copy {
-    root: tempfile::TempDir,
+    repo: Repo,
 }
 
 impl Copy {
     fn new() -> Copy {
-        let root = tempfile::tempdir().unwrap();
-        common::copy_vectors(root.path());
-        Copy { root }
+        let repo = Repo::new();
+        common::copy_vectors(repo.root());
+        Copy { repo }
     }
 
     fn dir(&self) -> PathBuf {
-        self.root.path().join("vectors")
+        self.repo.path("vectors")
     }
 
     fn regressions(&self) -> PathBuf {
@@ -36,14 +36,32 @@ impl Copy {
         std::fs::read_to_string(self.regressions()).unwrap()
     }
 
+    /// The vector `id`, as the copy's vectors load.
+    fn vector(&self, id: &str) -> ResolveVector {
+        let corpus = rfc1808_vectors::load_dir(&self.dir()).unwrap();
+        corpus.resolve.into_iter().find(|v| v.id == id).unwrap()
+    }
+
     /// Runs `rfc1808 ARGS` from the copy's root.
     fn run(&self, args: &[&str]) -> Output {
-        Command::new(BIN)
-            .args(args)
-            .current_dir(self.root.path())
-            .output()
-            .unwrap()
+        self.repo.run(args)
     }
+}
+
+/// The arguments of `rfc1808 promote` for the pair of `base` and
+/// `relative`, found by `source`, with its `note`.
+fn promotion<'a>(base: &'a str, relative: &'a str, source: &'a str, note: &'a str) -> Vec<&'a str> {
+    vec![
+        "promote",
+        "--base",
+        base,
+        "--relative",
+        relative,
+        "--source",
+        source,
+        "--note",
+        note,
+    ]
 }
 
 /// The number of passed vectors in `rfc1808 --vectors DIR run`.
@@ -70,17 +88,12 @@ fn a_promoted_pair_is_appended_loads_and_runs() {
     let before = copy.read();
     let passed_before = passed(&copy);
 
-    let out = copy.run(&[
-        "promote",
-        "--base",
+    let out = copy.run(&promotion(
         "http://a/b/c",
-        "--relative",
         "/./g?",
-        "--source",
         "a bug report",
-        "--note",
         "the library removes dot segments from absolute paths",
-    ]);
+    ));
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let file = copy.regressions();
     assert_eq!(
@@ -114,12 +127,7 @@ note = \"the library removes dot segments from absolute paths\"
 "
     );
 
-    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
-    let v = corpus
-        .resolve
-        .iter()
-        .find(|v| v.id == "regression/1")
-        .unwrap();
+    let v = copy.vector("regression/1");
     assert_eq!(v.expected, "http://a/./g?");
     assert_eq!(passed(&copy), passed_before + 1);
 }
@@ -129,17 +137,7 @@ fn strings_are_escaped_and_ids_count_up() {
     let copy = Copy::new();
     let awkward = "-a\"b'c\\d\te\u{1}é";
     for (base, relative) in [("http://a/b", awkward), (awkward, "g")] {
-        let out = copy.run(&[
-            "promote",
-            "--base",
-            base,
-            "--relative",
-            relative,
-            "--source",
-            "test",
-            "--note",
-            "n",
-        ]);
+        let out = copy.run(&promotion(base, relative, "test", "n"));
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     }
     let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
@@ -163,17 +161,7 @@ fn a_deleted_vector_keeps_its_number_taken() {
     let copy = Copy::new();
     let original = copy.read();
     let promote = |relative: &str| {
-        let out = copy.run(&[
-            "promote",
-            "--base",
-            "http://a/b",
-            "--relative",
-            relative,
-            "--source",
-            "t",
-            "--note",
-            "n",
-        ]);
+        let out = copy.run(&promotion("http://a/b", relative, "t", "n"));
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         stdout(&out)
     };
@@ -196,16 +184,11 @@ fn a_deleted_vector_keeps_its_number_taken() {
 #[test]
 fn an_artifact_is_decoded_into_its_pair() {
     let copy = Copy::new();
-    let artifact = copy.root.path().join("crash-1234");
+    let artifact = copy.repo.path("crash-1234");
     std::fs::write(&artifact, Input::new("http://a/b/c", "..//g").to_bytes()).unwrap();
     let out = copy.run(&["promote", "crash-1234", "--note", "empty segment after .."]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
-    let v = corpus
-        .resolve
-        .iter()
-        .find(|v| v.id == "regression/1")
-        .unwrap();
+    let v = copy.vector("regression/1");
     assert_eq!(
         (&*v.id, &*v.base, &*v.relative, &*v.expected),
         ("regression/1", "http://a/b/c", "..//g", "http://a//g")
@@ -219,7 +202,7 @@ fn an_artifact_is_decoded_into_its_pair() {
 /// code 2 and `message`, leaving the file as it was.
 fn refused(args: &[&str], message: &str) {
     let copy = Copy::new();
-    std::fs::write(copy.root.path().join("empty-artifact"), b"").unwrap();
+    std::fs::write(copy.repo.path("empty-artifact"), b"").unwrap();
     let before = copy.read();
     let out = copy.run(args);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
@@ -250,46 +233,16 @@ fn bad_input_is_refused_with_a_clear_message() {
          which is not a finding; is it an artifact of an rfc1808 fuzz target?\n",
     );
     refused(
-        &[
-            "promote",
-            "--base",
-            "http://a/b/c/d;p?q#f",
-            "--relative",
-            "../g",
-            "--source",
-            "s",
-            "--note",
-            "n",
-        ],
+        &promotion("http://a/b/c/d;p?q#f", "../g", "s", "n"),
         "rfc1808: base \"http://a/b/c/d;p?q#f\" with relative \"../g\" is already vector \
          `rfc1808-5.1/dot-dot-g` (DOT-DOT-G); nothing promoted\n",
     );
     refused(
-        &[
-            "promote",
-            "--base",
-            "a",
-            "--relative",
-            "b",
-            "--source",
-            "s",
-            "--note",
-            " ",
-        ],
+        &promotion("a", "b", "s", " "),
         "rfc1808: --note must say the finding's root cause; it is empty\n",
     );
     refused(
-        &[
-            "promote",
-            "--base",
-            "a",
-            "--relative",
-            "b",
-            "--source",
-            "s",
-            "--note",
-            "two\nlines",
-        ],
+        &promotion("a", "b", "s", "two\nlines"),
         "rfc1808: --note must be one line\n",
     );
 }
@@ -297,50 +250,27 @@ fn bad_input_is_refused_with_a_clear_message() {
 #[test]
 fn a_duplicate_in_the_file_itself_is_refused_too() {
     let copy = Copy::new();
-    let args = [
-        "promote",
-        "--base",
-        "a",
-        "--relative",
-        "b",
-        "--source",
-        "s",
-        "--note",
-        "n",
-    ];
+    let args = promotion("a", "b", "s", "n");
     assert_eq!(copy.run(&args).status.code(), Some(0));
     let before = copy.read();
     let out = copy.run(&args);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is already vector `regression/1`"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "is already vector `regression/1`");
     assert_eq!(copy.read(), before);
 }
 
 #[test]
 fn outside_a_checkout_it_creates_vectors_regressions_toml() {
-    let project = tempfile::tempdir().unwrap();
+    let project = Repo::new();
     let promote = |relative: &str, extra: &[&str]| {
-        let mut args = vec![
-            "promote",
-            "--base",
+        let mut args = promotion(
             "http://a/b/c/d;p?q#f",
-            "--relative",
             relative,
-            "--source",
             "rfc1808 fuzz against mine",
-            "--note",
             "n",
-        ];
+        );
         args.extend_from_slice(extra);
-        Command::new(BIN)
-            .args(&args)
-            .current_dir(project.path())
-            .output()
-            .unwrap()
+        project.run(&args)
     };
     let out = promote("/./g?", &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -356,7 +286,7 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
          `rfc1808 run --add-vectors vectors/regressions.toml` runs it beside the built-in vectors; \
          a config file's `vectors` key keeps it in every run (docs/vectors.md)\n"
     );
-    let file = project.path().join("vectors/regressions.toml");
+    let file = project.path("vectors/regressions.toml");
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .starts_with("# Findings promoted by `rfc1808 promote` (docs/vectors.md)"));
@@ -367,11 +297,7 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
     // A pair among the built-in vectors is not a finding there either.
     let out = promote("../g", &[]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is already vector `rfc1808-5.1/dot-dot-g`"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "is already vector `rfc1808-5.1/dot-dot-g`");
     // --to a file that does not exist creates it, directory and all.
     let out = promote("/./g?", &["--to", "ci/found.toml"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -379,17 +305,13 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
         "created ci/found.toml for the vectors you promote\nappended `regression/1` to ci/found.toml\n"
     ));
     // The new vectors run beside the built-in ones.
-    let out = Command::new(BIN)
-        .args([
-            "run",
-            "--add-vectors",
-            "vectors/regressions.toml",
-            "--id",
-            "regression/*",
-        ])
-        .current_dir(project.path())
-        .output()
-        .unwrap();
+    let out = project.run(&[
+        "run",
+        "--add-vectors",
+        "vectors/regressions.toml",
+        "--id",
+        "regression/*",
+    ]);
     assert!(
         stdout(&out).contains(
             "\n\nreference: ok. 2 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n"
@@ -404,8 +326,8 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
 /// vectors, and nothing else of the directory.
 #[test]
 fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
-    let project = tempfile::tempdir().unwrap();
-    let write = |name: &str, text: &str| std::fs::write(project.path().join(name), text).unwrap();
+    let project = Repo::new();
+    let write = |name: &str, text: &str| project.write(name, text);
     write(
         "rfc1808.toml",
         "vectors = [\"rfc1808-vectors.toml\"]\n\n[[implementation]]\nname = \"mylib\"\n\
@@ -418,25 +340,11 @@ fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
     );
     write("Cargo.toml", "[package]\nname = \"not-vectors\"\n");
     let promote = |relative: &str, extra: &[&str]| {
-        let mut args = vec![
-            "promote",
-            "--base",
-            "http://a",
-            "--relative",
-            relative,
-            "--source",
-            "issue 7",
-            "--note",
-            "mylib throws URIError on percent-encoded userinfo",
-            "--to",
-            "rfc1808-vectors.toml",
-        ];
+        let note = "mylib throws URIError on percent-encoded userinfo";
+        let mut args = promotion("http://a", relative, "issue 7", note);
+        args.extend_from_slice(&["--to", "rfc1808-vectors.toml"]);
         args.extend_from_slice(extra);
-        Command::new(BIN)
-            .args(&args)
-            .current_dir(project.path())
-            .output()
-            .unwrap()
+        project.run(&args)
     };
     let out = promote("//%aa@", &["--spec", "rfc3986"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -448,7 +356,7 @@ fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
         "{}",
         stdout(&out)
     );
-    let text = std::fs::read_to_string(project.path().join("rfc1808-vectors.toml")).unwrap();
+    let text = project.read("rfc1808-vectors.toml");
     assert!(
         text.ends_with(
             "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"//%aa@\"\n\
@@ -460,25 +368,9 @@ fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
         "{text}"
     );
     // A case RFC 3986 leaves undefined is no test under it.
-    let out = Command::new(BIN)
-        .args([
-            "promote",
-            "--base",
-            "a",
-            "--relative",
-            "b",
-            "--source",
-            "s",
-            "--note",
-            "n",
-            "--spec",
-            "rfc3986",
-            "--to",
-            "rfc1808-vectors.toml",
-        ])
-        .current_dir(project.path())
-        .output()
-        .unwrap();
+    let mut args = promotion("a", "b", "s", "n");
+    args.extend_from_slice(&["--spec", "rfc3986", "--to", "rfc1808-vectors.toml"]);
+    let out = project.run(&args);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -486,22 +378,15 @@ fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
          resolves against one; the grammar of section 3); no answer could fail its vector under \
          it, so nothing is promoted\n"
     );
-    assert_eq!(
-        std::fs::read_to_string(project.path().join("rfc1808-vectors.toml")).unwrap(),
-        text
-    );
+    assert_eq!(project.read("rfc1808-vectors.toml"), text);
     // The config's run reads the file beside the built-in vectors.
-    let out = Command::new(BIN)
-        .args([
-            "list",
-            "--add-vectors",
-            "rfc1808-vectors.toml",
-            "--id",
-            "regression/*",
-        ])
-        .current_dir(project.path())
-        .output()
-        .unwrap();
+    let out = project.run(&[
+        "list",
+        "--add-vectors",
+        "rfc1808-vectors.toml",
+        "--id",
+        "regression/*",
+    ]);
     assert_eq!(stdout(&out), "regression/1\tresolve\tregression,step3\n");
 }
 
@@ -510,22 +395,8 @@ fn a_file_that_does_not_load_is_left_alone() {
     let copy = Copy::new();
     let broken = format!("{}\n[[resolve]]\nid = \"regression/x\"\n", copy.read());
     std::fs::write(copy.regressions(), &broken).unwrap();
-    let out = copy.run(&[
-        "promote",
-        "--base",
-        "a",
-        "--relative",
-        "b",
-        "--source",
-        "s",
-        "--note",
-        "n",
-    ]);
+    let out = copy.run(&promotion("a", "b", "s", "n"));
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).starts_with("rfc1808: the vectors do not load: "),
-        "{}",
-        stderr(&out)
-    );
+    assert_starts_with(&stderr(&out), "rfc1808: the vectors do not load: ");
     assert_eq!(copy.read(), broken);
 }

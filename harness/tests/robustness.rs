@@ -18,6 +18,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use common::child::{alive, wait_within};
 use common::copy_vectors;
 
 const ADAPTER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/misbehave/adapter.py");
@@ -111,6 +112,17 @@ fn run_config(config: &Path, extra: &[&str]) -> Run {
     watch(command)
 }
 
+/// `rfc1808 promote` of the relative URL `zz` against `http://a/b` into the
+/// vector file `to`.
+fn promote_zz(to: &Path) -> Run {
+    let mut command = harness();
+    command
+        .args(["promote", "--base", "http://a/b", "--relative", "zz"])
+        .args(["--note", "n", "--source", "s", "--to"])
+        .arg(to);
+    watch(command)
+}
+
 #[test]
 fn adapters_that_flood_their_output_leave_memory_bounded() {
     let dir = tempfile::tempdir().unwrap();
@@ -201,27 +213,12 @@ fn pids(path: &Path, at_least: usize) -> Vec<u32> {
     }
 }
 
-/// Whether `pid` is a live process (not gone, not a zombie), after giving
-/// a reaper a moment.
-fn alive(pid: u32) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(3);
-    loop {
-        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .ok()
-            .and_then(|s| s.rsplit_once(") ").map(|(_, rest)| rest.chars().next()))
-            .flatten();
-        if matches!(state, None | Some('Z') | Some('X')) {
-            return false;
-        }
-        if Instant::now() > deadline {
-            return true;
-        }
-        thread::sleep(Duration::from_millis(20));
-    }
-}
-
 fn assert_all_gone(pids: &[u32], when: &str) {
-    let survivors: Vec<u32> = pids.iter().copied().filter(|&p| alive(p)).collect();
+    let survivors: Vec<u32> = pids
+        .iter()
+        .copied()
+        .filter(|&p| alive(p, Duration::from_secs(3)))
+        .collect();
     for &pid in &survivors {
         // SAFETY: cleaning up after a failed test; `kill` takes no pointers.
         unsafe {
@@ -320,21 +317,12 @@ fn stopping_the_harness_by_a_signal_stops_every_adapter() {
         // The jsonl adapter and at least one argv case have started, each
         // with its two sleepers.
         let pids = pids(&file, 6);
-        let sent = Instant::now();
         // SAFETY: `kill` takes no pointers; the pid is our child's.
         unsafe {
             libc::kill(child.id() as i32, signal);
         }
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            if sent.elapsed() > Duration::from_secs(10) {
-                child.kill().unwrap();
-                panic!("signal {signal}: the harness did not stop within 10 s");
-            }
-            thread::sleep(Duration::from_millis(20));
-        };
+        let what = format!("signal {signal}: the harness");
+        let status = wait_within(&mut child, Duration::from_secs(10), &what);
         use std::os::unix::process::ExitStatusExt;
         assert_eq!(
             status.signal(),
@@ -554,22 +542,7 @@ fn promote_says_when_no_number_is_left() {
         u64::MAX
     )
     .unwrap();
-    let mut command = harness();
-    command
-        .args([
-            "promote",
-            "--base",
-            "http://a/b",
-            "--relative",
-            "zz",
-            "--note",
-            "n",
-            "--source",
-            "s",
-            "--to",
-        ])
-        .arg(&file);
-    let run = watch(command);
+    let run = promote_zz(&file);
     assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
     assert_eq!(
         run.stderr,
@@ -607,20 +580,7 @@ fn promote_reads_only_regular_files() {
     assert!(run.took < Duration::from_secs(10), "took {:?}", run.took);
 
     // The file to append to, likewise.
-    let mut command = harness();
-    command
-        .args([
-            "promote",
-            "--base",
-            "http://a/b",
-            "--relative",
-            "zz",
-            "--note",
-            "n",
-        ])
-        .args(["--source", "s", "--to"])
-        .arg(&fifo);
-    let run = watch(command);
+    let run = promote_zz(&fifo);
     assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
     assert_eq!(
         run.stderr,

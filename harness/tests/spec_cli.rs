@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{rfc1808, scratch, stderr, stdout};
+use common::{assert_contains, assert_starts_with, rfc1808, scratch, stderr, stdout};
 
 /// RFC 3986 section 5.4 and RFC 2396 Appendix C's base.
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -209,17 +209,13 @@ fn run_by_each_spec_passes_on_its_reference() {
     ]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(
-        out.contains("FAIL rfc3986-5.4.2/too-many-dot-dot [old]"),
-        "{out}"
-    );
+    assert_contains(&out, "FAIL rfc3986-5.4.2/too-many-dot-dot [old]");
     // Another spec's reading is a usage error.
     let o = rfc1808(&["run", "--spec", "rfc3986", "--reading", "above-root=kept"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("unknown ambiguity `above-root`, expected one of `same-scheme`"),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        "unknown ambiguity `above-root`, expected one of `same-scheme`",
     );
 }
 
@@ -238,18 +234,12 @@ fn markdown_and_html_reports_are_titled_by_the_spec_graded_under() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let markdown = stdout(&o);
-    assert!(
-        markdown.starts_with("## RFC 3986 conformance\n\n✅ "),
-        "{markdown}"
-    );
+    assert_starts_with(&markdown, "## RFC 3986 conformance\n\n✅ ");
     let html = std::fs::read_to_string(&html).unwrap();
-    assert!(
-        html.contains("<title>RFC 3986 conformance: passed</title>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("<h1>RFC 3986 conformance <span class=\"verdict passed\">"),
-        "{html}"
+    assert_contains(&html, "<title>RFC 3986 conformance: passed</title>");
+    assert_contains(
+        &html,
+        "<h1>RFC 3986 conformance <span class=\"verdict passed\">",
     );
     // Graded under two specs, the title names both.
     let o = rfc1808(&[
@@ -266,11 +256,7 @@ fn markdown_and_html_reports_are_titled_by_the_spec_graded_under() {
         "markdown",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(
-        stdout(&o).starts_with("## RFC 2396 and RFC 3986 conformance\n"),
-        "{}",
-        stdout(&o)
-    );
+    assert_starts_with(&stdout(&o), "## RFC 2396 and RFC 3986 conformance\n");
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! crashes, writes garbage or floods on chosen cases, to check that every case
 //! still gets the right answer or the right error and that every run ends.
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::thread;
@@ -60,16 +62,51 @@ fn run(spec: ImplSpec, relatives: &[&str]) -> Vec<Reply> {
     let relatives: Vec<String> = relatives.iter().map(|r| r.to_string()).collect();
     within_a_minute(move || {
         let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
-        let cases: Vec<Case<'_>> = relatives
-            .iter()
-            .map(|relative| Case {
-                id: "t/case",
-                base: BASE,
-                relative,
-            })
-            .collect();
+        let cases = at_base(&relatives);
         adapter.resolve_all(&cases)
     })
+}
+
+/// Resolves each relative URL against [`BASE`] through the misbehaving
+/// adapter in `protocol`, started with `options`, with `timeout` per case.
+fn run_misbehave(
+    protocol: Protocol,
+    options: &[&str],
+    timeout: Duration,
+    relatives: &[&str],
+) -> Vec<Reply> {
+    run(
+        spec(protocol, misbehave(protocol, options), timeout),
+        relatives,
+    )
+}
+
+/// Asserts that the misbehaving adapter, started with no options and
+/// `timeout` per case, answers `relatives` with `expected` in each of
+/// `protocols`.
+#[track_caller]
+fn assert_replies(
+    protocols: &[Protocol],
+    timeout: Duration,
+    relatives: &[&str],
+    expected: &[Reply],
+) {
+    for &protocol in protocols {
+        let replies = run_misbehave(protocol, &[], timeout, relatives);
+        assert_eq!(replies, expected, "{protocol}");
+    }
+}
+
+/// A case `t/case` for each relative URL, against [`BASE`].
+fn at_base(relatives: &[String]) -> Vec<Case<'_>> {
+    relatives
+        .iter()
+        .map(|relative| Case {
+            id: "t/case",
+            base: BASE,
+            relative,
+        })
+        .collect()
 }
 
 /// What the misbehaving adapter answers for a well-behaved case.
@@ -93,6 +130,14 @@ fn start_error(spec: ImplSpec) -> String {
         Ok(_) => panic!("the adapter started"),
         Err(e) => e.to_string(),
     })
+}
+
+/// The error of the misbehaving adapter that fails to start under `jsonl`
+/// with `option`, and its command as the error shows it.
+fn jsonl_start_error(option: &str, timeout: Duration) -> (String, String) {
+    let command = misbehave(Protocol::Jsonl, &[option]);
+    let shown = shell_words::join(&command);
+    (start_error(spec(Protocol::Jsonl, command, timeout)), shown)
 }
 
 const PERSISTENT: [Protocol; 2] = [Protocol::Lines, Protocol::Jsonl];
@@ -203,55 +248,43 @@ fn reference_through_resolve_argv_passes_every_vector() {
 
 #[test]
 fn a_case_that_hangs_times_out_and_the_run_goes_on() {
-    for protocol in ALL {
-        let replies = run(
-            spec(protocol, misbehave(protocol, &[]), SHORT),
-            &["a", "hang", "b", "c"],
-        );
-        assert_eq!(
-            replies,
-            [ok("a"), error("timeout after 3s"), ok("b"), ok("c")],
-            "{protocol}"
-        );
-    }
+    assert_replies(
+        &ALL,
+        SHORT,
+        &["a", "hang", "b", "c"],
+        &[ok("a"), error("timeout after 3s"), ok("b"), ok("c")],
+    );
 }
 
 #[test]
 fn a_crash_fails_its_case_with_its_stderr_and_the_adapter_is_restarted() {
-    for protocol in PERSISTENT {
-        let replies = run(
-            spec(protocol, misbehave(protocol, &[]), PATIENT),
-            &["a", "exit", "b", "abort", "c"],
-        );
-        assert_eq!(
-            replies,
-            [
-                ok("a"),
-                with_stderr(
-                    error("adapter exited with code 3 before answering"),
-                    "adapter: exiting on purpose\n"
-                ),
-                ok("b"),
-                error("adapter was killed by signal 6 (SIGABRT) before answering"),
-                ok("c"),
-            ],
-            "{protocol}"
-        );
-    }
-    let replies = run(
-        spec(Protocol::Argv, misbehave(Protocol::Argv, &[]), PATIENT),
-        &["a", "exit", "abort"],
+    assert_replies(
+        &PERSISTENT,
+        PATIENT,
+        &["a", "exit", "b", "abort", "c"],
+        &[
+            ok("a"),
+            with_stderr(
+                error("adapter exited with code 3 before answering"),
+                "adapter: exiting on purpose\n",
+            ),
+            ok("b"),
+            error("adapter was killed by signal 6 (SIGABRT) before answering"),
+            ok("c"),
+        ],
     );
-    assert_eq!(
-        replies,
-        [
+    assert_replies(
+        &[Protocol::Argv],
+        PATIENT,
+        &["a", "exit", "abort"],
+        &[
             ok("a"),
             with_stderr(
                 error("adapter exited with code 3"),
-                "adapter: exiting on purpose\n"
+                "adapter: exiting on purpose\n",
             ),
             error("adapter was killed by signal 6 (SIGABRT)"),
-        ]
+        ],
     );
 }
 
@@ -287,63 +320,48 @@ fn an_adapter_that_always_crashes_is_given_up_after_ten_restarts() {
 
 #[test]
 fn an_answer_that_is_not_utf8_is_an_error_showing_its_bytes() {
-    for protocol in ALL {
-        let replies = run(
-            spec(protocol, misbehave(protocol, &[]), PATIENT),
-            &["a", "binary", "b"],
-        );
-        assert_eq!(
-            replies,
-            [ok("a"), error(r"answer is not UTF-8: \xff\xfe"), ok("b")],
-            "{protocol}"
-        );
-    }
+    assert_replies(
+        &ALL,
+        PATIENT,
+        &["a", "binary", "b"],
+        &[ok("a"), error(r"answer is not UTF-8: \xff\xfe"), ok("b")],
+    );
 }
 
 #[test]
 fn a_jsonl_answer_that_is_not_json_or_has_the_wrong_id_is_an_error() {
-    let replies = run(
-        spec(Protocol::Jsonl, misbehave(Protocol::Jsonl, &[]), PATIENT),
+    assert_replies(
+        &[Protocol::Jsonl],
+        PATIENT,
         &["a", "garbage", "b", "wrongid", "c"],
-    );
-    assert_eq!(
-        replies,
-        [
+        &[
             ok("a"),
             error("answer is not valid JSON (expected ident at line 1 column 2): not json"),
             ok("b"),
             error(r#"answer has id 1004, expected 4: {"id": 1004, "result": "x"}"#),
             ok("c"),
-        ]
+        ],
     );
 }
 
 #[test]
 fn stderr_goes_with_its_case_and_is_never_the_answer() {
-    for protocol in ALL {
-        let replies = run(
-            spec(protocol, misbehave(protocol, &[]), PATIENT),
-            &["a", "noise", "b"],
-        );
-        assert_eq!(
-            replies,
-            [
-                ok("a"),
-                with_stderr(ok("noise"), "warning: noisy case\nhttp://evil/\n"),
-                ok("b"),
-            ],
-            "{protocol}"
-        );
-    }
+    assert_replies(
+        &ALL,
+        PATIENT,
+        &["a", "noise", "b"],
+        &[
+            ok("a"),
+            with_stderr(ok("noise"), "warning: noisy case\nhttp://evil/\n"),
+            ok("b"),
+        ],
+    );
 }
 
 #[test]
 fn an_answer_past_the_limit_is_an_error_with_its_length() {
     for protocol in ALL {
-        let replies = run(
-            spec(protocol, misbehave(protocol, &[]), PATIENT),
-            &["a", "big", "b"],
-        );
+        let replies = run_misbehave(protocol, &[], PATIENT, &["a", "big", "b"]);
         assert_eq!(replies.len(), 3);
         assert_eq!(replies[0], ok("a"), "{protocol}");
         let Answer::Error(message) = &replies[1].answer else {
@@ -420,10 +438,9 @@ fn rejections_and_unsendable_cases() {
 
 #[test]
 fn an_adapter_that_exits_at_start_is_a_start_error() {
-    let command = misbehave(Protocol::Jsonl, &["--start=exit"]);
-    let shown = shell_words::join(&command);
+    let (error, shown) = jsonl_start_error("--start=exit", PATIENT);
     assert_eq!(
-        start_error(spec(Protocol::Jsonl, command, PATIENT)),
+        error,
         format!(
             "implementation `misbehave`: command `{shown}` exited with code 1 before \
              answering the handshake; its standard error: adapter: cannot load the URL library"
@@ -434,14 +451,7 @@ fn an_adapter_that_exits_at_start_is_a_start_error() {
 #[test]
 fn a_lines_adapter_that_exits_at_start_fails_every_case() {
     // `lines` has no handshake, so this shows only when cases are sent.
-    let replies = run(
-        spec(
-            Protocol::Lines,
-            misbehave(Protocol::Lines, &["--start=exit"]),
-            PATIENT,
-        ),
-        &["a"; 12],
-    );
+    let replies = run_misbehave(Protocol::Lines, &["--start=exit"], PATIENT, &["a"; 12]);
     let exited = with_stderr(
         error("adapter exited with code 1 before answering"),
         "adapter: cannot load the URL library\n",
@@ -453,10 +463,9 @@ fn a_lines_adapter_that_exits_at_start_fails_every_case() {
 
 #[test]
 fn an_adapter_that_never_answers_the_handshake_is_a_start_error() {
-    let command = misbehave(Protocol::Jsonl, &["--start=silent"]);
-    let shown = shell_words::join(&command);
+    let (error, shown) = jsonl_start_error("--start=silent", SHORT);
     assert_eq!(
-        start_error(spec(Protocol::Jsonl, command, SHORT)),
+        error,
         format!(
             "implementation `misbehave`: command `{shown}` did not answer the handshake within 10s"
         )
@@ -465,10 +474,9 @@ fn an_adapter_that_never_answers_the_handshake_is_a_start_error() {
 
 #[test]
 fn an_adapter_of_another_protocol_version_is_a_start_error() {
-    let command = misbehave(Protocol::Jsonl, &["--start=version2"]);
-    let shown = shell_words::join(&command);
+    let (error, shown) = jsonl_start_error("--start=version2", PATIENT);
     assert_eq!(
-        start_error(spec(Protocol::Jsonl, command, PATIENT)),
+        error,
         format!(
             "implementation `misbehave`: command `{shown}` answered the handshake with \
              `{{\"type\": \"started\", \"version\": 2, \"name\": \"misbehave\", \
@@ -516,23 +524,9 @@ mod processes {
         text.lines().map(|l| l.parse().unwrap()).collect()
     }
 
-    /// Whether `pid` is a live process (not gone, not a zombie waiting for
-    /// its reaper), after giving a reaper a moment.
+    /// Whether `pid` is a live process, after giving a reaper 5 s.
     fn alive(pid: u32) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-                .ok()
-                .and_then(|s| s.rsplit_once(") ").map(|(_, rest)| rest.chars().next()))
-                .flatten();
-            if matches!(state, None | Some('Z') | Some('X')) {
-                return false;
-            }
-            if Instant::now() > deadline {
-                return true;
-            }
-            thread::sleep(Duration::from_millis(20));
-        }
+        common::child::alive(pid, Duration::from_secs(5))
     }
 
     #[test]
@@ -540,14 +534,7 @@ mod processes {
         for protocol in ALL {
             let file = pidfile(&format!("timeout-{protocol}"));
             let option = format!("--pidfile={}", file.display());
-            let replies = run(
-                spec(
-                    protocol,
-                    misbehave(protocol, &["--spawn-sleeper", &option]),
-                    SHORT,
-                ),
-                &["hang"],
-            );
+            let replies = run_misbehave(protocol, &["--spawn-sleeper", &option], SHORT, &["hang"]);
             let expected = match protocol {
                 // No handshake: the first answer also waits for the start.
                 Protocol::Lines => error(
@@ -579,12 +566,10 @@ mod processes {
     fn dropping_an_adapter_stops_it_even_if_it_ignores_stop() {
         let file = pidfile("ignore-stop");
         let option = format!("--pidfile={}", file.display());
-        let replies = run(
-            spec(
-                Protocol::Jsonl,
-                misbehave(Protocol::Jsonl, &["--ignore-stop", &option]),
-                PATIENT,
-            ),
+        let replies = run_misbehave(
+            Protocol::Jsonl,
+            &["--ignore-stop", &option],
+            PATIENT,
             &["a"],
         );
         // `run` dropped the adapter before returning.
@@ -616,14 +601,7 @@ fn an_adapter_that_answers_without_reading_cannot_block_the_stop_message() {
     let relatives: Vec<String> = lengths.iter().map(|&n| "x".repeat(n)).collect();
     let took = within_a_minute(move || {
         let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
-        let cases: Vec<Case<'_>> = relatives
-            .iter()
-            .map(|relative| Case {
-                id: "t/case",
-                base: BASE,
-                relative,
-            })
-            .collect();
+        let cases = at_base(&relatives);
         let replies = adapter.resolve_all(&cases);
         assert_eq!(replies, vec![Reply::from(Answer::Resolved("x".into())); 10]);
         let started = Instant::now();
@@ -637,13 +615,6 @@ fn an_adapter_that_answers_without_reading_cannot_block_the_stop_message() {
 #[test]
 fn an_argv_answer_counts_once_the_adapter_exits_even_if_its_child_holds_stdout() {
     // The sleeper it starts inherits standard output and lives 60 s.
-    let replies = run(
-        spec(
-            Protocol::Argv,
-            misbehave(Protocol::Argv, &["--spawn-sleeper"]),
-            SHORT,
-        ),
-        &["a"],
-    );
+    let replies = run_misbehave(Protocol::Argv, &["--spawn-sleeper"], SHORT, &["a"]);
     assert_eq!(replies, [ok("a")]);
 }

@@ -7,15 +7,15 @@
 //! unless `RFC1808_REQUIRE_ADAPTERS` is set, as `.ci/run` sets it after
 //! `adapters/install.sh`.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use common::adapters::{assert_conforms, compile, huge_lines, required, say};
+use common::child::jsonl;
 
 /// The adapter, built once per test run into a directory of its own; `None`
 /// (with a note on standard error) when it cannot be built here.
@@ -26,28 +26,20 @@ fn adapter() -> Option<&'static Path> {
             let dir = std::env::temp_dir().join(format!("rfc1808-uriparser-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let binary = dir.join("uriparser");
-            let built = Command::new("cc")
-                .args(["-std=c99", "-g", "-O1", "-Wall", "-Wextra", "-Werror"])
-                .args(["-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
-                .arg("-o")
-                .arg(&binary)
-                .arg(root().join("adapters/uriparser.c"))
-                .arg("-luriparser")
-                .output();
+            let built = compile(
+                "cc",
+                &["-std=c99"],
+                "adapters/uriparser.c",
+                &["-luriparser".to_owned()],
+                &binary,
+            );
             match built {
-                Ok(o) if o.status.success() => Some(binary),
-                outcome => {
-                    let why = match outcome {
-                        Ok(o) => String::from_utf8_lossy(&o.stderr).into_owned(),
-                        Err(e) => format!("cannot run cc: {e}"),
-                    };
+                Ok(()) => Some(binary),
+                Err(why) => {
                     assert!(
-                        std::env::var_os("RFC1808_REQUIRE_ADAPTERS").is_none(),
+                        !required(),
                         "RFC1808_REQUIRE_ADAPTERS is set but adapters/uriparser.c does not build:\n{why}"
                     );
-                    // Past the test harness's capture, so that the skip
-                    // shows: one line, and no compiler output in a run
-                    // that passes.
                     let cause = if why.contains("uriparser/Uri.h") {
                         "liburiparser-dev is not installed"
                     } else if why.contains("cannot run cc") {
@@ -55,12 +47,9 @@ fn adapter() -> Option<&'static Path> {
                     } else {
                         "adapters/uriparser.c does not build here"
                     };
-                    let _ = std::io::stderr().write_all(
-                        format!(
-                            "uriparser_adapter: every test skipped: {cause} (bash adapters/install.sh installs gcc and liburiparser-dev)\n"
-                        )
-                        .as_bytes(),
-                    );
+                    say(&format!(
+                        "uriparser_adapter: every test skipped: {cause} (bash adapters/install.sh installs gcc and liburiparser-dev)"
+                    ));
                     None
                 }
             }
@@ -68,58 +57,16 @@ fn adapter() -> Option<&'static Path> {
         .as_deref()
 }
 
-/// Writes `input` to the adapter's standard input (from a thread, so that a
-/// huge input cannot deadlock against its output) and returns its output
-/// lines, its standard error and whether it exited 0.
+/// Talks to the adapter run with `args` (`common::child::converse`) for up
+/// to 120 s; `None` when it cannot be built here.
 fn converse(args: &[&str], input: Vec<u8>) -> Option<(Vec<String>, String, bool)> {
-    let mut child = Command::new(adapter()?)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        // The adapter may stop reading at a stop message: not an error.
-        let _ = stdin.write_all(&input);
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        stdout.read_to_end(&mut out).unwrap();
-        out
-    });
-    let mut stderr = child.stderr.take().unwrap();
-    let errors = std::thread::spawn(move || {
-        let mut out = String::new();
-        let _ = stderr.read_to_string(&mut out);
-        out
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            child.kill().unwrap();
-            panic!("the adapter did not exit within 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    writer.join().unwrap();
-    let out = String::from_utf8(reader.join().unwrap()).expect("the answers are UTF-8");
-    let lines = out.lines().map(str::to_owned).collect();
-    Some((lines, errors.join().unwrap(), status.success()))
-}
-
-fn jsonl(lines: &[&[u8]]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for line in lines {
-        out.extend_from_slice(line);
-        out.push(b'\n');
-    }
-    out
+    let mut command = Command::new(adapter()?);
+    command.args(args);
+    Some(common::child::converse(
+        &mut command,
+        input,
+        Duration::from_secs(120),
+    ))
 }
 
 #[test]
@@ -178,16 +125,7 @@ fn each_unreadable_request_is_answered_in_its_place() {
 fn huge_lines_are_read_whole_or_refused_past_the_limit() {
     // 10 MiB: read whole and resolved. 65 MiB: past the 64 MiB limit, so
     // refused with a null id and skipped; the next request is answered.
-    let long = "a".repeat(10 << 20);
-    let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
-    let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
-    too_long.resize(65 << 20, b'a');
-    too_long.extend_from_slice(br#""}"#);
-    let input = jsonl(&[
-        first.as_bytes(),
-        &too_long,
-        br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
-    ]);
+    let (input, long, too_long) = huge_lines();
     let Some((lines, stderr, ok)) = converse(&[], input) else {
         return;
     };
@@ -201,7 +139,7 @@ fn huge_lines_are_read_whole_or_refused_past_the_limit() {
         lines[1],
         format!(
             r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
-            too_long.len()
+            too_long
         )
     );
     assert_eq!(lines[2], r#"{"id":3,"result":"http://a/g"}"#);
@@ -263,23 +201,6 @@ fn lines_and_argv_answer_as_jsonl_does() {
 fn the_corpus_fails_exactly_the_expected_vectors_under_each_spec() {
     let Some(adapter) = adapter() else { return };
     for spec in ["rfc1808", "rfc3986"] {
-        let run = Command::new(env!("CARGO_BIN_EXE_rfc1808"))
-            .current_dir(root())
-            .args(["run", "--spec", spec, "--protocol", "jsonl"])
-            // The vectors promoted from fuzzing the libraries, which the
-            // expectations list too (adapters/README.md).
-            .args(["--add-vectors", "adapters/findings", "--impl"])
-            .arg(format!("uriparser={}", adapter.display()))
-            .arg("--expectations")
-            .arg(format!("adapters/expectations/{spec}/uriparser.toml"))
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&run.stdout);
-        assert!(
-            run.status.success(),
-            "under {spec}:\n{stdout}\n{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        assert!(stdout.contains("0 unexpected passes; 0 errors"), "{stdout}");
+        assert_conforms("uriparser", adapter, spec);
     }
 }

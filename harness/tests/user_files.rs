@@ -18,7 +18,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{assert_exit, path, scratch, stderr, stdout};
+use common::{assert_error, assert_exit, path, scratch, stderr, stdout};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
 
@@ -127,6 +127,14 @@ fn on_a_full_disk(args: &[&str], limit: u64) -> Output {
     command.output().unwrap()
 }
 
+/// The message of a write of `what` to `file` that the full disk stopped.
+fn too_large(what: &str, file: &Path) -> String {
+    format!(
+        "rfc1808: cannot write {what} {}: File too large (os error 27); the file is unchanged\n",
+        file.display()
+    )
+}
+
 /// An expectations file as a user keeps it: comments, a reason in their
 /// words, their formatting.
 const MINE: &str = "\
@@ -152,15 +160,7 @@ fn write_expectations_on_a_full_disk_exits_2_and_leaves_the_file_as_it_was() {
     ];
     // The 23 failures make a file of over 2 KiB.
     let o = on_a_full_disk(&args, 1024);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        format!(
-            "rfc1808: cannot write the expectations {}: File too large (os error 27); \
-             the file is unchanged\n",
-            file.display()
-        )
-    );
+    assert_error(&o, 2, &too_large("the expectations", &file));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), MINE);
     assert_eq!(names(&dir), ["wrong.toml"], "no temporary file is left");
     // With room, the same run writes it.
@@ -183,15 +183,7 @@ fn a_report_on_a_full_disk_exits_2_and_leaves_the_old_report() {
     assert!(before.len() < 4096, "{} bytes", before.len());
     // Every vector's report is far longer than 4 KiB.
     let o = on_a_full_disk(&["run", "--report", &report], 4096);
-    assert_exit(&o, 2);
-    assert_eq!(
-        stderr(&o),
-        format!(
-            "rfc1808: cannot write the report {}: File too large (os error 27); \
-             the file is unchanged\n",
-            file.display()
-        )
-    );
+    assert_error(&o, 2, &too_large("the report", &file));
     assert_eq!(std::fs::read(&file).unwrap(), before);
     assert_eq!(names(&dir), ["r.xml"], "no temporary file is left");
 }

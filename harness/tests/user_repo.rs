@@ -7,12 +7,9 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-use common::{assert_exit, scratch, stderr, stdout};
-
-const BIN: &str = env!("CARGO_BIN_EXE_rfc1808");
+use common::{
+    assert_contains, assert_exit, assert_starts_with, rfc1808_in, scratch, stderr, stdout, BIN,
+};
 
 /// A `jsonl` adapter of a library that claims no spec: RFC 3986 through
 /// the reference (`rfc1808 serve`, its path the first argument), with two
@@ -63,75 +60,57 @@ fn config(vectors: &str) -> String {
     )
 }
 
-fn rfc1808(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
     let dir = scratch("user-repo", "loop");
     std::fs::write(dir.join("adapter.py"), ADAPTER).unwrap();
     std::fs::write(dir.join("rfc1808.toml"), config("")).unwrap();
 
+    // `rfc1808 run --config rfc1808.toml ARGS` in the project's directory.
+    let run_config = |args: &[&str]| {
+        rfc1808_in(
+            &dir,
+            &[&["run", "--config", "rfc1808.toml"][..], args].concat(),
+        )
+    };
+
     // README's "once": the expectations file the config names is created.
-    let o = rfc1808(
-        &dir,
-        &[
-            "run",
-            "--config",
-            "rfc1808.toml",
-            "--write-expectations",
-            "mylib=rfc1808-expected.toml",
-        ],
-    );
+    let o = run_config(&["--write-expectations", "mylib=rfc1808-expected.toml"]);
     assert_exit(&o, 1);
-    assert!(
-        stderr(&o).starts_with(
-            "rfc1808: wrote rfc1808-expected.toml for `mylib`: 0 kept, 1 added, 0 dropped\n"
-        ),
-        "{}",
-        stderr(&o)
+    assert_starts_with(
+        &stderr(&o),
+        "rfc1808: wrote rfc1808-expected.toml for `mylib`: 0 kept, 1 added, 0 dropped\n",
     );
-    let o = rfc1808(&dir, &["run", "--config", "rfc1808.toml"]);
+    let o = run_config(&[]);
     assert_exit(&o, 0);
 
     // A fuzz finding, promoted into the project's file beside the config;
     // the run reads that file too, as docs/ci.md's step does, and it need
     // not exist before the first finding.
     let adapter = format!("mylib=python3 adapter.py {BIN}");
-    let o = rfc1808(
-        &dir,
-        &[
-            "fuzz",
-            "--impl",
-            &adapter,
-            "--protocol",
-            "jsonl",
+    let fuzz = |extra: &[&str]| {
+        let mut args = vec!["fuzz", "--impl", &adapter, "--protocol", "jsonl"];
+        args.extend([
             "--spec",
             "rfc3986",
             "--expectations",
             "rfc1808-expected.toml",
-            "--add-vectors",
-            "rfc1808-vectors.toml",
-            "--seed",
-            "1",
-            "--max-cases",
-            "3000",
-            "--promote",
-            "--to",
-            "rfc1808-vectors.toml",
-        ],
-    );
+        ]);
+        args.extend(["--add-vectors", "rfc1808-vectors.toml"]);
+        args.extend_from_slice(extra);
+        rfc1808_in(&dir, &args)
+    };
+    let o = fuzz(&[
+        "--seed",
+        "1",
+        "--max-cases",
+        "3000",
+        "--promote",
+        "--to",
+        "rfc1808-vectors.toml",
+    ]);
     assert_exit(&o, 1);
-    assert!(
-        stdout(&o).contains("promoted fragment dropped: `regression/"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains(&stdout(&o), "promoted fragment dropped: `regression/");
     let mut mine = rfc1808_vectors::Corpus::default();
     mine.add_file(&dir.join("rfc1808-vectors.toml")).unwrap();
     let port = mine
@@ -154,16 +133,7 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         config("vectors = [\"rfc1808-vectors.toml\"]\n\n"),
     )
     .unwrap();
-    let o = rfc1808(
-        &dir,
-        &[
-            "run",
-            "--config",
-            "rfc1808.toml",
-            "--report",
-            "markdown=summary.md",
-        ],
-    );
+    let o = run_config(&["--report", "markdown=summary.md"]);
     assert_exit(&o, 1);
     let text = stdout(&o);
     let built_in = rfc1808_vectors::embedded().resolve.len();
@@ -179,43 +149,23 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         .map(|c| c.split(' ').next().unwrap().parse::<usize>().unwrap())
         .sum();
     assert_eq!(total, built_in + mine.resolve.len(), "{counts}");
-    assert!(
-        text.contains(&format!("FAIL {} [mylib] (rfc1808-vectors.toml:", port.id)),
-        "{text}"
+    assert_contains(
+        &text,
+        &format!("FAIL {} [mylib] (rfc1808-vectors.toml:", port.id),
     );
-    assert!(
-        text.contains("\n  claims no spec; graded under RFC 3986; "),
-        "{text}"
-    );
+    assert_contains(&text, "\n  claims no spec; graded under RFC 3986; ");
     let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
-    assert!(
-        summary.contains(&format!(
+    assert_contains(
+        &summary,
+        &format!(
             "- **mylib**: new failure `{}`, relative `{}` against base `{}`: ",
             port.id, port.relative, port.base
-        )),
-        "{summary}"
+        ),
     );
 
     // The built-in expectations are not dropped by a fuzz run that adds
     // the project's vectors.
-    let o = rfc1808(
-        &dir,
-        &[
-            "fuzz",
-            "--impl",
-            &adapter,
-            "--protocol",
-            "jsonl",
-            "--spec",
-            "rfc3986",
-            "--expectations",
-            "rfc1808-expected.toml",
-            "--add-vectors",
-            "rfc1808-vectors.toml",
-            "--max-cases",
-            "10",
-        ],
-    );
+    let o = fuzz(&["--max-cases", "10"]);
     assert!(!stderr(&o).contains("left out"), "{}", stderr(&o));
     assert!(
         stdout(&o).contains(" --add-vectors rfc1808-vectors.toml "),
@@ -233,7 +183,7 @@ fn an_added_vector_may_not_take_a_built_in_id() {
          expected = \"http://a/g\"\nsource = \"s\"\ntags = []\n",
     )
     .unwrap();
-    let o = rfc1808(&dir, &["run", "--add-vectors", "mine.toml"]);
+    let o = rfc1808_in(&dir, &["run", "--add-vectors", "mine.toml"]);
     assert_exit(&o, 2);
     assert_eq!(
         stderr(&o),

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_exit, rfc1808, stderr, stdout};
+use common::{assert_contains, assert_exit, rfc1808, stderr, stdout};
 
 /// `claims.py` answers every case with the relative reference as is, so of
 /// these two it fails `g` and passes `scheme`.
@@ -59,13 +59,10 @@ fn an_entry_holds_for_its_versions_and_a_new_version_is_named() {
         .find("VERSION [py] expectations written for py 1.4.2; this run has py 2.0.0")
         .expect(&text);
     assert!(drift < text.find("FAIL rfc1808-5.1/g").expect(&text));
-    assert!(
-        text.contains("FAILED. 1 passed; 1 failed; 0 expected failures;"),
-        "{text}"
-    );
-    assert!(
-        text.contains("\n  expectations written for py 1.4.2; this run has py 2.0.0\n"),
-        "{text}"
+    assert_contains(&text, "FAILED. 1 passed; 1 failed; 0 expected failures;");
+    assert_contains(
+        &text,
+        "\n  expectations written for py 1.4.2; this run has py 2.0.0\n",
     );
 }
 
@@ -80,11 +77,7 @@ fn writing_for_a_second_version_keeps_the_first_versions_entries() {
     // 2.0.0 passes `scheme` and fails `g`.
     let o = run("2.0.0", &file, &["--write-expectations", &written]);
     assert_exit(&o, 1);
-    assert!(
-        stderr(&o).contains("1 kept, 1 added, 0 dropped"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "1 kept, 1 added, 0 dropped");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         text,
