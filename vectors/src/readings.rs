@@ -3,8 +3,7 @@
 //! ambiguity an implementation followed across a run.
 //!
 //! The registry of ambiguities and readings is the resolver's
-//! ([`rfc1808_resolver::readings::REGISTRY`] for RFC 1808, through
-//! [`crate::registry`]); this module only refers to it by name.
+//! ([`Spec::registry`]); this module only refers to it by name.
 
 use std::collections::BTreeMap;
 use std::fmt;
