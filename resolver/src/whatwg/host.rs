@@ -4,10 +4,11 @@
 //! parser with its IPv4, IPv6 and opaque-host parsers, and the host
 //! serializer.
 
+use super::code_points::is_forbidden_host_code_point;
 use super::error::ParseError;
 use super::idna::domain_to_ascii;
 use super::percent_encode::PercentEncodeSet;
-use super::percent_encode::{is_c0_control, string_percent_decode, utf8_percent_encode};
+use super::percent_encode::{string_percent_decode, utf8_percent_encode};
 
 /// `#concept-host`: "A host is a domain, an IP address, an opaque host, or
 /// an empty host."
@@ -33,35 +34,6 @@ pub enum Host {
 /// The "end of file" of a pointer into a string: the standard's EOF code
 /// point, `None` for [`Option<char>`] code points.
 const EOF: Option<char> = None;
-
-/// `#forbidden-host-code-point`.
-pub fn is_forbidden_host_code_point(c: char) -> bool {
-    matches!(
-        c,
-        '\0' | '\t'
-            | '\n'
-            | '\r'
-            | ' '
-            | '#'
-            | '/'
-            | ':'
-            | '<'
-            | '>'
-            | '?'
-            | '@'
-            | '['
-            | '\\'
-            | ']'
-            | '^'
-            | '|'
-    )
-}
-
-/// `#forbidden-domain-code-point`: "a forbidden host code point, a C0
-/// control, U+0025 (%), or U+007F DELETE."
-pub fn is_forbidden_domain_code_point(c: char) -> bool {
-    is_forbidden_host_code_point(c) || is_c0_control(c) || c == '%' || c == '\u{7F}'
-}
 
 /// `#concept-host-parser`.
 pub fn host_parser(input: &str, is_opaque: bool) -> Result<Host, ParseError> {

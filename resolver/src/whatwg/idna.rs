@@ -16,8 +16,8 @@
 
 use ::idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
+use super::code_points::is_forbidden_domain_code_point;
 use super::error::ParseError;
-use super::host::is_forbidden_domain_code_point;
 
 /// `#concept-domain-to-ascii`, which the standard at 6ae8486 calls the
 /// domain parser.

@@ -29,6 +29,7 @@
 //!   shortening a path, and the URL serializer;
 //! - `parser`: the basic URL parser's state machine, one method per state.
 
+mod code_points;
 mod error;
 mod host;
 mod idna;
@@ -36,12 +37,12 @@ mod parser;
 mod percent_encode;
 mod url;
 
+pub use code_points::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 pub use error::ParseError;
 pub use host::{
     ends_in_a_number_checker, find_the_ipv6_address_compressed_piece_index, host_parser,
     host_serializer, ipv4_number_parser, ipv4_parser, ipv4_serializer, ipv6_parser,
-    ipv6_serializer, is_forbidden_domain_code_point, is_forbidden_host_code_point,
-    opaque_host_parser, Host,
+    ipv6_serializer, opaque_host_parser, Host,
 };
 pub use idna::{domain_parser_to_ascii, domain_to_ascii};
 pub use parser::basic_url_parser;
