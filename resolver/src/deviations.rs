@@ -4239,4 +4239,90 @@ mod tests {
         assert_eq!(subsets(&pool, 3).count(), 1);
         assert_eq!(subsets(&pool, 4).count(), 0);
     }
+
+    #[test]
+    fn a_set_holds_each_deviation_once_however_often_it_is_named() {
+        use Id::*;
+        // An expectations file, or a search, may name a deviation twice:
+        // the set has it, once, and runs it.
+        let twice = Set::of(&[EmptyQueryDropped, SchemeLowercased, EmptyQueryDropped]);
+        assert_eq!(twice, Set::of(&[EmptyQueryDropped, SchemeLowercased]));
+        assert_eq!(twice.len(), 2);
+        assert_eq!(twice.to_string(), "empty-query-dropped + scheme-lowercased");
+        assert_eq!(
+            resolve(&rfc3986, twice, BASE, "HTTP:g?"),
+            Ok("http:g".to_owned())
+        );
+        // Adding one it has already leaves it there.
+        let again = twice.with(SchemeLowercased);
+        assert_eq!(again, twice);
+        assert!(again.has(SchemeLowercased));
+        assert_eq!(
+            resolve(&rfc3986, again, BASE, "HTTP:g?"),
+            Ok("http:g".to_owned())
+        );
+        // Its size is the number of deviations in it, which the search
+        // orders its explanations by.
+        assert_eq!(Set::EMPTY.len(), 0);
+        assert_eq!(Set::of(&[AboveRootKept]).len(), 1);
+        let three = twice.with(AboveRootKept);
+        assert_eq!(three.len(), 3);
+        assert_eq!(
+            Set::of(&Id::ALL[..]).len(),
+            CATALOGUE.len(),
+            "every deviation at once"
+        );
+    }
+
+    /// RFC 1808's reference resolver: its empty reference is the base
+    /// whole, fragment included (4 step 2a).
+    fn rfc1808(base: &str, reference: &str) -> Result<String, String> {
+        Ok(crate::resolve(base, reference))
+    }
+
+    #[test]
+    fn base_fragment_kept_writes_the_base_s_fragment_once() {
+        let kept = Set::of(&[Id::BaseFragmentKept]);
+        // RFC 1808's empty reference already has the base's fragment.
+        assert_eq!(rfc1808(BASE_F, ""), Ok(BASE_F.to_owned()));
+        assert_eq!(resolve(&rfc1808, kept, BASE_F, ""), Ok(BASE_F.to_owned()));
+        // RFC 3986's has none, so the deviation adds it.
+        assert_eq!(rfc3986(BASE_F, ""), Ok(BASE.to_owned()));
+        assert_eq!(resolve(&rfc3986, kept, BASE_F, ""), Ok(BASE_F.to_owned()));
+        // A base without one has nothing to keep.
+        assert_eq!(resolve(&rfc1808, kept, BASE, ""), Ok(BASE.to_owned()));
+    }
+
+    #[test]
+    fn a_host_missing_before_an_empty_port_is_left_to_the_empty_port_deviations() {
+        use Id::*;
+        // A port after an empty host is rejected, in the reference or the
+        // base; an empty port is no port, so `//:` is not: that is
+        // empty-port-rejected's to refuse.
+        assert_eq!(
+            run(&[PortWithoutHostRejected], BASE, "foo://:8/g"),
+            Err("port-without-host-rejected".to_owned())
+        );
+        assert_eq!(
+            run(&[PortWithoutHostRejected], "foo://:8/b", "g"),
+            Err("port-without-host-rejected".to_owned())
+        );
+        assert_leaves_alone(
+            PortWithoutHostRejected,
+            &[
+                (BASE, "foo://:/g"),
+                ("foo://:/b", "g"),
+                (BASE, "foo://u@/g"),
+                (BASE, "foo://h:8/g"),
+            ],
+        );
+        assert_eq!(
+            run(
+                &[PortWithoutHostRejected, EmptyPortRejected],
+                BASE,
+                "foo://:/g"
+            ),
+            Err("empty-port-rejected".to_owned())
+        );
+    }
 }
