@@ -4325,4 +4325,59 @@ mod tests {
             Err("empty-port-rejected".to_owned())
         );
     }
+
+    #[test]
+    fn query_in_base_fragment_changes_only_a_query_only_reference() {
+        use Id::QueryInBaseFragment;
+        let base = "http://a/b#f";
+        // The query is appended to the base's text, fragment and all.
+        assert_eq!(
+            run(&[QueryInBaseFragment], base, "?y"),
+            Ok("http://a/b#f?y".to_owned())
+        );
+        // A reference with a path, with nothing, or with a fragment of its
+        // own resolves as the spec says, as any does against a base without
+        // a fragment.
+        assert_leaves_alone(
+            QueryInBaseFragment,
+            &[
+                (base, "g?y"),
+                (base, "/g?y"),
+                (base, "//h?y"),
+                (base, ""),
+                (base, "#s"),
+                (base, "?y#s"),
+                ("http://a/b", "?y"),
+            ],
+        );
+    }
+
+    #[test]
+    fn host_as_first_segment_needs_a_host_or_a_segment_read_as_one() {
+        use Id::HostAsFirstSegment;
+        // A base with an authority, or a rootless path whose first segment
+        // reads as one: `..` climbs into the host.
+        assert_eq!(
+            run(&[HostAsFirstSegment], "a://h/b/c", "../../g"),
+            Ok("a://g".to_owned())
+        );
+        assert_eq!(
+            run(&[HostAsFirstSegment], "a:h/b/c", "../../g"),
+            Ok("a:g".to_owned())
+        );
+        // A rooted path or an empty one has no first segment to read as a
+        // host, and a slashed scheme (Node knows http's host) none either.
+        assert_leaves_alone(
+            HostAsFirstSegment,
+            &[
+                ("a:/b/c", "../../g"),
+                ("a:/b/c", "g"),
+                ("a:", "g"),
+                ("http://h/b/c", "../../g"),
+                ("a://h/b/c", "x:g"),
+                ("a://h/b/c", "//x/g"),
+                ("a://h/b/c", "?y"),
+            ],
+        );
+    }
 }
