@@ -663,13 +663,15 @@ pub fn resolve(
     // Recomposition.
     // A path that starts with `//` and no authority reads as an
     // authority in the reference's answer; written with an empty one, it is
-    // a path again.
+    // a path again. (An unresolved reference, its own answer, has none.)
     let adding = [
         AuthorityAdded,
         KnownSchemeAuthorityAdded,
         NetlocSchemeAuthorityAdded,
     ];
-    let double_slash = (!unresolved && adding.iter().any(|&id| set.has(id)))
+    let double_slash = adding
+        .iter()
+        .any(|&id| set.has(id))
         .then(|| double_slash_path(&resolved, &b, &r))
         .flatten();
     let double_slash = || double_slash.as_deref();
