@@ -574,7 +574,7 @@ pub fn resolve(
     } else {
         resolve_parsed(reference_resolver, set, &base, &reference)?
     };
-    recompose(set, &mut resolved, unresolved, &b, &r);
+    recompose(set, &mut resolved, &b, &r);
     normalize_host(set, &mut resolved);
     rewrite_query_and_encoding(set, &mut resolved);
     if set.has(Id::HostlessResultRejected) {
@@ -748,24 +748,20 @@ fn refused_once_read(set: Set, b: &Components<'_>, r: &Components<'_>) -> Result
 
 /// Recomposition: `resolved` written back with the authority and the `/`
 /// path the deviations of `set` add. `b` and `r` are the base and
-/// reference resolved (none when `unresolved`).
-fn recompose(
-    set: Set,
-    resolved: &mut String,
-    unresolved: bool,
-    b: &Components<'_>,
-    r: &Components<'_>,
-) {
+/// reference resolved (none when the reference was left unresolved).
+fn recompose(set: Set, resolved: &mut String, b: &Components<'_>, r: &Components<'_>) {
     use Id::*;
     // A path that starts with `//` and no authority reads as an
     // authority in the reference's answer; written with an empty one, it is
-    // a path again.
+    // a path again. (An unresolved reference, its own answer, has none.)
     let adding = [
         AuthorityAdded,
         KnownSchemeAuthorityAdded,
         NetlocSchemeAuthorityAdded,
     ];
-    let double_slash = (!unresolved && adding.iter().any(|&id| set.has(id)))
+    let double_slash = adding
+        .iter()
+        .any(|&id| set.has(id))
         .then(|| double_slash_path(resolved, b, r))
         .flatten();
     let double_slash = || double_slash.as_deref();
@@ -4580,5 +4576,146 @@ mod tests {
         );
         assert_eq!(subsets(&pool, 3).count(), 1);
         assert_eq!(subsets(&pool, 4).count(), 0);
+    }
+
+    #[test]
+    fn a_set_holds_each_deviation_once_however_often_it_is_named() {
+        use Id::*;
+        // An expectations file, or a search, may name a deviation twice:
+        // the set has it, once, and runs it.
+        let twice = Set::of(&[EmptyQueryDropped, SchemeLowercased, EmptyQueryDropped]);
+        assert_eq!(twice, Set::of(&[EmptyQueryDropped, SchemeLowercased]));
+        assert_eq!(twice.len(), 2);
+        assert_eq!(twice.to_string(), "empty-query-dropped + scheme-lowercased");
+        assert_eq!(
+            resolve(&rfc3986, twice, BASE, "HTTP:g?"),
+            Ok("http:g".to_owned())
+        );
+        // Adding one it has already leaves it there.
+        let again = twice.with(SchemeLowercased);
+        assert_eq!(again, twice);
+        assert!(again.has(SchemeLowercased));
+        assert_eq!(
+            resolve(&rfc3986, again, BASE, "HTTP:g?"),
+            Ok("http:g".to_owned())
+        );
+        // Its size is the number of deviations in it, which the search
+        // orders its explanations by.
+        assert_eq!(Set::EMPTY.len(), 0);
+        assert_eq!(Set::of(&[AboveRootKept]).len(), 1);
+        let three = twice.with(AboveRootKept);
+        assert_eq!(three.len(), 3);
+        assert_eq!(
+            Set::of(&Id::ALL[..]).len(),
+            CATALOGUE.len(),
+            "every deviation at once"
+        );
+    }
+
+    /// RFC 1808's reference resolver: its empty reference is the base
+    /// whole, fragment included (4 step 2a).
+    fn rfc1808(base: &str, reference: &str) -> Result<String, String> {
+        Ok(crate::resolve(base, reference))
+    }
+
+    #[test]
+    fn base_fragment_kept_writes_the_base_s_fragment_once() {
+        let kept = Set::of(&[Id::BaseFragmentKept]);
+        // RFC 1808's empty reference already has the base's fragment.
+        assert_eq!(rfc1808(BASE_F, ""), Ok(BASE_F.to_owned()));
+        assert_eq!(resolve(&rfc1808, kept, BASE_F, ""), Ok(BASE_F.to_owned()));
+        // RFC 3986's has none, so the deviation adds it.
+        assert_eq!(rfc3986(BASE_F, ""), Ok(BASE.to_owned()));
+        assert_eq!(resolve(&rfc3986, kept, BASE_F, ""), Ok(BASE_F.to_owned()));
+        // A base without one has nothing to keep.
+        assert_eq!(resolve(&rfc1808, kept, BASE, ""), Ok(BASE.to_owned()));
+    }
+
+    #[test]
+    fn a_host_missing_before_an_empty_port_is_left_to_the_empty_port_deviations() {
+        use Id::*;
+        // A port after an empty host is rejected, in the reference or the
+        // base; an empty port is no port, so `//:` is not: that is
+        // empty-port-rejected's to refuse.
+        assert_eq!(
+            run(&[PortWithoutHostRejected], BASE, "foo://:8/g"),
+            Err("port-without-host-rejected".to_owned())
+        );
+        assert_eq!(
+            run(&[PortWithoutHostRejected], "foo://:8/b", "g"),
+            Err("port-without-host-rejected".to_owned())
+        );
+        assert_leaves_alone(
+            PortWithoutHostRejected,
+            &[
+                (BASE, "foo://:/g"),
+                ("foo://:/b", "g"),
+                (BASE, "foo://u@/g"),
+                (BASE, "foo://h:8/g"),
+            ],
+        );
+        assert_eq!(
+            run(
+                &[PortWithoutHostRejected, EmptyPortRejected],
+                BASE,
+                "foo://:/g"
+            ),
+            Err("empty-port-rejected".to_owned())
+        );
+    }
+
+    #[test]
+    fn query_in_base_fragment_changes_only_a_query_only_reference() {
+        use Id::QueryInBaseFragment;
+        let base = "http://a/b#f";
+        // The query is appended to the base's text, fragment and all.
+        assert_eq!(
+            run(&[QueryInBaseFragment], base, "?y"),
+            Ok("http://a/b#f?y".to_owned())
+        );
+        // A reference with a path, with nothing, or with a fragment of its
+        // own resolves as the spec says, as any does against a base without
+        // a fragment.
+        assert_leaves_alone(
+            QueryInBaseFragment,
+            &[
+                (base, "g?y"),
+                (base, "/g?y"),
+                (base, "//h?y"),
+                (base, ""),
+                (base, "#s"),
+                (base, "?y#s"),
+                ("http://a/b", "?y"),
+            ],
+        );
+    }
+
+    #[test]
+    fn host_as_first_segment_needs_a_host_or_a_segment_read_as_one() {
+        use Id::HostAsFirstSegment;
+        // A base with an authority, or a rootless path whose first segment
+        // reads as one: `..` climbs into the host.
+        assert_eq!(
+            run(&[HostAsFirstSegment], "a://h/b/c", "../../g"),
+            Ok("a://g".to_owned())
+        );
+        assert_eq!(
+            run(&[HostAsFirstSegment], "a:h/b/c", "../../g"),
+            Ok("a:g".to_owned())
+        );
+        // A rooted path or an empty one has no first segment to read as a
+        // host, and a slashed scheme (Node knows http's host) none either.
+        assert_leaves_alone(
+            HostAsFirstSegment,
+            &[
+                ("a:/b/c", "../../g"),
+                ("a:/b/c", "g"),
+                ("a:", "g"),
+                ("http://h/b/c", "../../g"),
+                ("a://h/b/c", "x:g"),
+                ("a://h/b/c", "//x/g"),
+                ("a://h/b/c", "?y"),
+            ],
+        );
     }
 }

@@ -472,6 +472,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn differences_count_the_ambiguities_read_otherwise() {
+        // The fuzzer's neighbours of a reading are the readings one
+        // difference away.
+        let default = Readings::default();
+        assert_eq!(default.differences(&default), 0);
+        let otherwise = |from: Readings, a: &Ambiguity| {
+            a.readings.iter().find_map(|r| {
+                let mut other = from;
+                other.set(a.name, r.name).unwrap();
+                (other.get(a.name) != from.get(a.name)).then_some(other)
+            })
+        };
+        for (i, a) in REGISTRY.iter().enumerate() {
+            let one = otherwise(default, a).expect("two readings at least");
+            assert_eq!(default.differences(&one), 1, "{}", a.name);
+            assert_eq!(one.differences(&default), 1, "{}", a.name);
+            for b in &REGISTRY[i + 1..] {
+                let two = otherwise(one, b).expect("two readings at least");
+                assert_eq!(default.differences(&two), 2, "{} {}", a.name, b.name);
+            }
+        }
+    }
+
+    #[test]
     fn the_enums_are_the_registry() {
         // Every registry reading sets, and reads back, through `Readings`,
         // and the defaults agree: the enums and the registry cannot drift.

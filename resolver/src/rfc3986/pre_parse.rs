@@ -631,6 +631,10 @@ mod tests {
         assert_eq!(count("http://a/", "?y"), 1);
         assert_eq!(count("foo:/a/./b", "..//g"), 2 * 2);
         assert_eq!(count("http://a/b", "%2e%2e/g"), 2);
+        // The base's query only for a reference with no path and no query.
+        assert_eq!(count("http://a/b?%7e", "#s"), 4);
+        assert_eq!(count("http://a/b?%7e", "//g"), 1);
+        assert_eq!(count("http://a/b?%7e", "/g"), 1);
         // Only what the target takes of the base: nothing for a reference
         // with a scheme of its own, the scheme for one with an authority.
         assert_eq!(count("HTTP://A:80/%7e/./", "foo:g"), 2);
