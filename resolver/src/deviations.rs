@@ -4270,7 +4270,7 @@ mod tests {
         let three = twice.with(AboveRootKept);
         assert_eq!(three.len(), 3);
         assert_eq!(
-            Set::of(&Id::ALL[..]).len(),
+            Set::of(Id::ALL).len(),
             CATALOGUE.len(),
             "every deviation at once"
         );
