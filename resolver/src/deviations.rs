@@ -4606,7 +4606,7 @@ mod tests {
         let three = twice.with(AboveRootKept);
         assert_eq!(three.len(), 3);
         assert_eq!(
-            Set::of(&Id::ALL[..]).len(),
+            Set::of(Id::ALL).len(),
             CATALOGUE.len(),
             "every deviation at once"
         );
@@ -4716,6 +4716,25 @@ mod tests {
                 ("a://h/b/c", "//x/g"),
                 ("a://h/b/c", "?y"),
             ],
+        );
+    }
+
+    #[test]
+    fn numeric_host_ipv4_takes_leading_parts_up_to_255() {
+        use Id::NumericHostIpv4;
+        // Each part but the last is one octet, 255 the largest; the last
+        // fills the octets left.
+        assert_eq!(
+            run(&[NumericHostIpv4], BASE, "//1.255.3/g"),
+            Ok("http://1.255.0.3/g".to_owned())
+        );
+        assert_eq!(
+            run(&[NumericHostIpv4], BASE, "//255.65535/g"),
+            Ok("http://255.0.255.255/g".to_owned())
+        );
+        assert_leaves_alone(
+            NumericHostIpv4,
+            &[(BASE, "//1.256.3/g"), (BASE, "//255.65536.1/g")],
         );
     }
 }

@@ -508,6 +508,11 @@ mod tests {
             normalized("foo://X%4A%4a", "base-case=scheme-and-host"),
             "foo://x%4A%4a"
         );
+        // Only the two digits after a `%`: the host is lowered after them.
+        assert_eq!(
+            normalized("foo://X%4AY", "base-case=scheme-and-host"),
+            "foo://x%4Ay"
+        );
         // The host ends at the first `:` after the userinfo.
         assert_eq!(
             normalized("foo://U@H:P:Q", "base-case=scheme-and-host"),
