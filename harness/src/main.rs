@@ -1,11 +1,11 @@
 //! `rfc1808`: the command line of the conformance harness. It parses flags
-//! ([`flags`](rfc1808_harness::flags)), runs the command they name
-//! ([`commands`](rfc1808_harness::commands)), and turns the result into an
+//! ([`rfc1808_harness::flags`]), runs the command they name
+//! ([`rfc1808_harness::commands`]), and turns the result into an
 //! exit code.
 //!
 //! Exit codes: 0 all passed, 1 conformance failures, 2 usage, configuration,
 //! I/O or startup errors, 141 standard output or error closed under a write
-//! ([`output`](rfc1808_harness::output)).
+//! ([`rfc1808_harness::output`]).
 
 use std::process::ExitCode;
 
