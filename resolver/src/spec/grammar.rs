@@ -284,4 +284,15 @@ mod tests {
             assert!(!is_uri_reference(not), "{not:?}");
         }
     }
+
+    #[test]
+    fn an_ipv6_literal_may_end_in_an_ipv4_address_of_dec_octets() {
+        assert!(is_uri("http://[::ffff:10.0.0.1]/"));
+        assert!(is_uri("http://[::ffff:0.0.0.0]/"));
+        assert!(is_uri("http://[::ffff:255.25.2.199]/"));
+        // `dec-octet` has no leading zero, and is at most 255.
+        assert!(!is_uri("http://[::ffff:010.0.0.1]/"));
+        assert!(!is_uri("http://[::ffff:256.0.0.1]/"));
+        assert!(!is_uri("http://[::ffff:1.2.3]/"));
+    }
 }

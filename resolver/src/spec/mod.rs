@@ -222,6 +222,22 @@ mod tests {
     }
 
     #[test]
+    fn each_spec_names_its_two_versions_as_a_disagreement_between_them_says() {
+        assert_eq!(
+            Spec::Rfc1808.versions(),
+            ["the segment stack", "the string patterns"]
+        );
+        assert_eq!(Spec::Rfc2396.versions(), Spec::Rfc1808.versions());
+        assert_eq!(
+            Spec::Rfc3986.versions(),
+            [
+                "the linear remove_dot_segments",
+                "the buffers of section 5.2.4"
+            ]
+        );
+    }
+
+    #[test]
     fn only_the_later_specs_leave_cases_outside_their_grammar_undefined() {
         assert_eq!(Spec::Rfc1808.undefined("http://a/b c", "g h"), None);
         assert!(Spec::Rfc3986.undefined("http://a/b c", "g").is_some());
