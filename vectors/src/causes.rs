@@ -26,7 +26,7 @@ pub struct Explainer {
     spec: Spec,
     /// The spec's reference under each choice of its readings, the
     /// defaults first.
-    references: Vec<Reference>,
+    references: &'static [Reference],
     listed: Set,
 }
 
@@ -43,7 +43,7 @@ impl Explainer {
     pub fn listing(&self, listed: Set) -> Explainer {
         Explainer {
             spec: self.spec,
-            references: self.references.clone(),
+            references: self.references,
             listed,
         }
     }
@@ -77,7 +77,7 @@ impl Explainer {
     /// found and checks them before searching again, as `rfc1808 fuzz`
     /// does. It does not say that `set` is the smallest that does.
     pub fn gives(&self, set: Set, base: &str, relative: &str, answer: &Answer) -> bool {
-        gives_under(&self.references, set, base, relative, answer)
+        gives_under(self.references, set, base, relative, answer)
     }
 
     /// [`Explainer::gives`] under the spec's default readings only: one

@@ -12,8 +12,8 @@ use rfc1808_vectors::{Assignment, Spec, Stated};
 /// Both versions of the spec's algorithm must agree.
 fn every_answer(spec: Spec, base: &str, relative: &str) -> Vec<(String, Option<String>)> {
     Reference::every(spec)
-        .into_iter()
-        .map(|reference| {
+        .iter()
+        .map(|&reference| {
             let pairs: Vec<String> = spec
                 .registry()
                 .iter()

@@ -68,7 +68,8 @@ impl Accepted {
                 .all(|(a, reading)| u.get(a.name) == Some(reading.name))
         };
         let primary = Reference::every(spec)
-            .into_iter()
+            .iter()
+            .copied()
             .find(follows)
             .unwrap_or(Reference::defaults(spec));
         Accepted {

@@ -67,8 +67,8 @@ fn rows(spec: Spec, base: &str, relative: &str) -> Result<Vec<Row>, Disagreement
     };
     let [first, second] = spec.versions();
     Reference::every(spec)
-        .into_iter()
-        .map(|reference| {
+        .iter()
+        .map(|&reference| {
             let with = |version| stated(reference.resolve_by(base, relative, version));
             let (a, b) = (with(Step6::SegmentStack), with(Step6::StringPattern));
             if a != b {
