@@ -523,6 +523,21 @@ static int skip_literal(struct reader *r, const char *word) {
     return 0;
 }
 
+/* Reads an object's key into out (unless out is NULL), and the colon
+ * after it with the space around them. */
+static int read_key(struct reader *r, struct buf *out) {
+    if (read_string(r, out) != 0) {
+        return -1;
+    }
+    skip_space(r);
+    if (r->pos >= r->len || r->s[r->pos] != ':') {
+        return fail(r, "expected ':'");
+    }
+    r->pos++;
+    skip_space(r);
+    return 0;
+}
+
 /* Skips an array or object, whose opening bracket is at the position. */
 static int skip_container(struct reader *r, int depth) {
     char close = r->s[r->pos] == '{' ? '}' : ']';
@@ -537,15 +552,9 @@ static int skip_container(struct reader *r, int depth) {
     }
     for (;;) {
         if (close == '}') {
-            if (read_string(r, NULL) != 0) {
+            if (read_key(r, NULL) != 0) {
                 return -1;
             }
-            skip_space(r);
-            if (r->pos >= r->len || r->s[r->pos] != ':') {
-                return fail(r, "expected ':'");
-            }
-            r->pos++;
-            skip_space(r);
         }
         if (skip_value(r, depth + 1) != 0) {
             return -1;
@@ -603,15 +612,9 @@ static int read_request(struct reader *r, struct request *req, struct buf *key) 
         r->pos++;
     } else {
         for (;;) {
-            if (read_string(r, key) != 0) {
+            if (read_key(r, key) != 0) {
                 return -1;
             }
-            skip_space(r);
-            if (r->pos >= r->len || r->s[r->pos] != ':') {
-                return fail(r, "expected ':'");
-            }
-            r->pos++;
-            skip_space(r);
             /* A key with a NUL in it is none of ours: compare lengths too. */
             if (key->len == 4 && memcmp(key->data, "type", 4) == 0) {
                 if (read_string(r, &req->type) != 0) {

@@ -67,8 +67,7 @@ proc adapter::skip_space {text pos} {
 proc adapter::read_value {text pos} {
     set pos [skip_space $text $pos]
     switch -- [string index $text $pos] {
-        "\{" { return [read_object $text $pos] }
-        "\[" { return [read_array $text $pos] }
+        "\{" - "\[" { return [read_container $text $pos] }
         "\"" {
             lassign [read_string $text $pos] string pos
             return [list [list string $string] $pos]
@@ -86,47 +85,44 @@ proc adapter::read_value {text pos} {
     json_error "unexpected character \"[string index $text $pos]\"" $pos
 }
 
-proc adapter::read_object {text pos} {
-    set members [dict create]
-    set pos [skip_space $text [expr {$pos + 1}]]
-    if {[string index $text $pos] eq "\}"} {
-        return [list [list object $members] [expr {$pos + 1}]]
+# Reads the object or array whose opening bracket is at pos; returns
+# {{object DICT} NEXT-POS} or {{array LIST} NEXT-POS}.
+proc adapter::read_container {text pos} {
+    if {[string index $text $pos] eq "\{"} {
+        lassign {object "\}"} kind close
+    } else {
+        lassign {array "\]"} kind close
     }
-    while 1 {
-        set pos [skip_space $text $pos]
-        if {[string index $text $pos] ne "\""} {
-            json_error "expected a string as object key" $pos
-        }
-        lassign [read_string $text $pos] key pos
-        set pos [skip_space $text $pos]
-        if {[string index $text $pos] ne ":"} {
-            json_error "expected ':'" $pos
-        }
-        lassign [read_value $text [expr {$pos + 1}]] value pos
-        dict set members $key $value
-        set pos [skip_space $text $pos]
-        switch -- [string index $text $pos] {
-            "," { incr pos }
-            "\}" { return [list [list object $members] [expr {$pos + 1}]] }
-            default { json_error "expected ',' or '\}'" $pos }
-        }
-    }
-}
-
-proc adapter::read_array {text pos} {
     set items {}
     set pos [skip_space $text [expr {$pos + 1}]]
-    if {[string index $text $pos] eq "\]"} {
-        return [list [list array $items] [expr {$pos + 1}]]
+    if {[string index $text $pos] eq $close} {
+        return [list [list $kind $items] [expr {$pos + 1}]]
     }
     while 1 {
-        lassign [read_value $text $pos] value pos
-        lappend items $value
+        if {$kind eq "object"} {
+            set pos [skip_space $text $pos]
+            if {[string index $text $pos] ne "\""} {
+                json_error "expected a string as object key" $pos
+            }
+            lassign [read_string $text $pos] key pos
+            set pos [skip_space $text $pos]
+            if {[string index $text $pos] ne ":"} {
+                json_error "expected ':'" $pos
+            }
+            lassign [read_value $text [expr {$pos + 1}]] value pos
+            dict set items $key $value
+        } else {
+            lassign [read_value $text $pos] value pos
+            lappend items $value
+        }
         set pos [skip_space $text $pos]
-        switch -- [string index $text $pos] {
-            "," { incr pos }
-            "\]" { return [list [list array $items] [expr {$pos + 1}]] }
-            default { json_error "expected ',' or '\]'" $pos }
+        set next [string index $text $pos]
+        if {$next eq ","} {
+            incr pos
+        } elseif {$next eq $close} {
+            return [list [list $kind $items] [expr {$pos + 1}]]
+        } else {
+            json_error "expected ',' or '$close'" $pos
         }
     }
 }

@@ -2,7 +2,6 @@
 //! base.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -15,6 +14,17 @@ pub struct Case<'a> {
     pub id: &'a str,
     pub base: &'a str,
     pub relative: &'a str,
+}
+
+impl<'a> Case<'a> {
+    /// The case a resolution vector asks.
+    pub fn of(vector: &'a rfc1808_vectors::ResolveVector) -> Self {
+        Case {
+            id: &vector.id,
+            base: &vector.base,
+            relative: &vector.relative,
+        }
+    }
 }
 
 pub use rfc1808_vectors::grade::Answer;
@@ -115,6 +125,8 @@ pub enum Protocol {
 }
 
 impl Protocol {
+    pub const ALL: [Protocol; 3] = [Protocol::Argv, Protocol::Lines, Protocol::Jsonl];
+
     pub fn name(self) -> &'static str {
         match self {
             Protocol::Argv => "argv",
@@ -124,26 +136,7 @@ impl Protocol {
     }
 }
 
-impl fmt::Display for Protocol {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Protocol {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "argv" => Ok(Protocol::Argv),
-            "lines" => Ok(Protocol::Lines),
-            "jsonl" => Ok(Protocol::Jsonl),
-            _ => Err(format!(
-                "unknown protocol `{s}`, expected `argv`, `lines` or `jsonl`"
-            )),
-        }
-    }
-}
+rfc1808_resolver::named!(Protocol, "protocol");
 
 /// Everything needed to start a subprocess implementation, from the command
 /// line or a config file.

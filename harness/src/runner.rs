@@ -1,7 +1,7 @@
 //! Puts vectors through implementations; the grading is
 //! [`rfc1808_vectors::grade`], done by [`crate::expectations::grade`].
 
-use rfc1808_resolver::{parse, Components};
+use rfc1808_resolver::parse;
 use rfc1808_vectors::{Corpus, ParseVector, ResolveVector};
 
 use crate::implementation::{Answer, Case, Implementation, Reply};
@@ -28,14 +28,7 @@ pub fn run<'c>(
     vectors: &[&'c ResolveVector],
     implementation: &mut dyn Implementation,
 ) -> ImplResults<'c> {
-    let cases: Vec<Case<'_>> = vectors
-        .iter()
-        .map(|v| Case {
-            id: &v.id,
-            base: &v.base,
-            relative: &v.relative,
-        })
-        .collect();
+    let cases: Vec<Case<'_>> = vectors.iter().map(|v| Case::of(v)).collect();
     let answers = implementation.resolve_all(&cases);
     assert_eq!(
         answers.len(),
@@ -61,15 +54,7 @@ pub fn run<'c>(
 /// returns the expected and the parsed components, one per line.
 pub fn check_parse(vector: &ParseVector) -> Result<(), (String, String)> {
     let got = parse(&vector.input);
-    let expected = Components {
-        scheme: vector.scheme.as_deref(),
-        net_loc: vector.net_loc.as_deref(),
-        slash: vector.path.starts_with('/'),
-        path: vector.path.strip_prefix('/').unwrap_or(&vector.path),
-        params: vector.params.as_deref(),
-        query: vector.query.as_deref(),
-        fragment: vector.fragment.as_deref(),
-    };
+    let expected = vector.components();
     if got == expected && got.to_string() == vector.input {
         Ok(())
     } else {

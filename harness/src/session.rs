@@ -50,6 +50,8 @@ use std::time::{Duration, Instant};
 
 use rfc1808_resolver::Step6;
 use rfc1808_vectors::expectations::Drift;
+/// What [`Session::write_expectations`] wrote.
+pub use rfc1808_vectors::expectations::Written;
 use rfc1808_vectors::files;
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::versions::library_version;
@@ -569,27 +571,8 @@ impl<'c> Session<'c> {
             what: "expectations",
             error,
         })?;
-        Ok(Written {
-            kept: rewritten.kept,
-            added: rewritten.added,
-            dropped: rewritten.dropped,
-            errors: imp.count(Verdict::Error),
-        })
+        Ok(rewritten.written(imp.count(Verdict::Error)))
     }
-}
-
-/// What [`Session::write_expectations`] wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Written {
-    /// Entries of the old file that stay: still failing, or not decided by
-    /// this run.
-    pub kept: usize,
-    /// New failures.
-    pub added: usize,
-    /// Old entries for vectors that now pass, or that name no vector.
-    pub dropped: usize,
-    /// Errors left out, since expectations cover wrong answers only.
-    pub errors: usize,
 }
 
 /// How an implementation is graded, decided once it started.

@@ -9,6 +9,12 @@ use common::{assert_contains, assert_starts_with, rfc1808, scratch, stderr, stdo
 /// RFC 3986 section 5.4 and RFC 2396 Appendix C's base.
 const BASE: &str = "http://a/b/c/d;p?q";
 
+/// RFC 2396 under `above-root=error`, given a reference that climbs above
+/// the root, and what it answers.
+const ABOVE_ROOT_AS_ERROR: [&str; 4] = ["--reading", "above-root=error", BASE, "../../../g"];
+const REJECTED_ABOVE_ROOT: &str = "rejected: the reference climbs above the root: the merged \
+     path `/../g` still begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\n";
+
 fn resolve(args: &[&str]) -> (Option<i32>, String) {
     let o = rfc1808(&[&["resolve"], args].concat());
     (o.status.code(), stdout(&o) + &stderr(&o))
@@ -70,20 +76,8 @@ fn readings_are_the_specs_own() {
     );
     // A reading that rejects the reference is an answer, exit 1.
     assert_eq!(
-        resolve(&[
-            "--spec",
-            "rfc2396",
-            "--reading",
-            "above-root=error",
-            BASE,
-            "../../../g"
-        ]),
-        (
-            Some(1),
-            "rejected: the reference climbs above the root: the merged path `/../g` still \
-             begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\n"
-                .to_owned()
-        )
+        resolve(&[&["--spec", "rfc2396"], &ABOVE_ROOT_AS_ERROR[..]].concat()),
+        (Some(1), REJECTED_ABOVE_ROOT.to_owned())
     );
     // Another spec's reading is a usage error that lists this spec's.
     assert_eq!(
@@ -149,25 +143,21 @@ fn explain_names_the_branch_the_merge_and_the_readings_under_each_later_spec() {
     );
     // A rejection is printed as without --explain, and exits 1.
     assert_eq!(
-        resolve(&[
-            "--spec",
-            "rfc2396",
-            "--explain",
-            "--reading",
-            "above-root=error",
-            BASE,
-            "../../../g"
-        ]),
+        resolve(
+            &[
+                &["--spec", "rfc2396", "--explain"],
+                &ABOVE_ROOT_AS_ERROR[..]
+            ]
+            .concat()
+        ),
         (
             Some(1),
-            "rejected: the reference climbs above the root: the merged path `/../g` still \
-             begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\n\
-             finished at 5.2 step 6 (a relative-path, merged with the base's path)\n\
+            REJECTED_ABOVE_ROOT.to_owned()
+                + "finished at 5.2 step 6 (a relative-path, merged with the base's path)\n\
              merged: step 6 joins all but the last segment of the base's path and the \
              reference's path (6a, 6b), then removes dot segments (6c to 6g)\n\
              decided by reading above-root=error (docs/readings-rfc2396.md); above-root=kept \
              gives http://a/../g; above-root=removed gives http://a/g\n"
-                .to_owned()
         )
     );
 }

@@ -173,15 +173,7 @@ fn reference_over_all_vectors(
         let corpus = rfc1808_vectors::embedded();
         let spec = spec(protocol, reference_command(protocol, step6), PATIENT);
         let mut reference = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
-        let cases: Vec<Case<'_>> = corpus
-            .resolve
-            .iter()
-            .map(|v| Case {
-                id: &v.id,
-                base: &v.base,
-                relative: &v.relative,
-            })
-            .collect();
+        let cases: Vec<Case<'_>> = corpus.resolve.iter().map(Case::of).collect();
         assert!(
             cases.len() > 40,
             "the corpus has the RFC's examples at least"

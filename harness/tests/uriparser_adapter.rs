@@ -14,8 +14,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use common::adapters::{assert_conforms, compile, huge_lines, required, say};
-use common::child::jsonl;
+use common::adapters::{
+    argv, assert_conforms, compile, huge_lines, required, say, unreadable_requests,
+};
 
 /// The adapter, built once per test run into a directory of its own; `None`
 /// (with a note on standard error) when it cannot be built here.
@@ -71,22 +72,7 @@ fn converse(args: &[&str], input: Vec<u8>) -> Option<(Vec<String>, String, bool)
 
 #[test]
 fn each_unreadable_request_is_answered_in_its_place() {
-    let input = jsonl(&[
-        br#"{"type":"start","version":1}"#,
-        b"not json",
-        b"{\"type\":\"resolve\",\"id\":2,\"base\":\"http://a/\xff\",\"relative\":\"g\"}",
-        br#"{"type":"resolve","id":3,"base":"http://a/b","relative":"g\u0000h"}"#,
-        br#"{"type":"resolve","id":4,"base":"http://a/b","relative":"\ud800"}"#,
-        br#"{"type":"resolve","id":5,"base":"http://a/b"}"#,
-        br#"{"type":"parse","id":6}"#,
-        br#"{"type":"resolve","id":7,"base":"http://a/b","relative":"g","#,
-        br#"{"type":"resolve","id":8,"base":"http://a/b","relative":"g"} x"#,
-        // Keys in any order, unknown ones skipped whatever they hold.
-        br#"{"extra":[1,{"a":[true,null,-1.5e3,"\"}"]}],"relative":"\u00e9/../g\t","id":9,"base":"http://a/b/c","type":"resolve"}"#,
-        br#"{"type":"resolve","id":10,"base":"http://a/b/c/d;p?q","relative":"../g"}"#,
-        br#"{"type":"stop"}"#,
-        br#"{"type":"resolve","id":11,"base":"http://a/b","relative":"never read"}"#,
-    ]);
+    let input = unreadable_requests(r"\u00e9/../g\t");
     let Some((lines, stderr, ok)) = converse(&[], input) else {
         return;
     };
@@ -125,24 +111,19 @@ fn each_unreadable_request_is_answered_in_its_place() {
 fn huge_lines_are_read_whole_or_refused_past_the_limit() {
     // 10 MiB: read whole and resolved. 65 MiB: past the 64 MiB limit, so
     // refused with a null id and skipped; the next request is answered.
-    let (input, long, too_long) = huge_lines();
+    let (input, long, [refused, answered]) = huge_lines();
     let Some((lines, stderr, ok)) = converse(&[], input) else {
         return;
     };
     assert!(ok, "exit status; standard error:\n{stderr}");
-    assert_eq!(lines.len(), 3);
     assert_eq!(
-        lines[0],
-        format!(r#"{{"id":1,"result":"http://a/{long}"}}"#)
+        lines,
+        [
+            format!(r#"{{"id":1,"result":"http://a/{long}"}}"#),
+            refused,
+            answered
+        ]
     );
-    assert_eq!(
-        lines[1],
-        format!(
-            r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
-            too_long
-        )
-    );
-    assert_eq!(lines[2], r#"{"id":3,"result":"http://a/g"}"#);
 }
 
 #[test]
@@ -163,35 +144,26 @@ fn lines_and_argv_answer_as_jsonl_does() {
         ]
     );
     let adapter = adapter().unwrap();
-    let resolved = Command::new(adapter)
-        .args(["http://a/b/c", "http:g"])
-        .output()
-        .unwrap();
+    let answer = |args: &[&str]| {
+        let (code, stdout, stderr) = argv(adapter, args);
+        (code, if code == Some(0) { stdout } else { stderr })
+    };
     assert_eq!(
-        (resolved.status.code(), &resolved.stdout[..]),
-        (Some(0), &b"http:g\n"[..])
+        answer(&["http://a/b/c", "http:g"]),
+        (Some(0), "http:g\n".to_string())
     );
-    let compat = Command::new(adapter)
-        .args(["--scheme-compat", "http://a/b/c", "http:g"])
-        .output()
-        .unwrap();
     assert_eq!(
-        (compat.status.code(), &compat.stdout[..]),
-        (Some(0), &b"http://a/b/g\n"[..])
+        answer(&["--scheme-compat", "http://a/b/c", "http:g"]),
+        (Some(0), "http://a/b/g\n".to_string())
     );
-    let rejected = Command::new(adapter).args(["b", "c"]).output().unwrap();
     assert_eq!(
-        (rejected.status.code(), &rejected.stderr[..]),
+        answer(&["b", "c"]),
         (
             Some(1),
-            &b"URI_ERROR_ADDBASE_REL_BASE: the base has no scheme\n"[..]
+            "URI_ERROR_ADDBASE_REL_BASE: the base has no scheme\n".to_string()
         )
     );
-    let usage = Command::new(adapter)
-        .args(["a", "b", "c"])
-        .output()
-        .unwrap();
-    assert_eq!(usage.status.code(), Some(2));
+    assert_eq!(answer(&["a", "b", "c"]).0, Some(2));
 }
 
 /// The whole corpus through `rfc1808 run`, under the sanitizers and each

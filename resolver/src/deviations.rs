@@ -1970,17 +1970,21 @@ fn ends_in_a_number(host: &str) -> bool {
 /// fills the octets left. A last empty part is dropped.
 fn whatwg_ipv4(host: &str) -> Option<String> {
     let mut parts: Vec<&str> = host.split('.').collect();
-    if parts.len() > 1 && parts.last() == Some(&"") {
+    // A last empty part, after at least one other, is dropped.
+    if let [_, .., ""] = parts[..] {
         parts.pop();
     }
     if parts.len() > 4 {
         return None;
     }
     let number = |part: &str| -> Option<u64> {
-        let (digits, radix) = match part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
-            Some(hex) => (hex, 16),
-            None if part.len() > 1 && part.starts_with('0') => (&part[1..], 8),
-            None => (part, 10),
+        // `0x` or `0X` begins a hex part; a `0` and more, an octal one.
+        let hex = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X"));
+        let octal = part.strip_prefix('0').filter(|rest| !rest.is_empty());
+        let (digits, radix) = match (hex, octal) {
+            (Some(hex), _) => (hex, 16),
+            (None, Some(octal)) => (octal, 8),
+            (None, None) => (part, 10),
         };
         if part.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
             return None;
@@ -4736,5 +4740,63 @@ mod tests {
             NumericHostIpv4,
             &[(BASE, "//1.256.3/g"), (BASE, "//255.65536.1/g")],
         );
+    }
+
+    #[test]
+    fn a_numeric_host_is_an_address_only_if_each_part_fits() {
+        let some = |s: &str| Some(s.to_owned());
+        // Decimal parts, no leading zero; a trailing dot dropped; the host
+        // written otherwise only when it changes.
+        for (host, address) in [
+            ("1.2.3.4.", some("1.2.3.4")),
+            ("1.2.3.4", None),
+            ("1.2.3.4.0", None),
+            ("1.2.3.4.5.6", None),
+            ("01.2.3.4", None),
+            ("12345678901", None),
+            (".", None),
+            ("4294967295", some("255.255.255.255")),
+            ("4294967296", None),
+            ("1.65535", some("1.0.255.255")),
+            ("1.65536", some("1.1.0.0")),
+            ("1.16777216", None),
+            ("1.2.256", some("1.2.1.0")),
+            ("1.2.65536", None),
+            ("255.2.3", some("255.2.0.3")),
+            ("256.2.3", None),
+        ] {
+            assert_eq!(ipv4_of_numbers(host), address, "{host}");
+        }
+        // The WHATWG IPv4 parser: also hex (`0x`) and octal (a leading
+        // zero) parts, an empty hex part being zero, always written out.
+        for (host, address) in [
+            ("1.2.3.4", some("1.2.3.4")),
+            ("1.2.3.4.", some("1.2.3.4")),
+            ("1.2.3.4.5", None),
+            ("1.2.3.4.5.", None),
+            ("0x7f.1", some("127.0.0.1")),
+            ("0X7F.0.0.1", some("127.0.0.1")),
+            ("0177.0.0.1", some("127.0.0.1")),
+            ("0", some("0.0.0.0")),
+            ("00", some("0.0.0.0")),
+            ("0x", some("0.0.0.0")),
+            ("09", None),
+            ("0xg", None),
+            ("1..2", None),
+            ("", None),
+            ("255.1.1.1", some("255.1.1.1")),
+            ("256.1.1.1", None),
+            ("4294967295", some("255.255.255.255")),
+            ("4294967296", None),
+            ("99999999999999999999999", None),
+            ("1.16777215", some("1.255.255.255")),
+            ("1.16777216", None),
+            ("1.2.65535", some("1.2.255.255")),
+            ("1.2.65536", None),
+            ("1.2.3.255", some("1.2.3.255")),
+            ("1.2.3.256", None),
+        ] {
+            assert_eq!(whatwg_ipv4(host), address, "{host}");
+        }
     }
 }

@@ -20,6 +20,7 @@
 //! stumble carry a comment starting with "Choice".
 
 pub mod deviations;
+pub mod named;
 mod parse;
 pub mod readings;
 mod resolve;

@@ -258,6 +258,13 @@ macro_rules! readings_struct {
             pub fn differences(&self, other: &Readings) -> usize {
                 0 $(+ usize::from(self.$field != other.$field))+
             }
+
+            /// The ambiguity of each field and how many readings its enum
+            /// has, for [`spec_readings::check_registry`].
+            #[cfg(test)]
+            fn counts() -> Vec<(&'static str, usize)> {
+                vec![$(($ty::AMBIGUITY, $ty::ALL.len()),)+]
+            }
         }
 
         impl FromStr for Readings {
@@ -290,13 +297,21 @@ pub(crate) use readings_struct;
 /// The checks every spec's registry must pass, for its tests: kebab-case
 /// names, no name twice, at least two readings each, the default readings
 /// what `R::default()` holds, and every reading settable by name and read
-/// back (`set` and `get` of the spec's `Readings`).
+/// back (`set` and `get` of the spec's `Readings`), and each ambiguity of
+/// `counts` (an enum's `AMBIGUITY` and how many values it has) in the
+/// registry with as many readings, and no other.
 #[cfg(test)]
 pub(crate) fn check_registry<R: Default, E: fmt::Debug>(
     registry: &'static [Ambiguity],
     set: impl Fn(&mut R, &str, &str) -> Result<(), E>,
     get: impl Fn(&R, &str) -> Option<&'static str>,
+    counts: &[(&str, usize)],
 ) {
+    assert_eq!(counts.len(), registry.len());
+    for &(name, n) in counts {
+        let a = registry.iter().find(|a| a.name == name).unwrap();
+        assert_eq!(a.readings.len(), n, "{name}");
+    }
     let kebab = |s: &str| {
         !s.is_empty()
             && s.bytes()
@@ -319,5 +334,25 @@ pub(crate) fn check_registry<R: Default, E: fmt::Debug>(
             set(&mut readings, a.name, r.name).unwrap();
             assert_eq!(get(&readings, a.name), Some(r.name));
         }
+    }
+}
+
+/// Every choice of `every` prints as an assignment that parses back to it
+/// (the default choice prints as `default`, and the empty assignment is
+/// it).
+#[cfg(test)]
+pub(crate) fn check_round_trip<R>(every: impl IntoIterator<Item = R>)
+where
+    R: fmt::Display + std::str::FromStr + PartialEq + fmt::Debug,
+    R::Err: fmt::Debug,
+{
+    for readings in every {
+        let text = readings.to_string();
+        let again = if text == "default" {
+            String::new()
+        } else {
+            text
+        };
+        assert_eq!(again.parse::<R>().unwrap(), readings);
     }
 }

@@ -22,8 +22,6 @@
 //! - 6d is applied once, not iteratively, yet that is enough: after 6c no
 //!   segment other than `..` is followed by `../`.
 
-use std::fmt;
-
 /// Which version of Step 6 to run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Step6 {
@@ -63,25 +61,7 @@ impl Step6 {
     }
 }
 
-impl fmt::Display for Step6 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Step6 {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "stack" => Ok(Step6::SegmentStack),
-            "string" => Ok(Step6::StringPattern),
-            _ => Err(format!(
-                "unknown Step 6 version `{s}`, expected `stack` or `string`"
-            )),
-        }
-    }
-}
+crate::named!(Step6, "Step 6 version");
 
 /// Reading `escaped-dots=decoded`: every segment of `path` made only of
 /// dots, plain or escaped (`%2e`, `%2E`), and one or two of them, written
@@ -293,6 +273,25 @@ fn step6d(path: &mut String) {
     }
 }
 
+/// Every string over `{a, ., /}` up to length 9 (29,524 strings), the
+/// empty one first: the paths on which each pair of versions must agree.
+#[cfg(test)]
+pub(crate) fn short_paths() -> Vec<String> {
+    let mut paths = vec![String::new()];
+    let mut frontier = vec![String::new()];
+    for _ in 0..9 {
+        let mut next = Vec::new();
+        for p in &frontier {
+            for c in ['a', '.', '/'] {
+                next.push(format!("{p}{c}"));
+            }
+        }
+        paths.extend(next.iter().cloned());
+        frontier = next;
+    }
+    paths
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,18 +384,7 @@ mod tests {
     fn both_agree_on_every_short_path() {
         // Every string over {a, ., /} up to length 9, as embedded path and as
         // base path: 29,524 strings each way.
-        let mut paths = vec![String::new()];
-        let mut frontier = vec![String::new()];
-        for _ in 0..9 {
-            let mut next = Vec::new();
-            for p in &frontier {
-                for c in ['a', '.', '/'] {
-                    next.push(format!("{p}{c}"));
-                }
-            }
-            paths.extend(next.iter().cloned());
-            frontier = next;
-        }
+        let paths = short_paths();
         for p in &paths {
             both("", p);
             both(p, "..");

@@ -7,7 +7,7 @@
 //! resolver and the vectors.
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use rfc1808_resolver::{parse, resolve_with, Components, Step6};
+use rfc1808_resolver::{parse, resolve_with, Step6};
 use rfc1808_vectors::libtest::check;
 use rfc1808_vectors::ParseVector;
 
@@ -38,15 +38,7 @@ fn main() {
 /// back the input.
 fn check_parse(v: &ParseVector) -> Result<(), Failed> {
     let got = parse(&v.input);
-    let expected = Components {
-        scheme: v.scheme.as_deref(),
-        net_loc: v.net_loc.as_deref(),
-        slash: v.path.starts_with('/'),
-        path: v.path.strip_prefix('/').unwrap_or(&v.path),
-        params: v.params.as_deref(),
-        query: v.query.as_deref(),
-        fragment: v.fragment.as_deref(),
-    };
+    let expected = v.components();
     if got != expected {
         return Err(format!(
             "{} ({})\n  input:    {:?}\n  expected: {expected:?}\n  got:      {got:?}",

@@ -572,6 +572,34 @@ pub struct Rewritten {
     pub dropped: usize,
 }
 
+impl Rewritten {
+    /// What was written, with the `errors` of the run, which an
+    /// expectations file leaves out.
+    pub fn written(&self, errors: usize) -> Written {
+        Written {
+            kept: self.kept,
+            added: self.added,
+            dropped: self.dropped,
+            errors,
+        }
+    }
+}
+
+/// What writing an expectations file did to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// Entries of the old file that stay: still failing, or not decided by
+    /// this run.
+    pub kept: usize,
+    /// New failures.
+    pub added: usize,
+    /// Old entries for vectors that now pass, or that name no vector.
+    pub dropped: usize,
+    /// Answers that were errors (a panic, a failed exchange), left out
+    /// since expectations cover wrong answers only.
+    pub errors: usize,
+}
+
 /// What an implementation answered, in a form that fits an entry's reason:
 /// `got "http://a/g" (expected "http://a/b/c/g")`.
 pub fn observed(answer: &Answer, expected: &str) -> String {

@@ -132,6 +132,21 @@ pub struct ParseVector {
     pub origin: Origin,
 }
 
+impl ParseVector {
+    /// The components this vector says its input parses into.
+    pub fn components(&self) -> rfc1808_resolver::Components<'_> {
+        rfc1808_resolver::Components {
+            scheme: self.scheme.as_deref(),
+            net_loc: self.net_loc.as_deref(),
+            slash: self.path.starts_with('/'),
+            path: self.path.strip_prefix('/').unwrap_or(&self.path),
+            params: self.params.as_deref(),
+            query: self.query.as_deref(),
+            fragment: self.fragment.as_deref(),
+        }
+    }
+}
+
 /// The file and line a vector was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Origin {

@@ -56,6 +56,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 use crate::causes;
+/// What [`Suite::write_expectations`] wrote.
+pub use crate::expectations::Written;
 use crate::expectations::{self, Decision, Drift, Expectations, Inconsistent, Ran};
 use crate::fingerprint;
 use crate::grade::{self, Answer, ExpectedFailures, ReadingReport, Verdict};
@@ -491,15 +493,12 @@ impl Suite {
         )
         .map_err(SuiteError::Load)?;
         crate::files::replace(path, rewritten.text.as_bytes()).map_err(SuiteError::Io)?;
-        Ok(Written {
-            kept: rewritten.kept,
-            added: rewritten.added,
-            dropped: rewritten.dropped,
-            errors: graded
+        Ok(rewritten.written(
+            graded
                 .iter()
                 .filter(|(_, _, verdict, _)| *verdict == Verdict::Error)
                 .count(),
-        })
+        ))
     }
 
     /// For [`Suite::write_expectations`]: the name and text of the
@@ -806,17 +805,6 @@ fn answer(resolve: &Resolve, v: &ResolveVector) -> Answer {
             Answer::Error(format!("panicked: {message}"))
         }
     }
-}
-
-/// What [`Suite::write_expectations`] wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Written {
-    pub kept: usize,
-    pub added: usize,
-    pub dropped: usize,
-    /// Vectors on which the resolve function panicked, left out since
-    /// expectations cover wrong answers only.
-    pub errors: usize,
 }
 
 /// Why the suite cannot run, or cannot write its expectations file.

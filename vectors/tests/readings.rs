@@ -1,47 +1,7 @@
-//! Every RFC 1808 answer a vector writes down, under every reading, is what
-//! the reference resolver gives under that reading: the `readings` tables
-//! are complete (a reading that changes the answer must be listed) and
-//! right.
+//! The readings docs are generated from the registries and the vectors
+//! (`tests/later_rfcs.rs` checks the vectors' answers under each reading).
 
-use rfc1808_resolver::readings::REGISTRY;
-use rfc1808_resolver::{resolve_with, Options, Readings, Step6};
-use rfc1808_vectors::{Assignment, Spec, Stated};
-
-#[test]
-fn every_reading_answer_is_the_reference_resolver_answer() {
-    let corpus = rfc1808_vectors::embedded();
-    let mut wrong = Vec::new();
-    for v in &corpus.resolve {
-        let answers = v.rfc1808();
-        for readings in Readings::every() {
-            let choice = REGISTRY
-                .iter()
-                .map(|a| format!("{}={}", a.name, readings.get(a.name).unwrap()))
-                .collect::<Vec<_>>()
-                .join(",");
-            let choice = Assignment::parse(Spec::Rfc1808, &choice).unwrap();
-            let written = answers.answer_under(&choice).unwrap();
-            for step6 in Step6::ALL {
-                let got = resolve_with(&v.base, &v.relative, Options { step6, readings });
-                // RFC 1808 makes no reference an error.
-                if Stated::Resolves(got.as_str()) != written {
-                    wrong.push(format!(
-                        "{} ({}): under {readings}, the resolver gives {got:?}, the vector {written}",
-                        v.id, v.origin
-                    ));
-                    break;
-                }
-            }
-        }
-    }
-    wrong.dedup();
-    assert!(
-        wrong.is_empty(),
-        "{} mismatches:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
-}
+use rfc1808_vectors::Spec;
 
 #[test]
 fn docs_readings_md_is_generated_from_the_registry_and_the_vectors() {

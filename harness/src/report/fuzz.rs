@@ -63,16 +63,15 @@ pub enum Format {
     Json,
 }
 
-impl std::str::FromStr for Format {
-    type Err = String;
+rfc1808_resolver::named!(Format, "fuzz report format");
 
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "text" => Ok(Format::Text),
-            "json" => Ok(Format::Json),
-            _ => Err(format!(
-                "unknown fuzz report format `{s}`, expected `text` or `json`"
-            )),
+impl Format {
+    pub const ALL: [Format; 2] = [Format::Text, Format::Json];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Json => "json",
         }
     }
 }

@@ -302,24 +302,27 @@ pub enum Format {
     Html,
 }
 
-impl std::str::FromStr for Format {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "text" => Ok(Format::Text),
-            "json" => Ok(Format::Json),
-            "junit" => Ok(Format::Junit),
-            "markdown" => Ok(Format::Markdown),
-            "html" => Ok(Format::Html),
-            _ => Err(format!(
-                "unknown report format `{s}`, expected `text`, `json`, `junit`, `markdown` or `html`"
-            )),
-        }
-    }
-}
+rfc1808_resolver::named!(Format, "report format");
 
 impl Format {
+    pub const ALL: [Format; 5] = [
+        Format::Text,
+        Format::Json,
+        Format::Junit,
+        Format::Markdown,
+        Format::Html,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Json => "json",
+            Format::Junit => "junit",
+            Format::Markdown => "markdown",
+            Format::Html => "html",
+        }
+    }
+
     /// Renders `report` in this format; `colour` applies to text only.
     pub fn render(self, report: &Report<'_>, colour: bool) -> String {
         match self {
@@ -606,36 +609,37 @@ pub(crate) mod tests {
         assert_eq!(js["results"][1].get("undefined"), None);
         assert_eq!(js["results"][1].get("note"), None);
 
-        let xml = junit::render(&report);
-        assert!(
-            xml.contains("<skipped message=\"no answer under RFC 3986: the vector gives none, so the answer was not judged\"/>"),
-            "{xml}"
-        );
-        assert!(
-            xml.contains("<property name=\"rfc1808.no_answer\" value=\"1\"/>"),
-            "{xml}"
-        );
-
-        let md = markdown::render(&report);
-        assert!(
-            md.contains("\n❔ **js**: 1 vector gives no answer under RFC 3986, so what it answered was not judged: `regression/1`. Give each `expected.rfc3986` ([vectors](docs/vectors.md)).\n"),
-            "{md}"
-        );
-        assert!(
-            md.contains("| `regression/1` | no answer | ❔ rejected: `URIError: URI malformed` |"),
-            "{md}"
-        );
-        assert!(
-            md.contains(" no answer under the spec |"),
-            "a column of its own: {md}"
-        );
-
-        let page = html::render(&report);
-        assert!(
-            page.contains("<td class=\"no_answer\" data-status=\"no_answer\" title=\"no answer under the spec\"><details><summary>? no answer under RFC 3986</summary>"),
-            "{page}"
-        );
-        assert!(page.contains("<th>no answer under the spec</th>"), "{page}");
+        // Each format says the answer was not judged, and counts it in a
+        // column of its own.
+        let wanted: [(String, &[&str]); 3] = [
+            (
+                junit::render(&report),
+                &[
+                    "<skipped message=\"no answer under RFC 3986: the vector gives none, so the answer was not judged\"/>",
+                    "<property name=\"rfc1808.no_answer\" value=\"1\"/>",
+                ],
+            ),
+            (
+                markdown::render(&report),
+                &[
+                    "\n❔ **js**: 1 vector gives no answer under RFC 3986, so what it answered was not judged: `regression/1`. Give each `expected.rfc3986` ([vectors](docs/vectors.md)).\n",
+                    "| `regression/1` | no answer | ❔ rejected: `URIError: URI malformed` |",
+                    " no answer under the spec |",
+                ],
+            ),
+            (
+                html::render(&report),
+                &[
+                    "<td class=\"no_answer\" data-status=\"no_answer\" title=\"no answer under the spec\"><details><summary>? no answer under RFC 3986</summary>",
+                    "<th>no answer under the spec</th>",
+                ],
+            ),
+        ];
+        for (rendered, parts) in wanted {
+            for part in parts {
+                assert!(rendered.contains(part), "{part}\nis not in:\n{rendered}");
+            }
+        }
     }
 
     #[test]
@@ -655,6 +659,19 @@ pub(crate) mod tests {
             py.rerun_case("rfc1808-5.1/g"),
             "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv --id rfc1808-5.1/g"
         );
+    }
+
+    /// A vector defined under RFC 1808 and undefined under RFC 3986.
+    fn undefined_under_rfc3986_only(corpus: &Corpus) -> &ResolveVector {
+        corpus
+            .resolve
+            .iter()
+            .find(|v| {
+                v.rfc1808().undefined.is_none()
+                    && v.answers(Spec::Rfc3986)
+                        .is_some_and(|a| a.undefined.is_some())
+            })
+            .unwrap()
     }
 
     #[test]
@@ -683,15 +700,7 @@ pub(crate) mod tests {
             describe_answers_as(&answers_as(v, &Answer::Rejected("above the root".into()))),
             "answers as RFC 2396, above-root=error"
         );
-        let undefined = corpus
-            .resolve
-            .iter()
-            .find(|v| {
-                v.rfc1808().undefined.is_none()
-                    && v.answers(Spec::Rfc3986)
-                        .is_some_and(|a| a.undefined.is_some())
-            })
-            .unwrap();
+        let undefined = undefined_under_rfc3986_only(&corpus);
         let as_3986 = answers_as(undefined, &Answer::Rejected("no".into()));
         assert_eq!(
             as_3986.last().unwrap().to_string(),
@@ -718,15 +727,7 @@ pub(crate) mod tests {
                 (Some(Spec::Rfc3986), Expected::Url("http://a/g".to_owned()))
             ]
         );
-        let undefined = corpus
-            .resolve
-            .iter()
-            .find(|v| {
-                v.rfc1808().undefined.is_none()
-                    && v.answers(Spec::Rfc3986)
-                        .is_some_and(|a| a.undefined.is_some())
-            })
-            .unwrap();
+        let undefined = undefined_under_rfc3986_only(&corpus);
         assert_eq!(
             expected_under(undefined, &both)[1],
             (Some(Spec::Rfc3986), Expected::Undefined)

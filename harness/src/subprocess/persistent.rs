@@ -156,27 +156,17 @@ impl Persistent {
         Some(reply)
     }
 
-    /// After the last answer of a run: a line more means the adapter wrote
-    /// a line no request asked for, somewhere. Without ids, which answers
-    /// moved is unknown, so every answer of this process in the run becomes
-    /// an error. The line comes about one answer's time after the last
-    /// answer, if the adapter writes it then, so that is how long it is
-    /// waited for; the next run checks again before it starts.
-    fn check_surplus(
+    /// The adapter wrote `line`, which no request asked for, somewhere in
+    /// the run whose process answered from case `stretch` on. Without ids,
+    /// which answers moved is unknown, so every answer of this process in
+    /// the run becomes an error.
+    fn blame_surplus(
         &mut self,
+        line: &[u8],
         cases: &[Case<'_>],
         replies: &mut [Reply],
         stretch: usize,
-        took: Duration,
     ) {
-        let Some(proc) = self.proc.as_mut() else {
-            return;
-        };
-        let answered = (replies.len() - stretch).max(1) as u32;
-        let wait = (took / answered * 5 + Duration::from_millis(2)).min(Duration::from_millis(100));
-        let Some(line) = proc.surplus(wait) else {
-            return;
-        };
         self.discard();
         self.restarts += 1;
         if self.codec.numbered() {
@@ -187,7 +177,7 @@ impl Persistent {
             "protocol error: the adapter wrote more lines than it was sent requests \
              (one of them: `{}`), so its answers from case {} to case {} cannot be \
              matched to their requests; the adapter was restarted",
-            escape_bytes(&line),
+            escape_bytes(line),
             cases[stretch].id,
             cases[cases.len() - 1].id,
         );
@@ -363,7 +353,14 @@ impl Persistent {
             self.discard();
             return;
         }
-        self.check_surplus(cases, replies, stretch, took);
+        // A line more after the last answer comes about one answer's time
+        // after it, if the adapter writes it then, so that is how long it
+        // is waited for; the next run checks again before it starts.
+        let answered = (replies.len() - stretch).max(1) as u32;
+        let wait = (took / answered * 5 + Duration::from_millis(2)).min(Duration::from_millis(100));
+        if let Some(line) = proc.surplus(wait) {
+            self.blame_surplus(&line, cases, replies, stretch);
+        }
     }
 }
 

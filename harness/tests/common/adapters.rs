@@ -77,9 +77,9 @@ pub fn assert_conforms(name: &str, binary: &Path, spec: &str) {
 
 /// Three `jsonl` requests: one of 10 MiB, read whole; one of 65 MiB, past
 /// the 64 MiB limit, refused with a null id and skipped; and one after it,
-/// answered. With the relative URL of the first and the length of the
-/// second.
-pub fn huge_lines() -> (Vec<u8>, String, usize) {
+/// answered. With the relative URL of the first, and the answers every
+/// adapter gives the other two.
+pub fn huge_lines() -> (Vec<u8>, String, [String; 2]) {
     let long = "a".repeat(10 << 20);
     let first = format!(r#"{{"type":"resolve","id":1,"base":"http://a/b","relative":"{long}"}}"#);
     let mut too_long = br#"{"type":"resolve","id":2,"base":"http://a/b","relative":""#.to_vec();
@@ -90,5 +90,48 @@ pub fn huge_lines() -> (Vec<u8>, String, usize) {
         &too_long,
         br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
     ]);
-    (input, long, too_long.len())
+    let refused = format!(
+        r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
+        too_long.len()
+    );
+    let answered = r#"{"id":3,"result":"http://a/g"}"#.to_owned();
+    (input, long, [refused, answered])
+}
+
+/// A `jsonl` conversation of requests the shared reader must answer in
+/// their places (`docs/adapters.md`): not JSON, not UTF-8, a NUL, a lone
+/// surrogate, a missing key, an unknown type, a cut line, text after the
+/// object, keys in any order with unknown ones skipped (the relative
+/// reference of that one, id 9, is `ninth`, a JSON string body), a good
+/// request, `stop`, and a request after it that is never read.
+pub fn unreadable_requests(ninth: &str) -> Vec<u8> {
+    let keys_in_any_order = format!(
+        r#"{{"extra":[1,{{"a":[true,null,-1.5e3,"\"}}"]}}],"relative":"{ninth}","id":9,"base":"http://a/b/c","type":"resolve"}}"#
+    );
+    super::child::jsonl(&[
+        br#"{"type":"start","version":1}"#,
+        b"not json",
+        b"{\"type\":\"resolve\",\"id\":2,\"base\":\"http://a/\xff\",\"relative\":\"g\"}",
+        br#"{"type":"resolve","id":3,"base":"http://a/b","relative":"g\u0000h"}"#,
+        br#"{"type":"resolve","id":4,"base":"http://a/b","relative":"\ud800"}"#,
+        br#"{"type":"resolve","id":5,"base":"http://a/b"}"#,
+        br#"{"type":"parse","id":6}"#,
+        br#"{"type":"resolve","id":7,"base":"http://a/b","relative":"g","#,
+        br#"{"type":"resolve","id":8,"base":"http://a/b","relative":"g"} x"#,
+        keys_in_any_order.as_bytes(),
+        br#"{"type":"resolve","id":10,"base":"http://a/b/c/d;p?q","relative":"../g"}"#,
+        br#"{"type":"stop"}"#,
+        br#"{"type":"resolve","id":11,"base":"http://a/b","relative":"never read"}"#,
+    ])
+}
+
+/// The adapter at `binary` run once with `args` on its command line: its
+/// exit code, standard output and standard error.
+pub fn argv(binary: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(binary).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }

@@ -68,6 +68,25 @@ mod tests {
     }
 
     #[test]
+    fn merged_splits_a_merge_into_the_bases_part_and_the_references_path() {
+        let default = Readings::default();
+        assert_eq!(
+            merged(BASE, "../g", default),
+            Some(("/b/c/".to_owned(), "../g".to_owned()))
+        );
+        // Section 5.2.3: a base with an authority and an empty path
+        // merges as `/`.
+        assert_eq!(
+            merged("http://a", "g", default),
+            Some(("/".to_owned(), "g".to_owned()))
+        );
+        // Branches of 5.2.2 that do not merge.
+        for reference in ["/g", "//g", "", "?y", "g:h"] {
+            assert_eq!(merged(BASE, reference, default), None, "{reference:?}");
+        }
+    }
+
+    #[test]
     fn section_5_4_1_normal_examples() {
         check(&[
             ("g:h", "g:h"),

@@ -7,8 +7,6 @@
 //! `{a, ., /}` up to length 9, `resolver/tests/rfc3986.rs` by property, and
 //! the fuzz target `rfc3986_dot_segments` keeps checking it.
 
-use std::fmt;
-
 /// Which version of `remove_dot_segments` to run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DotSegments {
@@ -87,25 +85,7 @@ impl DotSegments {
     }
 }
 
-impl fmt::Display for DotSegments {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for DotSegments {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "linear" => Ok(DotSegments::Linear),
-            "buffers" => Ok(DotSegments::Buffers),
-            _ => Err(format!(
-                "unknown remove_dot_segments version `{s}`, expected `linear` or `buffers`"
-            )),
-        }
-    }
-}
+crate::named!(DotSegments, "remove_dot_segments version");
 
 fn has_dot(s: &str) -> bool {
     s.as_bytes().contains(&b'.')
@@ -357,18 +337,7 @@ mod tests {
     fn both_agree_on_every_short_path() {
         // Every string over {a, ., /} up to length 9: 29,524 strings, alone
         // and split at every slash into a merged prefix and a path.
-        let mut paths = vec![String::new()];
-        let mut frontier = vec![String::new()];
-        for _ in 0..9 {
-            let mut next = Vec::new();
-            for p in &frontier {
-                for c in ['a', '.', '/'] {
-                    next.push(format!("{p}{c}"));
-                }
-            }
-            paths.extend(next.iter().cloned());
-            frontier = next;
-        }
+        let paths = crate::step6::short_paths();
         for p in &paths {
             let whole = both(p);
             for (slash, _) in p.match_indices('/') {

@@ -20,8 +20,6 @@ pub mod grammar;
 mod reference;
 mod stage;
 
-use std::fmt;
-
 use crate::readings::Ambiguity;
 use crate::{readings, rfc2396, rfc3986};
 
@@ -186,24 +184,7 @@ impl Spec {
     }
 }
 
-impl fmt::Display for Spec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Spec {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Spec::ALL
-            .into_iter()
-            .find(|spec| spec.name() == s)
-            .ok_or_else(|| {
-                format!("unknown spec `{s}`, expected `rfc1808`, `rfc2396` or `rfc3986`")
-            })
-    }
-}
+crate::named!(Spec, "spec");
 
 #[cfg(test)]
 mod tests {
