@@ -86,15 +86,24 @@ packages=(python3 nodejs default-jdk-headless liburi-perl ruby golang-go tcl tcl
 
 # Libraries from the language's own registry, after the Debian packages
 # (they need python3 and nodejs): a probe and an installer each, named
-# pypi:NAME and npm:NAME. hyperlink is pinned here; whatwg-url by the
+# pypi:NAME and npm:NAME. The PyPI ones are pinned here; whatwg-url by the
 # package-lock.json beside its adapter, installed into its node_modules.
 probe_pypi_hyperlink() { python3 -c 'import hyperlink'; }
 install_pypi_hyperlink() {
     python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore 'hyperlink==21.0.0'
 }
+# ada-url and upa-url, two WHATWG URL engines (adapters/whatwg.toml), pinned.
+probe_pypi_ada_url() { python3 -c 'import ada_url'; }
+install_pypi_ada_url() {
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore 'ada-url==4.0.0'
+}
+probe_pypi_upa_url() { python3 -c 'import upa_url'; }
+install_pypi_upa_url() {
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore 'upa-url==2.1.0'
+}
 probe_npm_whatwg_url() { (cd adapters/npm-whatwg-url && node -e 'require("whatwg-url")'); }
 install_npm_whatwg_url() { npm ci --prefix adapters/npm-whatwg-url --no-audit --no-fund --silent; }
-registry_packages=(pypi:hyperlink npm:whatwg-url)
+registry_packages=(pypi:hyperlink pypi:ada-url pypi:upa-url npm:whatwg-url)
 registry() { local name=${1//[:-]/_}; "$2_$name"; }
 # The compiled adapters, checked by --check and built below.
 compiled=(go-net-url uriparser rust-oxiri libcurl libxml2 glib-guri qt-qurl boost-url haskell-network-uri)

@@ -108,6 +108,7 @@ mod tests {
         let dir = VectorSource {
             dir: Some("my vectors".into()),
             added: vec![],
+            specs: Vec::new(),
         };
         assert_eq!(
             rerun_reference(&built_in, Step6::default(), None),
@@ -162,6 +163,7 @@ mod tests {
         let mine = VectorSource {
             dir: None,
             added: vec!["my vectors.toml".into()],
+            specs: Vec::new(),
         };
         assert_eq!(
             run_vectors(&mine),

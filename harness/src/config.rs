@@ -9,7 +9,7 @@
 //! command = ["python3", "adapters/cpython-urllib.py"]
 //! protocol = "jsonl"                           # optional: argv (default), lines, jsonl
 //! timeout = 2.5                                # optional: seconds per case, default 5
-//! spec = "rfc3986"                             # optional: rfc1808, rfc2396 or rfc3986
+//! spec = "rfc3986"                             # optional: rfc1808, rfc2396, rfc3986 or whatwg
 //! expectations = "python-expected.toml"        # optional: relative to this file
 //! ```
 //!
@@ -470,11 +470,11 @@ timeout = 3
         assert_eq!(specs[1].spec, None);
         assert_eq!(
             parse(&text.replace("\"rfc3986\"\n", "\"rfc3987\"\n")).unwrap_err(),
-            "ci/rfc1808.toml:7: key `spec`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+            "ci/rfc1808.toml:7: key `spec`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`"
         );
         assert_eq!(
             parse(&text.replace("rfc3986 = ", "rfc3896 = ")).unwrap_err(),
-            "ci/rfc1808.toml:8: key `expectations`: unknown spec `rfc3896`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+            "ci/rfc1808.toml:8: key `expectations`: unknown spec `rfc3896`, expected `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`"
         );
         assert_eq!(
             parse(&text.replace("\"rfc3986/py.toml\"", "3")).unwrap_err(),

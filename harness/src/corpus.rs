@@ -14,6 +14,7 @@
 //! let source = VectorSource {
 //!     dir: None,
 //!     added: vec!["rfc1808-vectors.toml".into()],
+//!     specs: Vec::new(),
 //! };
 //! let corpus = source.load()?;
 //! assert!(corpus.resolve.iter().any(|v| v.id == "rfc1808-5.1/g"));
@@ -23,7 +24,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use rfc1808_vectors::{Corpus, DuplicateId, LoadError};
+use rfc1808_vectors::{Corpus, DuplicateId, LoadError, Spec};
 
 use crate::shell::quote;
 
@@ -36,6 +37,11 @@ pub struct VectorSource {
     /// Vector files, or directories of them, run beside those
     /// (`--add-vectors PATH`, a config's `vectors`), in the order given.
     pub added: Vec<PathBuf>,
+    /// The specs the run grades by, as `--spec` and the config name them:
+    /// their own vectors run beside the built-in ones
+    /// (`rfc1808_vectors::SPEC_FILES`: the web-platform tests for the URL
+    /// Standard).
+    pub specs: Vec<Spec>,
 }
 
 impl VectorSource {
@@ -43,7 +49,7 @@ impl VectorSource {
     pub fn load(&self) -> Result<Corpus, VectorsError> {
         let mut corpus = match &self.dir {
             Some(dir) => rfc1808_vectors::load_dir(dir).map_err(VectorsError::Load)?,
-            None => rfc1808_vectors::embedded(),
+            None => rfc1808_vectors::embedded_for(&self.specs),
         };
         if self.added.is_empty() {
             return Ok(corpus);
@@ -143,6 +149,7 @@ mod tests {
         let source = VectorSource {
             dir: None,
             added: vec![file.clone()],
+            specs: Vec::new(),
         };
         let corpus = source.load().unwrap();
         let built_in = rfc1808_vectors::embedded();
@@ -163,6 +170,7 @@ mod tests {
         let source = VectorSource {
             dir: None,
             added: vec![file.clone()],
+            specs: Vec::new(),
         };
         assert_eq!(
             source.load().unwrap_err().to_string(),
@@ -179,6 +187,7 @@ mod tests {
         let source = VectorSource {
             dir: None,
             added: vec![file.clone(), other.clone()],
+            specs: Vec::new(),
         };
         assert_eq!(
             source.load().unwrap_err().to_string(),

@@ -57,7 +57,7 @@ Exit codes:
 #[derive(Parser)]
 #[command(
     name = "rfc1808",
-    version,
+    version = crate::report::LONG_VERSION,
     about = "Conformance harness for RFC 1808 relative URL resolution",
     after_help = EXIT_CODES
 )]
@@ -98,7 +98,7 @@ pub(crate) enum Command {
         #[arg(long, value_parser = serve_protocols())]
         protocol: Protocol,
         /// The RFC to answer by (its reference resolver, default readings),
-        /// which the `jsonl` handshake claims: rfc1808, rfc2396 or rfc3986.
+        /// which the `jsonl` handshake claims: rfc1808, rfc2396, rfc3986 or whatwg.
         #[arg(long, default_value = "rfc1808")]
         spec: Spec,
         /// Which Step 6 the reference uses.
@@ -123,9 +123,10 @@ pub(crate) struct ResolveArgs {
     /// The relative URL to resolve; put `--` before BASE when it starts
     /// with `-`.
     pub(crate) relative: String,
-    /// The RFC to resolve by: `rfc1808` (sections 2.4 and 4), `rfc2396`
-    /// (section 5.2) or `rfc3986` (section 5.2), each with its own
-    /// readings (`docs/readings-rfc2396.md`, `docs/readings-rfc3986.md`).
+    /// The spec to resolve by: `rfc1808` (sections 2.4 and 4), `rfc2396`
+    /// (section 5.2), `rfc3986` (section 5.2), each with its own readings
+    /// (`docs/readings-rfc2396.md`, `docs/readings-rfc3986.md`), or
+    /// `whatwg`, the URL Standard's basic URL parser (`docs/whatwg.md`).
     #[arg(long, default_value = "rfc1808")]
     pub(crate) spec: Spec,
     /// Which Step 6 to use: `stack` (segment stack) or `string` (the RFC's
@@ -159,6 +160,15 @@ pub(crate) struct ResolveArgs {
     /// Say what explains a rejection of this case (see --why).
     #[arg(long)]
     pub(crate) why_rejected: bool,
+    /// Print the answer under every spec, side by side, each under its
+    /// default readings: where the URL Standard and the RFCs read one
+    /// input two ways (a different host above all) is where URL confusion
+    /// begins.
+    #[arg(
+        long,
+        conflicts_with_all = ["spec", "readings", "explain", "deviations", "why", "why_rejected"]
+    )]
+    pub(crate) every_spec: bool,
 }
 
 #[derive(Args)]
@@ -252,7 +262,7 @@ pub(crate) struct RunArgs {
     /// Repeatable.
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     pub(crate) readings: Vec<String>,
-    /// Grade by this RFC's answers: `rfc1808`, `rfc2396` or `rfc3986`
+    /// Grade by this RFC's answers: `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`
     /// (`docs/running.md`); the reference resolver is that RFC's, and
     /// `--reading` names its readings. SPEC applies to every
     /// implementation, NAME=SPEC to one; repeatable. [default: the config's
@@ -330,6 +340,7 @@ pub(crate) fn vector_source(top: &Option<PathBuf>, after: &VectorsArg) -> Result
     let mut source = VectorSource {
         dir,
         added: Vec::new(),
+        specs: Vec::new(),
     };
     for path in &after.add {
         source.add(path);
@@ -622,7 +633,7 @@ mod tests {
         let err = |v: &[&str]| spec_targets(&values(v)).unwrap_err().to_string();
         assert_eq!(
             err(&["py=rfc3987"]),
-            "--spec `py=rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+            "--spec `py=rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`"
         );
         assert_eq!(
             err(&["rfc3986", "rfc2396"]),

@@ -64,19 +64,26 @@ impl Info {
 }
 
 /// The spec a handshake's free-text `spec` names, matched loosely: case,
-/// spaces, `-` and `_` aside, it starts with `rfc1808`, `rfc2396` or
-/// `rfc3986` and no digit follows (`RFC 3986`, `rfc-3986`, `RFC 3986
-/// section 5.2`). `WHATWG URL Standard` or `RFC 3987` name none.
+/// spaces, `-` and `_` aside, it starts with a spec's name ([`Spec::name`])
+/// or title ([`Spec::title`]) and no digit follows (`RFC 3986`,
+/// `rfc-3986`, `RFC 3986 section 5.2`, `WHATWG URL Standard`, `the URL
+/// Standard`). `RFC 3987` names none.
 pub fn claimed_spec(claim: &str) -> Option<Spec> {
-    let squeezed: String = claim
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '\t' | '-' | '_'))
-        .flat_map(char::to_lowercase)
-        .collect();
+    let squeeze = |text: &str| -> String {
+        text.chars()
+            .filter(|c| !matches!(c, ' ' | '\t' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let squeezed = squeeze(claim);
     Spec::ALL.into_iter().find(|spec| {
-        squeezed
-            .strip_prefix(spec.name())
-            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
+        [spec.name().to_owned(), squeeze(&spec.title())]
+            .iter()
+            .any(|name| {
+                squeezed
+                    .strip_prefix(name.as_str())
+                    .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
+            })
     })
 }
 
@@ -204,9 +211,10 @@ mod tests {
         }
         assert_eq!(claimed_spec("RFC 2396"), Some(Spec::Rfc2396));
         assert_eq!(claimed_spec("RFC 1808"), Some(Spec::Rfc1808));
+        assert_eq!(claimed_spec("WHATWG URL Standard"), Some(Spec::Whatwg));
+        assert_eq!(claimed_spec("the URL Standard"), Some(Spec::Whatwg));
         for claim in [
             "",
-            "WHATWG URL Standard",
             "RFC 39860",
             "none claimed (legacy Node.js url API)",
             "RFC 3987",

@@ -363,7 +363,11 @@ impl Promoted {
             candidate.relative
         );
         for answers in &self.specs {
-            let mut line = format!("  {}: {:?}", (answers.spec).title(), answers.expected);
+            let answer = match answers.default_answer() {
+                rfc1808_vectors::Stated::Resolves(url) => format!("{url:?}"),
+                rfc1808_vectors::Stated::Rejects(why) => format!("rejected ({why})"),
+            };
+            let mut line = format!("  {}: {answer}", (answers.spec).title());
             if answers.spec == Spec::Rfc1808 {
                 line += &format!(" (finished at {})", self.step);
             }
@@ -526,6 +530,20 @@ fn check(corpus: &Corpus, finding: &Candidate) -> Result<Answers, PromoteError> 
     Ok(answers)
 }
 
+/// The `[[resolve]]` table of the vector `id` for `finding`, with every
+/// spec's answers from the reference resolvers as `promote` writes them,
+/// and its tags: `group`, the RFC 1808 step, `specs-differ` where the specs'
+/// answers differ; the finding's note, unless it is empty. For a vector
+/// file that a generator writes whole (`vectors/wpt/vectors.toml`);
+/// `promote` appends to a file instead, under the next free id, and a note
+/// is required there.
+pub fn vector_table(id: &str, finding: &Candidate, group: &str) -> Result<String, Disagreement> {
+    let answers = answers::answers(&finding.base, &finding.relative)?;
+    let mut vector = Vector::new(id, finding, answers);
+    vector.tags[0] = group.to_owned();
+    Ok(vector.table())
+}
+
 /// Loads `new_text`, the file `name` as it will be, before it is written,
 /// so that a snippet that would break it is never written: it must load,
 /// and its last vector be `vector`.
@@ -595,6 +613,7 @@ fn others(file: &Path, beside: &VectorSource) -> Result<(Corpus, String, bool), 
         let run = VectorSource {
             dir: Some(dir.to_owned()),
             added: Vec::new(),
+            specs: Vec::new(),
         };
         return Ok((corpus, command_line::run_vectors(&run), true));
     }
@@ -717,7 +736,7 @@ impl<'a> Vector<'a> {
     fn new(id: &'a str, finding: &'a Candidate, answers: Answers) -> Self {
         let mut specs = answers.specs;
         for a in &mut specs {
-            if finding.spec.is_none_or(|spec| spec == a.spec) {
+            if !finding.note.is_empty() && finding.spec.is_none_or(|spec| spec == a.spec) {
                 a.note = Some(finding.note.clone());
             }
         }
@@ -745,7 +764,8 @@ impl<'a> Vector<'a> {
     }
 
     /// The text to append to a file that holds `text`, in the corpus's own
-    /// layout (`vectors/rfc3986.toml`).
+    /// layout (`vectors/rfc3986.toml`): the vector's table, then the mark
+    /// line of its id.
     fn snippet(&self, text: &str) -> String {
         let mut out = String::new();
         if !text.is_empty() && !text.ends_with('\n') {
@@ -754,7 +774,17 @@ impl<'a> Vector<'a> {
         if !text.is_empty() {
             out.push('\n');
         }
-        out.push_str("[[resolve]]\n");
+        out.push_str(&self.table());
+        let number = self.id.rsplit('/').next().unwrap_or(self.id);
+        out.push_str(&format!(
+            "{MARK}{number} are taken; keep this line when deleting vectors\n"
+        ));
+        out
+    }
+
+    /// The vector's `[[resolve]]` table.
+    fn table(&self) -> String {
+        let mut out = String::from("[[resolve]]\n");
         for (key, v) in [
             ("id", self.id),
             ("base", &self.finding.base),
@@ -771,7 +801,7 @@ impl<'a> Vector<'a> {
         };
         out.push_str(&format!(
             "expected = {{ {} }}\n",
-            each(&|a| value(&a.expected))
+            each(&|a| stated(a.default_answer()))
         ));
         out.push_str(&self.readings());
         for a in &self.specs {
@@ -783,13 +813,10 @@ impl<'a> Vector<'a> {
         let tags: Vec<String> = self.tags.iter().map(|t| value(t)).collect();
         out.push_str(&format!("tags = [{}]\n", tags.join(", ")));
         match self.finding.spec {
+            _ if self.finding.note.is_empty() => {}
             None => out.push_str(&format!("note = {}\n", value(&self.finding.note))),
             Some(spec) => out.push_str(&format!("note.{spec} = {}\n", value(&self.finding.note))),
         }
-        let number = self.id.rsplit('/').next().unwrap_or(self.id);
-        out.push_str(&format!(
-            "{MARK}{number} are taken; keep this line when deleting vectors\n"
-        ));
         out
     }
 
@@ -802,13 +829,11 @@ impl<'a> Vector<'a> {
                 .readings
                 .iter()
                 .map(|(key, answer)| {
-                    let answer = match answer {
-                        rfc1808_vectors::Stated::Resolves(url) => value(url),
-                        rfc1808_vectors::Stated::Rejects(why) => {
-                            format!("{{ rejects = {} }}", value(why))
-                        }
-                    };
-                    format!("{} = {answer}", value(&key.to_string()))
+                    format!(
+                        "{} = {}",
+                        value(&key.to_string()),
+                        stated(answer.as_deref())
+                    )
                 })
                 .collect();
             out.push_str(&format!(
@@ -824,6 +849,14 @@ impl<'a> Vector<'a> {
 /// `s` as a TOML string.
 fn value(s: &str) -> String {
     toml::Value::String(s.to_owned()).to_string()
+}
+
+/// An answer as a vector writes it: the URL, or `{ rejects = "why" }`.
+fn stated(answer: rfc1808_vectors::Stated<&str>) -> String {
+    match answer {
+        rfc1808_vectors::Stated::Resolves(url) => value(url),
+        rfc1808_vectors::Stated::Rejects(why) => format!("{{ rejects = {} }}", value(why)),
+    }
 }
 
 #[cfg(test)]
@@ -928,7 +961,7 @@ tags = []
                  id = \"regression/4\"\n\
                  base = \"http://a/b/c/d;p?q\"\n\
                  relative = \"../../../g\"\n\
-                 expected = {{ rfc1808 = \"http://a/../g\", rfc2396 = \"http://a/../g\", rfc3986 = \"http://a/g\" }}\n\
+                 expected = {{ rfc1808 = \"http://a/../g\", rfc2396 = \"http://a/../g\", rfc3986 = \"http://a/g\", whatwg = \"http://a/g\" }}\n\
                  readings.rfc2396 = {{ \"above-root=error\" = {{ rejects = \"the reference climbs above the root: the merged path `/../g` still begins with `..` (RFC 2396 section 5.2, step 6g, read as an error)\" }}, \"above-root=removed\" = \"http://a/g\" }}\n\
                  source = \"rfc1808 fuzz against js\"\n\
                  tags = [\"regression\", \"step6\", \"specs-differ\"]\n\

@@ -839,6 +839,10 @@ mod tests {
         );
         assert_eq!(
             session.graded_under(0, Some(&claims("WHATWG URL Standard"))),
+            Spec::Whatwg
+        );
+        assert_eq!(
+            session.graded_under(0, Some(&claims("RFC 3987"))),
             Spec::Rfc1808
         );
     }

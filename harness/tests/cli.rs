@@ -565,7 +565,7 @@ fn several_reports_in_one_run() {
     // The implementations table (header, separator, one row), then the
     // matrix: header, separator, the 23 failing vectors.
     assert_eq!(rows.len(), 3 + 25, "{markdown}");
-    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | — | RFC 1808 | 1/24 / 2/24 / 1/24 | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 | 0 |");
+    assert_eq!(rows[2], "| wrong | not reported (only `jsonl` adapters report one) | — | RFC 1808 | 1/24 / 2/24 / 1/24 / 1/24 | ❌ | 1 | 23 | 0 | 0 | 0 | 0 | 0 | 0 |");
     assert_eq!(rows[3], "| vector | expected | wrong |");
     assert_eq!(rows[5], "| `rfc1808-5.1/g` | `http://a/b/c/g` | ❌ `g` |");
     // Every matrix row has the three cells of its header.

@@ -61,26 +61,34 @@ fn the_handshake_claim_is_the_default_spec() {
     assert_exit(&o, 0);
     assert_eq!(
         spec_line(&stdout(&o), "x"),
-        "  claims RFC 3986; graded under RFC 3986; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1"
+        "  claims RFC 3986; graded under RFC 3986; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1, the URL Standard 1/1"
     );
     // Claimed loosely.
     let o = run_claiming("rfc-3986 section 5.2", &["--id", ABOVE_ROOT]);
     assert_exit(&o, 0);
+    // The URL Standard's name is its claim: graded under it, the answer
+    // passes.
+    let o = run_claiming("WHATWG URL Standard", &["--id", ABOVE_ROOT]);
+    assert_exit(&o, 0);
+    assert_eq!(
+        spec_line(&stdout(&o), "x"),
+        "  claims WHATWG URL Standard; graded under the URL Standard; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1, the URL Standard 1/1"
+    );
     // A claim the harness does not know grades under RFC 1808, and the
     // failure says which spec the answer is.
-    let o = run_claiming("WHATWG URL Standard", &["--id", ABOVE_ROOT]);
+    let o = run_claiming("RFC 3987", &["--id", ABOVE_ROOT]);
     assert_exit(&o, 1);
     let out = stdout(&o);
     assert_eq!(
         spec_line(&out, "x"),
-        "  claims WHATWG URL Standard; graded under RFC 1808; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1"
+        "  claims RFC 3987; graded under RFC 1808; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1, the URL Standard 1/1"
     );
     assert_contains(&out, &format!(
             "FAIL {ABOVE_ROOT} [x] (vectors/rfc1808.toml:208)\n  base:     \"http://a/b/c/d;p?q#f\"\n  relative: \"../../../g\"\n  expected: \"http://a/../g\"\n  got:      \"http://a/g\"\n"
         ));
     assert_contains(
         &out,
-        "  spec:     answers as RFC 2396, above-root=removed; as RFC 3986\n",
+        "  spec:     answers as RFC 2396, above-root=removed; as RFC 3986; as the URL Standard\n",
     );
 }
 
@@ -94,7 +102,7 @@ fn flags_then_config_then_claim_decide_the_spec() {
     };
     let under = |spec: &str| {
         format!(
-            "  claims RFC 3986; graded under {spec}; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1"
+            "  claims RFC 3986; graded under {spec}; agrees with RFC 1808 0/1, RFC 2396 1/1, RFC 3986 1/1, the URL Standard 1/1"
         )
     };
     // The config's `spec` over the claim.
@@ -131,7 +139,7 @@ fn flags_then_config_then_claim_decide_the_spec() {
         "rfc1808: --spec `y=rfc3986`: no implementation is named `y` in this run (there are: x)\n",
     );
     let o = rfc1808(&["run", "--spec", "rfc3987"]);
-    assert_error(&o, 2, "rfc1808: --spec `rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`\n");
+    assert_error(&o, 2, "rfc1808: --spec `rfc3987`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`\n");
     let o = run_config(&config, &["--reading", "above-root=removed"]);
     assert_exit(&o, 2);
     assert_starts_with(
@@ -282,13 +290,13 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
     let md = stdout(&o);
     assert_contains(
         &md,
-        "| x | claims 1.0 | RFC 3986 | RFC 3986 | 1/2 / 2/2 / 2/2 | ✅ |",
+        "| x | claims 1.0 | RFC 3986 | RFC 3986 | 1/2 / 2/2 / 2/2 / 2/2 | ✅ |",
     );
     let html = std::fs::read_to_string(&html).unwrap();
-    assert_contains(&html, "<th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th>");
+    assert_contains(&html, "<th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986 / the URL Standard</th>");
     assert_contains(
         &html,
-        "<td>RFC 3986</td><td>RFC 3986</td><td>1/2 / 2/2 / 2/2</td>",
+        "<td>RFC 3986</td><td>RFC 3986</td><td>1/2 / 2/2 / 2/2 / 2/2</td>",
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -300,7 +308,8 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
         serde_json::json!([
             {"spec": "rfc1808", "agrees": 1, "of": 2},
             {"spec": "rfc2396", "agrees": 2, "of": 2},
-            {"spec": "rfc3986", "agrees": 2, "of": 2}
+            {"spec": "rfc3986", "agrees": 2, "of": 2},
+            {"spec": "whatwg", "agrees": 2, "of": 2}
         ])
     );
     let above_root = x["results"]
@@ -314,7 +323,8 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
         above_root["answers_as"],
         serde_json::json!([
             {"spec": "rfc2396", "readings": "above-root=removed", "undefined": false},
-            {"spec": "rfc3986", "readings": null, "undefined": false}
+            {"spec": "rfc3986", "readings": null, "undefined": false},
+            {"spec": "whatwg", "readings": null, "undefined": false}
         ])
     );
     let junit = std::fs::read_to_string(&junit).unwrap();
@@ -324,20 +334,23 @@ fn markdown_html_and_json_give_the_spec_and_the_fingerprint() {
     );
     assert_contains(
         &junit,
-        "<property name=\"rfc1808.agreement\" value=\"rfc1808 1/2, rfc2396 2/2, rfc3986 2/2\"/>",
+        "<property name=\"rfc1808.agreement\" value=\"rfc1808 1/2, rfc2396 2/2, rfc3986 2/2, whatwg 2/2\"/>",
     );
 }
 
 #[test]
 fn serve_answers_by_a_spec_and_claims_it() {
     let bin = env!("CARGO_BIN_EXE_rfc1808");
-    for spec in ["rfc2396", "rfc3986"] {
+    for (spec, title) in [
+        ("rfc2396", "RFC 2396"),
+        ("rfc3986", "RFC 3986"),
+        ("whatwg", "the URL Standard"),
+    ] {
         // Graded under its claim, the reference of each spec passes every
         // vector.
         let served = format!("r={bin} serve --protocol jsonl --spec {spec}");
         let o = rfc1808(&["run", "--impl", &served, "--protocol", "jsonl"]);
         assert_exit(&o, 0);
-        let title = format!("RFC {}", &spec[3..]);
         assert!(
             spec_line(&stdout(&o), "r")
                 .starts_with(&format!("  claims {title}; graded under {title}; ")),

@@ -104,6 +104,7 @@ fn a_promoted_pair_is_appended_loads_and_runs() {
              1 other answer under other readings\n  \
              RFC 2396: \"http://a/./g?\"\n  \
              RFC 3986: \"http://a/g?\"\n\
+             \x20 the URL Standard: \"http://a/g?\"\n\
              `rfc1808 run --vectors {}` runs it now; `cargo test` and the built-in vectors have it after the next build\n",
             file.display(),
             copy.dir().display()
@@ -118,7 +119,7 @@ fn a_promoted_pair_is_appended_loads_and_runs() {
 id = \"regression/1\"
 base = \"http://a/b/c\"
 relative = \"/./g?\"
-expected = { rfc1808 = \"http://a/./g?\", rfc2396 = \"http://a/./g?\", rfc3986 = \"http://a/g?\" }
+expected = { rfc1808 = \"http://a/./g?\", rfc2396 = \"http://a/./g?\", rfc3986 = \"http://a/g?\", whatwg = \"http://a/g?\" }
 readings.rfc1808 = { \"empty-component=absent\" = \"http://a/./g\" }
 source = \"a bug report\"
 tags = [\"regression\", \"step4\", \"specs-differ\"]
@@ -282,7 +283,8 @@ fn outside_a_checkout_it_creates_vectors_regressions_toml() {
          RFC 1808: \"http://a/./g?\" (finished at Step 4 (the embedded path starts with a slash)); \
          1 other answer under other readings\n  \
          RFC 2396: \"http://a/./g?\"\n  \
-         RFC 3986: \"http://a/g?\"\n\
+         RFC 3986: \"http://a/g?\"\n  \
+         the URL Standard: \"http://a/g?\"\n\
          `rfc1808 run --add-vectors vectors/regressions.toml` runs it beside the built-in vectors; \
          a config file's `vectors` key keeps it in every run (docs/vectors.md)\n"
     );
@@ -360,8 +362,8 @@ fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
     assert!(
         text.ends_with(
             "[[resolve]]\nid = \"regression/1\"\nbase = \"http://a\"\nrelative = \"//%aa@\"\n\
-             expected = { rfc1808 = \"http://%aa@\", rfc2396 = \"http://%aa@\", rfc3986 = \"http://%aa@\" }\n\
-             source = \"issue 7\"\ntags = [\"regression\", \"step3\"]\n\
+             expected = { rfc1808 = \"http://%aa@\", rfc2396 = \"http://%aa@\", rfc3986 = \"http://%aa@\", whatwg = { rejects = \"host-missing: the special URL has no host\" } }\n\
+             source = \"issue 7\"\ntags = [\"regression\", \"step3\", \"specs-differ\"]\n\
              note.rfc3986 = \"mylib throws URIError on percent-encoded userinfo\"\n\
              # rfc1808 promote: ids up to regression/1 are taken; keep this line when deleting vectors\n"
         ),
@@ -387,7 +389,10 @@ fn to_a_file_beside_a_config_and_expectations_reads_only_that_file() {
         "--id",
         "regression/*",
     ]);
-    assert_eq!(stdout(&out), "regression/1\tresolve\tregression,step3\n");
+    assert_eq!(
+        stdout(&out),
+        "regression/1\tresolve\tregression,step3,specs-differ\n"
+    );
 }
 
 #[test]

@@ -99,6 +99,7 @@ fn list_shows_every_reading_answer_and_undefined_cases() {
             },
             "rfc2396": {"expected": "http://a/b/c/g#", "readings": {}, "undefined": null},
             "rfc3986": {"expected": "http://a/b/c/g#", "readings": {}, "undefined": null},
+            "whatwg": {"expected": "http://a/b/c/g#", "readings": {}, "undefined": null},
         })
     );
     assert!(items[1]["specs"]["rfc1808"]["undefined"]

@@ -111,6 +111,9 @@ impl Sections {
             Spec::Rfc1808 => self.rfc1808,
             Spec::Rfc2396 => self.rfc2396,
             Spec::Rfc3986 => self.rfc3986,
+            // The catalogue's deviations are read against the RFCs; none
+            // is a deviation from the URL Standard yet.
+            Spec::Whatwg => None,
         }
     }
 }

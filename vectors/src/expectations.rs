@@ -1485,7 +1485,7 @@ reason = "was broken once"
             Expectations::parse_str("py.toml", "spec = \"rfc3987\"\n")
                 .unwrap_err()
                 .to_string(),
-            "py.toml:1: key `spec`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+            "py.toml:1: key `spec`: unknown spec `rfc3987`, expected `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`"
         );
         let ambiguity = "spec = \"rfc3986\"\n[[inconsistent-reading]]\nambiguity = \"empty-component\"\nreason = \"x\"\n";
         assert_eq!(

@@ -141,11 +141,12 @@ mod tests {
         let agreement = agreement([(dots, &rfc3986), (g, &right), (g, &crashed)]);
         assert_eq!(
             describe_grading(Spec::Rfc3986, &agreement),
-            "graded under RFC 3986; agrees with RFC 1808 1/2, RFC 2396 2/2, RFC 3986 2/2"
+            "graded under RFC 3986; agrees with RFC 1808 1/2, RFC 2396 2/2, RFC 3986 2/2, \
+             the URL Standard 2/2"
         );
         assert_eq!(
             describe_answers_as(&answers_as(dots, &rfc3986)),
-            "answers as RFC 2396, above-root=removed; as RFC 3986"
+            "answers as RFC 2396, above-root=removed; as RFC 3986; as the URL Standard"
         );
         assert_eq!(Spec::Rfc2396.title(), "RFC 2396");
     }

@@ -62,6 +62,9 @@ pub enum Accepts<'v> {
         answers: &'v SpecAnswers,
         held: &'v Assignment,
     },
+    /// A rejection, whatever its message: the spec fails the case (the URL
+    /// Standard's failure, `expected.whatwg = { rejects = "why" }`).
+    Rejection,
     /// Any answer, or a rejection: the spec does not define the case.
     Anything,
     /// Any of these URLs: for a generated case with no vector, the
@@ -82,7 +85,7 @@ impl Accepts<'_> {
             Accepts::Readings { answers, held } => answers.judge(url, held).is_some(),
             Accepts::Anything => true,
             Accepts::OneOf(urls) => urls.iter().any(|u| u == url),
-            Accepts::Unstated => false,
+            Accepts::Rejection | Accepts::Unstated => false,
         }
     }
 
@@ -90,7 +93,7 @@ impl Accepts<'_> {
     /// undefined, or a reading the run allows makes it an error.
     pub fn admits_rejection(&self) -> bool {
         match self {
-            Accepts::Anything => true,
+            Accepts::Anything | Accepts::Rejection => true,
             Accepts::Readings { answers, held } => answers.judge_rejection(held).is_some(),
             Accepts::Exactly(_) | Accepts::OneOf(_) | Accepts::Unstated => false,
         }
@@ -101,7 +104,11 @@ impl Accepts<'_> {
     pub fn reading(&self, url: &str) -> Option<Match> {
         match self {
             Accepts::Readings { answers, held } => answers.judge(url, held),
-            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) | Accepts::Unstated => None,
+            Accepts::Exactly(_)
+            | Accepts::Anything
+            | Accepts::Rejection
+            | Accepts::OneOf(_)
+            | Accepts::Unstated => None,
         }
     }
 
@@ -110,7 +117,11 @@ impl Accepts<'_> {
     pub fn rejection_reading(&self) -> Option<Match> {
         match self {
             Accepts::Readings { answers, held } => answers.judge_rejection(held),
-            Accepts::Exactly(_) | Accepts::Anything | Accepts::OneOf(_) | Accepts::Unstated => None,
+            Accepts::Exactly(_)
+            | Accepts::Anything
+            | Accepts::Rejection
+            | Accepts::OneOf(_)
+            | Accepts::Unstated => None,
         }
     }
 
@@ -151,6 +162,8 @@ impl ResolveVector {
         };
         if answers.undefined.is_some() {
             Accepts::Anything
+        } else if answers.readings.is_empty() && answers.rejects.is_some() {
+            Accepts::Rejection
         } else if answers.readings.is_empty() {
             Accepts::Exactly(&answers.expected)
         } else {

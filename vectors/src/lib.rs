@@ -26,13 +26,13 @@
 //! |------------|--------|---------|
 //! | `base`     | string | the base URL. |
 //! | `relative` | string | the embedded URL, resolved against `base`. |
-//! | `expected` | string, or table of strings by spec | the resolved URL, exactly, under the spec's default readings. A string is RFC 1808's answer; a table gives one answer per spec (`{ rfc1808 = "...", rfc3986 = "..." }`) and must have `rfc1808`. |
+//! | `expected` | string, or table by spec | the resolved URL, exactly, under the spec's default readings. A string is RFC 1808's answer; a table gives one answer per spec (`{ rfc1808 = "...", rfc3986 = "..." }`) and must have `rfc1808`. A spec that fails the case (the URL Standard) answers `{ rejects = "why" }` there, which any rejection passes. |
 //! | `readings` | table by spec of tables, optional | answers under other readings of the spec's ambiguities: `readings.rfc1808 = { "empty-component=absent" = "http://a/b/c/g" }`. Each key is `AMBIGUITY=READING[,AMBIGUITY=READING...]`, names from the spec's registry ([`Spec::registry`]); each value the answer under those readings: a URL, or `{ rejects = "why" }` where under them the spec makes resolving the reference an error (RFC 2396 `above-root=error`), which a rejection passes. |
 //! | `undefined` | table of strings by spec, optional | the spec does not define this case (an input outside its grammar): any answer, or a rejection, passes. The value says why: `undefined.rfc1808 = "the base is outside the BNF: fsegment = 1*pchar"`. `expected` still holds the reference resolver's answer. |
 //!
 //! | `note`     | string, or table of strings by spec, optional | why the answer is what it is. A string is every spec's note; a table gives one per spec (`note.rfc1808 = "Step 5b: ..."`, `note.rfc3986 = "Section 5.2.2: ..."`), and a spec it leaves out has none. Reports show the note of the spec an implementation is graded under ([`ResolveVector::note_under`]). |
 //!
-//! A spec key is `rfc1808`, `rfc2396` or `rfc3986` ([`Spec`]); `readings`,
+//! A spec key is `rfc1808`, `rfc2396`, `rfc3986` or `whatwg` ([`Spec`]); `readings`,
 //! `undefined` and `note` may name only specs that `expected` gives an
 //! answer for.
 //!
@@ -366,10 +366,30 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("rfc3986.toml", include_str!("../rfc3986.toml")),
 ];
 
+/// A spec's own conformance data, compiled into this crate as vectors by
+/// path: they run beside the built-in vectors when a run grades by that
+/// spec ([`embedded_for`]). The web-platform tests' URL entries with a base
+/// are the URL Standard's.
+pub const SPEC_FILES: &[(Spec, &str, &str)] = &[(
+    Spec::Whatwg,
+    "wpt/vectors.toml",
+    include_str!("../wpt/vectors.toml"),
+)];
+
 /// The vectors compiled into this crate.
 pub fn embedded() -> Corpus {
+    embedded_for(&[])
+}
+
+/// The vectors compiled into this crate, and the [`SPEC_FILES`] of
+/// `specs`.
+pub fn embedded_for(specs: &[Spec]) -> Corpus {
     let mut corpus = Corpus::default();
-    for (name, text) in EMBEDDED_FILES {
+    let own = SPEC_FILES
+        .iter()
+        .filter(|(spec, _, _)| specs.contains(spec))
+        .map(|&(_, name, text)| (name, text));
+    for (name, text) in EMBEDDED_FILES.iter().copied().chain(own) {
         corpus
             .add_str(&format!("vectors/{name}"), text)
             .unwrap_or_else(|e| panic!("the embedded vectors are checked by `cargo test`: {e}"));
@@ -685,9 +705,25 @@ fn expected_by_spec(expected: &RawExpected) -> Result<BTreeMap<Spec, SpecAnswers
             by_spec.insert(Spec::Rfc1808, SpecAnswers::new(Spec::Rfc1808, url.clone()));
         }
         RawExpected::BySpec(table) => {
-            for (name, url) in table {
+            for (name, answer) in table {
                 let spec = spec_of("expected", name)?;
-                by_spec.insert(spec, SpecAnswers::new(spec, url.clone()));
+                let answers = match answer {
+                    RawStated::Resolves(url) => SpecAnswers::new(spec, url.clone()),
+                    RawStated::Rejects(why) if spec == Spec::Rfc1808 || why.trim().is_empty() => {
+                        return Err((
+                            "expected",
+                            format!(
+                                "key `expected.{name}`: a rejection needs a reason, and RFC \
+                                 1808's answer is a URL"
+                            ),
+                        ))
+                    }
+                    RawStated::Rejects(why) => SpecAnswers {
+                        rejects: Some(why.clone()),
+                        ..SpecAnswers::new(spec, String::new())
+                    },
+                };
+                by_spec.insert(spec, answers);
             }
         }
     }
@@ -842,7 +878,7 @@ impl<'de> Deserialize<'de> for RawNote {
 /// `expected = "..."` or `expected = { rfc1808 = "...", ... }`.
 enum RawExpected {
     One(String),
-    BySpec(BTreeMap<String, String>),
+    BySpec(BTreeMap<String, RawStated>),
 }
 
 impl<'de> Deserialize<'de> for RawExpected {
@@ -853,7 +889,7 @@ impl<'de> Deserialize<'de> for RawExpected {
             type Value = RawExpected;
 
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string, or a table of strings by spec")
+                f.write_str("a string, or a table by spec of strings or `{ rejects = \"why\" }`")
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawExpected, E> {
@@ -1140,7 +1176,7 @@ tags = []
         assert_eq!(
             with("undefined.rfc1809 = \"x\"").unwrap_err(),
             "vectors/t.toml:7: key `undefined.rfc1809`: unknown spec `rfc1809`, expected \
-             `rfc1808`, `rfc2396` or `rfc3986`"
+             `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`"
         );
         assert_eq!(
             with("undefined.rfc1808 = \" \"").unwrap_err(),
@@ -1173,7 +1209,7 @@ tags = []
         );
         let err = load(&ONE.replace("expected = \"http://a/g\"", "expected = 1")).unwrap_err();
         assert!(
-            err.starts_with("vectors/t.toml:6: invalid type: integer `1`, expected a string, or a table of strings by spec"),
+            err.starts_with("vectors/t.toml:6: invalid type: integer `1`, expected a string, or a table by spec of strings or `{ rejects = \"why\" }`"),
             "{err}"
         );
     }
@@ -1266,6 +1302,25 @@ tags = []
         embedded.sort();
         assert_eq!(on_disk, embedded);
         assert!(!super::embedded().resolve.is_empty());
+    }
+
+    #[test]
+    fn a_specs_own_vectors_load_with_the_built_in_ones_only_for_it() {
+        let built_in = super::embedded().resolve.len();
+        assert_eq!(
+            super::embedded_for(&[Spec::Rfc3986]).resolve.len(),
+            built_in
+        );
+        let whatwg = super::embedded_for(&[Spec::Whatwg]);
+        let own: Vec<_> = whatwg.resolve[built_in..].iter().collect();
+        assert!(own.len() > 300, "{}", own.len());
+        assert!(own
+            .iter()
+            .all(|v| v.id.starts_with("wpt/") && v.answers(Spec::Whatwg).is_some()));
+        // A failure of the URL Standard is a rejection it expects.
+        assert!(own
+            .iter()
+            .any(|v| v.answers(Spec::Whatwg).unwrap().rejects.is_some()));
     }
 
     #[test]

@@ -176,9 +176,13 @@ impl<S: AsRef<str>> fmt::Display for Stated<S> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecAnswers {
     pub spec: Spec,
-    /// The answer under the spec's default readings, which is never a
-    /// rejection.
+    /// The answer under the spec's default readings; empty when the spec
+    /// fails the case ([`SpecAnswers::rejects`]).
     pub expected: String,
+    /// Why the spec fails the case under its default readings, when it
+    /// does: the URL Standard's failure (`expected.whatwg = { rejects =
+    /// "why" }`). The RFCs resolve every case they define.
+    pub rejects: Option<String>,
     /// The answers under other readings, as written (`readings.SPEC`).
     pub readings: Vec<(Assignment, Stated)>,
     /// Why the spec does not define this case, when it does not: any answer
@@ -230,6 +234,7 @@ impl SpecAnswers {
         SpecAnswers {
             spec,
             expected,
+            rejects: None,
             readings: Vec::new(),
             undefined: None,
             note: None,
@@ -270,12 +275,21 @@ impl SpecAnswers {
         all
     }
 
+    /// The answer under the spec's default readings: `expected`, or the
+    /// failure of [`SpecAnswers::rejects`].
+    pub fn default_answer(&self) -> Stated<&str> {
+        match &self.rejects {
+            Some(why) => Stated::Rejects(why),
+            None => Stated::Resolves(&self.expected),
+        }
+    }
+
     /// The answer under `choice`, which gives a reading to each of the
     /// vector's ambiguities (more are ignored): the value of the most
     /// specific key within it, else `expected`. An error names the keys
     /// that tie with different answers.
     pub fn answer_under(&self, choice: &Assignment) -> Result<Stated<&str>, String> {
-        let expected = Stated::Resolves(self.expected.as_str());
+        let expected = self.default_answer();
         let within = || self.readings.iter().filter(|(key, _)| key.within(choice));
         // The most specific keys first: two smaller keys that disagree are
         // no tie when a larger key decides between them.

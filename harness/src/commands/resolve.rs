@@ -1,5 +1,6 @@
 //! `rfc1808 resolve`: the reference's answer for one case, with
-//! `--explain` where it came from, with `--why` what explains another.
+//! `--explain` where it came from, with `--why` what explains another, with
+//! `--every-spec` every spec's.
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -7,8 +8,9 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
 use rfc1808_resolver::deviations::{self, Deviation, Explanation, Set as DeviationSet};
+use rfc1808_resolver::spec::Reference as SpecReference;
 use rfc1808_vectors::causes::Explainer;
-use rfc1808_vectors::Assignment;
+use rfc1808_vectors::{Assignment, Spec};
 
 use super::readings;
 use crate::flags::ResolveArgs;
@@ -25,9 +27,29 @@ pub(super) fn resolve(args: &ResolveArgs, out: &mut impl Write) -> Result<ExitCo
         .map(Answer::Resolved)
         .or(args.why_rejected.then(|| Answer::Rejected(String::new())));
     match why {
+        _ if args.every_spec => every_spec(args, out),
         Some(answer) => why_answer(args, deviations, &answer, out),
         None => answer(args, deviations, out),
     }
+}
+
+/// `--every-spec`: each spec's answer under its default readings, one line
+/// each, the spec's name padded to one column; a case the spec leaves
+/// undefined says so after the answer.
+fn every_spec(args: &ResolveArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let (base, relative) = (&args.base, &args.relative);
+    for spec in Spec::ALL {
+        let answer = match SpecReference::defaults(spec).resolve_by(base, relative, args.step6) {
+            Ok(url) => url,
+            Err(why) => format!("rejected: {why}"),
+        };
+        let undefined = spec
+            .undefined(base, relative)
+            .map(|why| format!(" (undefined: {why})"))
+            .unwrap_or_default();
+        writeln!(out, "{:<8}{answer}{undefined}", spec.name())?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--why`: the smallest set of deviations that explains `answer`, or

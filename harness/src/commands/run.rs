@@ -16,6 +16,7 @@ use crate::flags::{
 use crate::output;
 use crate::report::{Format, Report};
 use crate::session::{self, Session};
+use rfc1808_vectors::Spec;
 
 /// `rfc1808 run`, with `--vectors DIR` given before the command as
 /// `top_vectors`: exit 0 when every vector passed or failed as expected,
@@ -26,6 +27,7 @@ pub(super) fn run(args: &RunArgs, top_vectors: &Option<PathBuf>) -> Result<ExitC
     for path in config.iter().flat_map(|c| &c.vectors) {
         source.add(path);
     }
+    source.specs = named_specs(args, config.as_ref())?;
     let corpus = load(&source)?;
     let mut session = Session::new(&corpus, args.filter.filter())?;
     configure(&mut session, args, config, source)?;
@@ -36,6 +38,25 @@ pub(super) fn run(args: &RunArgs, top_vectors: &Option<PathBuf>) -> Result<ExitC
     output::print(&args.format.render(&report, colour)).context("cannot write the report")?;
     files.write(&session, &report)?;
     Ok(ExitCode::from(if report.ok() { 0 } else { 1 }))
+}
+
+/// The specs the run grades by that are known before it starts, whose own
+/// vectors it loads (`VectorSource::specs`): `--spec SPEC`, each `--spec
+/// NAME=SPEC`, and the config's `spec` of each implementation that no flag
+/// overrides. A spec only a handshake claims brings none.
+fn named_specs(args: &RunArgs, config: Option<&Config>) -> Result<Vec<Spec>> {
+    let targets = spec_targets(&args.specs)?;
+    let configured = config
+        .iter()
+        .flat_map(|c| &c.implementations)
+        .filter(|i| targets.all.is_none() && !targets.named.iter().any(|(n, _)| *n == i.name))
+        .filter_map(|i| i.spec);
+    Ok(targets
+        .all
+        .into_iter()
+        .chain(targets.named.iter().map(|(_, spec)| *spec))
+        .chain(configured)
+        .collect())
 }
 
 /// Adds the implementations of the run to `session`, and the specs and

@@ -22,7 +22,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use rfc1808_fuzzgen::{Input, CHAR, END, TOKENS};
-use rfc1808_resolver::parse;
+use rfc1808_resolver::{parse, whatwg};
 use rfc1808_vectors::Spec;
 
 use rfc1808_resolver::spec::grammar::{is_rfc2396_absolute, is_uri};
@@ -44,13 +44,16 @@ impl Bases {
     /// Whether a case with this base belongs to a run comparing with
     /// `spec`: under RFC 1808 an absolute URL ([`is_absolute`]), under the
     /// later specs a URI ([`is_uri`], with something after the colon under
-    /// RFC 2396), or anything with [`Bases::Any`].
+    /// RFC 2396), under the URL Standard a base that parses, or anything
+    /// with [`Bases::Any`].
     pub fn admit(self, spec: Spec, base: &str) -> bool {
         match (self, spec) {
             (Bases::Any, _) => true,
             (Bases::Absolute, Spec::Rfc1808) => is_absolute(base),
             (Bases::Absolute, Spec::Rfc3986) => is_uri(base),
             (Bases::Absolute, Spec::Rfc2396) => is_uri(base) && is_rfc2396_absolute(base),
+            // The URL Standard resolves against any base that parses.
+            (Bases::Absolute, Spec::Whatwg) => whatwg::parse(base, None).is_ok(),
         }
     }
 }

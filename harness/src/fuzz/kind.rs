@@ -502,12 +502,7 @@ impl fmt::Display for Kind {
         match self.steps {
             Steps::All => write!(f, "{}", self.difference),
             Steps::Recomposition(spec) => {
-                let section = match spec {
-                    Spec::Rfc3986 => "5.3",
-                    Spec::Rfc2396 => "5.2 step 7",
-                    Spec::Rfc1808 => Step::Step6.name(),
-                };
-                write!(f, "{section}: {}", self.difference)
+                write!(f, "{}: {}", spec.recomposition(), self.difference)
             }
             Steps::TakenPath => write!(f, "Steps 1-5: {}", self.difference),
             Steps::One(stage) => write!(f, "{}: {}", stage.name(), self.difference),
@@ -780,9 +775,11 @@ fn step2b_difference(
 
 /// What the component holding the host is called under `under`'s spec.
 fn net_loc_component(under: Reference) -> Component {
-    match under.spec() {
-        Spec::Rfc1808 => Component::NetLoc,
-        Spec::Rfc2396 | Spec::Rfc3986 => Component::Authority,
+    // RFC 1808 calls it the net_loc; the later specs, the authority.
+    if under.spec() == Spec::Rfc1808 {
+        Component::NetLoc
+    } else {
+        Component::Authority
     }
 }
 

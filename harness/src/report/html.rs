@@ -22,6 +22,7 @@ use crate::report::{
     Report, TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
+use rfc1808_vectors::Spec;
 
 /// Renders `report` as one HTML document.
 pub fn render(report: &Report<'_>) -> String {
@@ -59,7 +60,7 @@ impl<'r, 'c> Page<'r, 'c> {
              <header><h1>{title} <span class=\"verdict {verdict}\">{verdict}</span></h1>\n\
              <p class=\"about\">rfc1808 {} · vector set <code>{}</code></p></header>\n",
             html(TOOL_VERSION),
-            html(&report.vectors.to_string())
+            html(&format!("{}{}", report.vectors, report.pinned()))
         );
     }
 
@@ -81,7 +82,12 @@ impl<'r, 'c> Page<'r, 'c> {
     fn implementations_table(&mut self) {
         let imps = &self.report.implementations;
         let out = &mut self.out;
-        out.push_str("<section><h2>Implementations</h2>\n<table class=\"summary\">\n<thead><tr><th>implementation</th><th>version</th><th>spec it claims</th><th>graded under</th><th>agrees with RFC 1808 / RFC 2396 / RFC 3986</th><th>result</th>");
+        let specs: Vec<String> = Spec::ALL.iter().map(|spec| spec.title()).collect();
+        let _ = write!(
+            out,
+            "<section><h2>Implementations</h2>\n<table class=\"summary\">\n<thead><tr><th>implementation</th><th>version</th><th>spec it claims</th><th>graded under</th><th>agrees with {}</th><th>result</th>",
+            html(&specs.join(" / "))
+        );
         for status in Verdict::ALL {
             let _ = write!(out, "<th>{}</th>", status.counted());
         }

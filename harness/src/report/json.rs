@@ -23,6 +23,7 @@ pub fn render(report: &Report<'_>) -> String {
         tool: Tool {
             name: "rfc1808",
             version: TOOL_VERSION,
+            url_standard: rfc1808_resolver::whatwg::COMMIT,
         },
         vectors: report.vectors.to_string(),
         ok: report.ok(),
@@ -49,6 +50,8 @@ struct Document<'a> {
 struct Tool {
     name: &'static str,
     version: &'static str,
+    /// The commit of the URL Standard the `whatwg` reference is held to.
+    url_standard: &'static str,
 }
 
 #[derive(Serialize)]
@@ -60,7 +63,7 @@ struct Implementation<'a> {
     info: Option<InfoJson<'a>>,
     /// The spec its handshake claims, as written; null without a claim.
     claims: Option<&'a str>,
-    /// The spec whose answers graded it: `rfc1808`, `rfc2396` or `rfc3986`.
+    /// The spec whose answers graded it: `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`.
     graded_under: &'static str,
     /// The spec fingerprint: of the vectors it answered, how many as each
     /// spec does, under any of its readings.
@@ -431,7 +434,8 @@ mod tests {
             py["agreement"],
             json!([{"spec": "rfc1808", "agrees": 1, "of": 3},
                    {"spec": "rfc2396", "agrees": 1, "of": 3},
-                   {"spec": "rfc3986", "agrees": 1, "of": 3}])
+                   {"spec": "rfc3986", "agrees": 1, "of": 3},
+                   {"spec": "whatwg", "agrees": 1, "of": 3}])
         );
         assert_eq!(reference["claims"], Value::Null);
         assert_eq!(py["expectations"], "py-expected.toml");
@@ -490,7 +494,8 @@ mod tests {
             py["results"][3]["answers_as"],
             json!([{"spec": "rfc1808", "readings": null, "undefined": false},
                    {"spec": "rfc2396", "readings": null, "undefined": false},
-                   {"spec": "rfc3986", "readings": null, "undefined": false}])
+                   {"spec": "rfc3986", "readings": null, "undefined": false},
+                   {"spec": "whatwg", "readings": null, "undefined": false}])
         );
         assert_eq!(doc["parse"]["ok"], true);
         assert_eq!(doc["parse"]["passed"], 1);

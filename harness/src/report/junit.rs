@@ -498,7 +498,7 @@ mod tests {
         );
         assert_eq!(
             property(1, "rfc1808.agreement").as_deref(),
-            Some("rfc1808 1/3, rfc2396 1/3, rfc3986 1/3")
+            Some("rfc1808 1/3, rfc2396 1/3, rfc3986 1/3, whatwg 1/3")
         );
         assert_eq!(
             property(1, "implementation.spec").as_deref(),

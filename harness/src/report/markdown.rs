@@ -63,8 +63,9 @@ impl<'r, 'c> Markdown<'r, 'c> {
         };
         let _ = writeln!(
             out,
-            "{verdict} · rfc1808 {TOOL_VERSION} · vector set `{}`\n",
-            report.vectors
+            "{verdict} · rfc1808 {TOOL_VERSION} · vector set `{}`{}\n",
+            report.vectors,
+            report.pinned()
         );
     }
 
@@ -87,8 +88,11 @@ impl<'r, 'c> Markdown<'r, 'c> {
         let out = &mut self.out;
         // Next to the spec each claims: the spec it is graded under and its
         // spec fingerprint.
-        out.push_str(
-            "### Implementations\n\n| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result |",
+        let specs: Vec<String> = Spec::ALL.iter().map(|spec| spec.title()).collect();
+        let _ = write!(
+            out,
+            "### Implementations\n\n| implementation | version | spec it claims | graded under | agrees with {} | result |",
+            specs.join(" / ")
         );
         for status in Verdict::ALL {
             let _ = write!(out, " {} |", status.counted());
@@ -562,10 +566,10 @@ mod tests {
         assert_eq!(
             table,
             [
-                "| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 | result | passed | failed | expected failures | unexpected passes | errors | not representable | no answer under the spec | stale expectations |",
+                "| implementation | version | spec it claims | graded under | agrees with RFC 1808 / RFC 2396 / RFC 3986 / the URL Standard | result | passed | failed | expected failures | unexpected passes | errors | not representable | no answer under the spec | stale expectations |",
                 "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-                &format!("| reference | rfc1808 {TOOL_VERSION} (reference) | — | RFC 1808 | 3/3 / 3/3 / 3/3 | ✅ | 3 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |"),
-                "| py | wrong 1.0 | RFC 1808 | RFC 1808 | 1/3 / 1/3 / 1/3 | ❌ | 0 | 1 | 1 | 1 | 1 | 1 | 0 | 1 |",
+                &format!("| reference | rfc1808 {TOOL_VERSION} (reference) | — | RFC 1808 | 3/3 / 3/3 / 3/3 / 3/3 | ✅ | 3 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |"),
+                "| py | wrong 1.0 | RFC 1808 | RFC 1808 | 1/3 / 1/3 / 1/3 / 1/3 | ❌ | 0 | 1 | 1 | 1 | 1 | 1 | 0 | 1 |",
                 "| vector | expected | reference | py |",
                 "|---|---|---|---|",
                 "| `rfc1808-5.1/g` | `http://a/b/c/g` | ✅ | ❌ `http://a/g` |",

@@ -28,6 +28,16 @@ pub use rfc1808_vectors::grade::ReadingReport;
 /// The version of this tool, which every report names beside the vector set.
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// [`TOOL_VERSION`] with the commit of the URL Standard its reference is
+/// held to (`rfc1808_resolver::whatwg::COMMIT`), as `--version` and the
+/// reports say it.
+pub const LONG_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (the URL Standard at 6ae8486)");
+
+/// What the headers of the text, markdown and HTML reports add after the
+/// vector set when an implementation is graded under the URL Standard: the
+/// commit its reference is held to.
+const URL_STANDARD_PINNED: &str = ", the URL Standard at 6ae8486";
+
 /// Everything a run found, for the printers.
 #[derive(Clone, Debug, Default)]
 pub struct Report<'c> {
@@ -39,6 +49,20 @@ pub struct Report<'c> {
 }
 
 impl Report<'_> {
+    /// `, the URL Standard at 6ae8486` when an implementation is graded
+    /// under it, for the reports' headers; else nothing.
+    pub fn pinned(&self) -> &'static str {
+        if self
+            .implementations
+            .iter()
+            .any(|imp| imp.graded_under == Spec::Whatwg)
+        {
+            URL_STANDARD_PINNED
+        } else {
+            ""
+        }
+    }
+
     /// Whether the run passes: exit code 0.
     pub fn ok(&self) -> bool {
         self.implementations.iter().all(ImplReport::ok)
@@ -685,7 +709,7 @@ pub(crate) mod tests {
         let said = |url: &str| describe_answers_as(&answers_as(v, &Answer::Resolved(url.into())));
         assert_eq!(
             said("http://a/g"),
-            "answers as RFC 2396, above-root=removed; as RFC 3986"
+            "answers as RFC 2396, above-root=removed; as RFC 3986; as the URL Standard"
         );
         assert_eq!(
             said("http://a/../g"),
@@ -765,6 +789,22 @@ pub(crate) mod tests {
             "claims no spec (browsers)"
         );
         assert_eq!(describe_claim("nonesuch"), "claims nonesuch");
+    }
+
+    #[test]
+    fn the_long_version_names_the_url_standard_commit_the_reference_is_held_to() {
+        assert!(LONG_VERSION.starts_with(TOOL_VERSION));
+        assert_eq!(
+            URL_STANDARD_PINNED,
+            format!(", the URL Standard at {}", rfc1808_resolver::whatwg::COMMIT)
+        );
+        assert!(
+            LONG_VERSION.ends_with(&format!(
+                " (the URL Standard at {})",
+                rfc1808_resolver::whatwg::COMMIT
+            )),
+            "{LONG_VERSION}"
+        );
     }
 
     #[test]

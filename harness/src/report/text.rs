@@ -42,7 +42,11 @@ const STDERR_BYTES: usize = 4000;
 /// Renders a line naming the tool and vector set, the problems, then the
 /// summary of every implementation.
 pub fn render(report: &Report<'_>, style: Style) -> String {
-    let mut out = format!("rfc1808 {TOOL_VERSION}, {}\n\n", report.vectors);
+    let mut out = format!(
+        "rfc1808 {TOOL_VERSION}, {}{}\n\n",
+        report.vectors,
+        report.pinned()
+    );
     for imp in &report.implementations {
         problems(&mut out, imp, style);
     }
@@ -480,7 +484,7 @@ mod tests {
             text.ends_with(
                 "reference: ok. 3 passed; 0 failed; 0 expected failures; 0 unexpected passes; 0 errors; 0 not representable\n\
                  py (wrong, 1.0, python, RFC 1808): FAILED. 0 passed; 1 failed; 1 expected failures; 1 unexpected passes; 1 errors; 1 not representable; 1 stale expectation\n\
-                 \x20 claims RFC 1808; graded under RFC 1808; agrees with RFC 1808 1/3, RFC 2396 1/3, RFC 3986 1/3\n\
+                 \x20 claims RFC 1808; graded under RFC 1808; agrees with RFC 1808 1/3, RFC 2396 1/3, RFC 3986 1/3, the URL Standard 1/3\n\
                  \x20 follows RFC 1808 with no named deviation; 2 wrong answers unexplained\n\
                  parse vectors: ok. 1 passed; 0 failed\n"
             ),

@@ -8,6 +8,8 @@
 //! - RFC 3986: the base as section 5.2.1 normalized it (when a reading
 //!   held normalizes it), the branch of section 5.2.2's pseudocode, and
 //!   what section 5.2.3 merged, if anything.
+//! - The URL Standard: the state of the basic URL parser that last decided
+//!   what the URL takes from the base.
 //!
 //! Then, under every spec, each ambiguity whose other readings would give
 //! another answer: `decided by reading NAME=VALUE (docs/readings*.md);
@@ -55,6 +57,7 @@ impl Reference {
                     None => "5.2.3: no merge".to_owned(),
                 })
             }
+            Reference::Whatwg => {}
         }
         lines.extend(self.deciding(base, relative, version, &answer));
         (answer, lines)
@@ -117,6 +120,10 @@ fn stage_line(stage: Stage) -> String {
                 Rfc2396Step::Step5 => "an absolute-path: the reference's path is taken",
                 Rfc2396Step::Step6 => "a relative-path, merged with the base's path",
             }
+        ),
+        Stage::Whatwg(state) => format!(
+            "the basic URL parser decided what it takes from the base in the {}",
+            state.name()
         ),
         Stage::Rfc3986(branch) => format!(
             "5.2.2: {}",

@@ -21,7 +21,7 @@ mod reference;
 mod stage;
 
 use crate::readings::Ambiguity;
-use crate::{readings, rfc2396, rfc3986};
+use crate::{readings, rfc2396, rfc3986, whatwg};
 
 pub use reference::{Reference, Resolved};
 pub use stage::{Branch, Rfc2396Step, Stage};
@@ -37,6 +37,9 @@ pub enum Spec {
     Rfc2396,
     /// RFC 3986, section 5.2.
     Rfc3986,
+    /// The WHATWG URL Standard's basic URL parser with a base, at
+    /// [`whatwg::COMMIT`].
+    Whatwg,
 }
 
 /// What a spec says about itself.
@@ -53,8 +56,11 @@ struct Info {
     /// What the spec says of normalizing the base before resolving.
     base_normalization: Option<&'static str>,
     /// The two versions of its algorithm (`Step6::SegmentStack` and
-    /// `Step6::StringPattern`), named as reports name them.
+    /// `Step6::StringPattern`), named as reports name them; a spec with one
+    /// algorithm names it twice.
     versions: [&'static str; 2],
+    /// Where its algorithm writes the components back into a URL.
+    recomposition: &'static str,
 }
 
 const RFC1808: Info = Info {
@@ -67,6 +73,7 @@ const RFC1808: Info = Info {
           `rfc1808_resolver::resolve_with(base, relative, readings)`",
     base_normalization: None,
     versions: ["the segment stack", "the string patterns"],
+    recomposition: "Step 6",
 };
 
 const RFC2396: Info = Info {
@@ -78,6 +85,7 @@ const RFC2396: Info = Info {
     api: "`rfc1808_resolver::rfc2396::resolve_with(base, reference, readings, step6)`",
     base_normalization: Some(rfc2396::BASE_NORMALIZATION),
     versions: ["the segment stack", "the string patterns"],
+    recomposition: "5.2 step 7",
 };
 
 const RFC3986: Info = Info {
@@ -92,17 +100,31 @@ const RFC3986: Info = Info {
         "the linear remove_dot_segments",
         "the buffers of section 5.2.4",
     ],
+    recomposition: "5.3",
+};
+
+const WHATWG: Info = Info {
+    readings_doc: "docs/whatwg.md",
+    name: "whatwg",
+    title: "the URL Standard",
+    registry: whatwg::REGISTRY,
+    registry_file: "whatwg/mod.rs",
+    api: "`rfc1808_resolver::whatwg::resolve(base, input)`",
+    base_normalization: None,
+    versions: ["the basic URL parser", "the basic URL parser"],
+    recomposition: "the URL serializer",
 };
 
 impl Spec {
     /// Every spec, RFC 1808 first.
-    pub const ALL: [Spec; 3] = [Spec::Rfc1808, Spec::Rfc2396, Spec::Rfc3986];
+    pub const ALL: [Spec; 4] = [Spec::Rfc1808, Spec::Rfc2396, Spec::Rfc3986, Spec::Whatwg];
 
     fn info(self) -> &'static Info {
         match self {
             Spec::Rfc1808 => &RFC1808,
             Spec::Rfc2396 => &RFC2396,
             Spec::Rfc3986 => &RFC3986,
+            Spec::Whatwg => &WHATWG,
         }
     }
 
@@ -147,6 +169,12 @@ impl Spec {
         self.info().versions
     }
 
+    /// Where its algorithm writes the components back into a URL: `5.3`
+    /// under RFC 3986.
+    pub fn recomposition(self) -> &'static str {
+        self.info().recomposition
+    }
+
     /// Why the spec does not define the case, if it does not: under RFC
     /// 2396 and RFC 3986, a base that is not a URI or a reference that is
     /// not a URI reference (RFC 3986 section 4.1; section 5.2.1 resolves
@@ -180,6 +208,9 @@ impl Spec {
                 Some("the reference is outside the grammar of section 4.1 (`URI-reference`)")
             }
             Spec::Rfc3986 => None,
+            // The basic URL parser defines every input: what it does not
+            // parse is a failure, which is its answer.
+            Spec::Whatwg => None,
         }
     }
 }
@@ -194,11 +225,15 @@ mod tests {
     fn each_spec_is_named_by_its_key_and_title() {
         for spec in Spec::ALL {
             assert_eq!(spec.name().parse::<Spec>(), Ok(spec));
-            assert_eq!(spec.title(), format!("RFC {}", &spec.name()[3..]));
         }
+        let titles = Spec::ALL.map(Spec::title);
+        assert_eq!(
+            titles,
+            ["RFC 1808", "RFC 2396", "RFC 3986", "the URL Standard"]
+        );
         assert_eq!(
             "rfc9999".parse::<Spec>().unwrap_err(),
-            "unknown spec `rfc9999`, expected `rfc1808`, `rfc2396` or `rfc3986`"
+            "unknown spec `rfc9999`, expected `rfc1808`, `rfc2396`, `rfc3986` or `whatwg`"
         );
     }
 

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::readings::Readings;
-use crate::{resolve_traced, rfc2396, rfc3986, Components, Options, Step6};
+use crate::{resolve_traced, rfc2396, rfc3986, whatwg, Components, Options, Step6};
 
 use super::{Spec, Stage};
 
@@ -18,6 +18,8 @@ pub enum Reference {
     Rfc1808(Readings),
     Rfc2396(rfc2396::Readings),
     Rfc3986(rfc3986::Readings),
+    /// The URL Standard, which has no readings.
+    Whatwg,
 }
 
 impl Reference {
@@ -27,6 +29,7 @@ impl Reference {
             Spec::Rfc1808 => Reference::Rfc1808(Readings::default()),
             Spec::Rfc2396 => Reference::Rfc2396(rfc2396::Readings::default()),
             Spec::Rfc3986 => Reference::Rfc3986(rfc3986::Readings::default()),
+            Spec::Whatwg => Reference::Whatwg,
         }
     }
 
@@ -55,6 +58,7 @@ impl Reference {
                     .map(Reference::Rfc3986)
                     .collect()
             }),
+            Spec::Whatwg => &[Reference::Whatwg],
         }
     }
 
@@ -76,6 +80,7 @@ impl Reference {
             Reference::Rfc1808(_) => Spec::Rfc1808,
             Reference::Rfc2396(_) => Spec::Rfc2396,
             Reference::Rfc3986(_) => Spec::Rfc3986,
+            Reference::Whatwg => Spec::Whatwg,
         }
     }
 
@@ -85,6 +90,7 @@ impl Reference {
             Reference::Rfc1808(r) => r.get(name),
             Reference::Rfc2396(r) => r.get(name),
             Reference::Rfc3986(r) => r.get(name),
+            Reference::Whatwg => None,
         }
     }
 
@@ -94,6 +100,9 @@ impl Reference {
             Reference::Rfc1808(r) => r.set(name, reading).map_err(|e| e.to_string()),
             Reference::Rfc2396(r) => r.set(name, reading).map_err(|e| e.to_string()),
             Reference::Rfc3986(r) => r.set(name, reading).map_err(|e| e.to_string()),
+            Reference::Whatwg => Err(format!(
+                "whatwg: unknown ambiguity `{name}`: the URL Standard has no readings"
+            )),
         }
     }
 
@@ -104,6 +113,7 @@ impl Reference {
             Reference::Rfc1808(r) => r.non_default(),
             Reference::Rfc2396(r) => r.non_default(),
             Reference::Rfc3986(r) => r.non_default(),
+            Reference::Whatwg => Vec::new(),
         }
     }
 
@@ -114,6 +124,7 @@ impl Reference {
             (Reference::Rfc1808(a), Reference::Rfc1808(b)) => a.differences(&b),
             (Reference::Rfc2396(a), Reference::Rfc2396(b)) => a.differences(&b),
             (Reference::Rfc3986(a), Reference::Rfc3986(b)) => a.differences(&b),
+            (Reference::Whatwg, Reference::Whatwg) => 0,
             _ => usize::MAX,
         }
     }
@@ -187,6 +198,7 @@ impl Reference {
                 };
                 Ok(rfc3986::resolve_with(base, reference, readings, dots))
             }
+            Reference::Whatwg => whatwg::resolve(base, reference),
         }
     }
 
@@ -216,6 +228,10 @@ impl Reference {
                 self.resolve_by(base, reference, version),
                 Stage::rfc3986(base, reference, readings),
             ),
+            Reference::Whatwg => {
+                let (url, state) = whatwg::trace(base, reference);
+                (url, Stage::Whatwg(state))
+            }
         }
     }
 

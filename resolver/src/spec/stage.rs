@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::{rfc2396, rfc3986, Step};
+use crate::{rfc2396, rfc3986, whatwg, Step};
 
 use super::Spec;
 
@@ -23,6 +23,9 @@ pub enum Stage {
     Rfc2396(Rfc2396Step),
     /// A branch of RFC 3986 section 5.2.2.
     Rfc3986(Branch),
+    /// The state of the URL Standard's basic URL parser that last decided
+    /// what the URL takes from the base ([`whatwg::trace`]).
+    Whatwg(whatwg::State),
 }
 
 /// The steps of RFC 2396 section 5.2 at which resolution ends (step 1
@@ -124,6 +127,7 @@ impl Stage {
                 Branch::AbsolutePath => "5.2.2 R.path absolute",
                 Branch::Merge => "5.2.3 merge",
             },
+            Stage::Whatwg(state) => state.name(),
         }
     }
 
@@ -132,17 +136,20 @@ impl Stage {
             Stage::Rfc1808(_) => Spec::Rfc1808,
             Stage::Rfc2396(_) => Spec::Rfc2396,
             Stage::Rfc3986(_) => Spec::Rfc3986,
+            Stage::Whatwg(_) => Spec::Whatwg,
         }
     }
 
     /// Whether the reference is taken for absolute here, its scheme its
-    /// own: RFC 1808's Step 2b, RFC 2396's step 3, RFC 3986's `R.scheme`.
+    /// own: RFC 1808's Step 2b, RFC 2396's step 3, RFC 3986's `R.scheme`,
+    /// the URL Standard's scheme state.
     pub fn takes_the_scheme(self) -> bool {
         matches!(
             self,
             Stage::Rfc1808(Step::Step2b)
                 | Stage::Rfc2396(Rfc2396Step::Step3)
                 | Stage::Rfc3986(Branch::Scheme)
+                | Stage::Whatwg(whatwg::State::Scheme)
         )
     }
 
@@ -153,6 +160,7 @@ impl Stage {
             Stage::Rfc1808(Step::Step2a | Step::Step5b)
                 | Stage::Rfc2396(Rfc2396Step::Step2)
                 | Stage::Rfc3986(Branch::EmptyPath)
+                | Stage::Whatwg(whatwg::State::Relative | whatwg::State::NoScheme)
         )
     }
 }

@@ -45,7 +45,7 @@ pub use host::{
     ipv6_serializer, opaque_host_parser, Host,
 };
 pub use idna::{domain_parser_to_ascii, domain_to_ascii};
-pub use parser::basic_url_parser;
+pub use parser::{basic_url_parser, traced_basic_url_parser, State};
 pub use percent_encode::{
     percent_decode, percent_encode, string_percent_decode, utf8_percent_encode,
     utf8_percent_encode_code_point, PercentEncodeSet,
@@ -54,6 +54,16 @@ pub use url::{
     default_port, is_normalized_windows_drive_letter, is_special_scheme, is_windows_drive_letter,
     shorten_path, starts_with_windows_drive_letter, url_path_serializer, url_serializer, Path, Url,
 };
+
+/// The commit of the URL Standard's source (`whatwg/url`, `url.bs`) this
+/// parser is transcribed from, and is held to.
+pub const COMMIT: &str = "6ae8486";
+
+/// The places where the URL Standard can be read more than one way: none.
+/// It is written as an algorithm, step by step, and where the
+/// web-platform tests and the text disagree the text at [`COMMIT`] decides
+/// (`vectors/wpt/README.md`).
+pub const REGISTRY: &[crate::readings::Ambiguity] = &[];
 
 /// Parses `input` against `base` as `new URL(input, base)` does: `base`,
 /// when given, is parsed first with no base, and its failure is a failure
@@ -95,4 +105,35 @@ pub fn resolve(base: &str, input: &str) -> Result<String, String> {
     parse(input, Some(base))
         .map(|url| url.href())
         .map_err(|why| why.to_string())
+}
+
+/// [`resolve`], and the state of the basic URL parser that last decided
+/// what the URL takes from the base: `relative state` for `../g`, `relative
+/// slash state` for `/g` and `//g`, `scheme state` for an input with a
+/// scheme of its own. A base that fails to parse is decided in the scheme
+/// start state, before the input is read.
+///
+/// ```
+/// use rfc1808_resolver::whatwg::{self, State};
+///
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(whatwg::trace(base, "../g").1, State::Relative);
+/// assert_eq!(whatwg::trace(base, "//g").1, State::RelativeSlash);
+/// assert_eq!(whatwg::trace(base, "g:h").1, State::Scheme);
+/// ```
+pub fn trace(base: &str, input: &str) -> (Result<String, String>, State) {
+    let base = match basic_url_parser(base, None) {
+        Ok(base) => base,
+        Err(why) => {
+            return (
+                Err(ParseError::Base(Box::new(why)).to_string()),
+                State::SchemeStart,
+            )
+        }
+    };
+    let (url, state) = traced_basic_url_parser(input, Some(&base));
+    (
+        url.map(|url| url.href()).map_err(|why| why.to_string()),
+        state,
+    )
 }

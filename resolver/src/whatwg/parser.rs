@@ -22,8 +22,8 @@ const EOF: Option<char> = None;
 
 /// The states of the basic URL parser's state machine. The hostname state
 /// is the host state: they differ only when a state override is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum State {
     SchemeStart,
     Scheme,
     NoScheme,
@@ -46,9 +46,64 @@ enum State {
     Fragment,
 }
 
+impl State {
+    /// The state's name in the standard: `relative slash state`.
+    pub fn name(self) -> &'static str {
+        match self {
+            State::SchemeStart => "scheme start state",
+            State::Scheme => "scheme state",
+            State::NoScheme => "no scheme state",
+            State::SpecialRelativeOrAuthority => "special relative or authority state",
+            State::PathOrAuthority => "path or authority state",
+            State::Relative => "relative state",
+            State::RelativeSlash => "relative slash state",
+            State::SpecialAuthoritySlashes => "special authority slashes state",
+            State::SpecialAuthorityIgnoreSlashes => "special authority ignore slashes state",
+            State::Authority => "authority state",
+            State::Host => "host state",
+            State::Port => "port state",
+            State::File => "file state",
+            State::FileSlash => "file slash state",
+            State::FileHost => "file host state",
+            State::PathStart => "path start state",
+            State::Path => "path state",
+            State::OpaquePath => "opaque path state",
+            State::Query => "query state",
+            State::Fragment => "fragment state",
+        }
+    }
+
+    /// Whether this state decides what the URL takes from the base, or
+    /// that it takes nothing: the states that read `base`, and the scheme
+    /// state, which decides that an input with its own scheme is not
+    /// relative (unless it is special and of the base's scheme).
+    fn decides_on_the_base(self) -> bool {
+        matches!(
+            self,
+            State::Scheme
+                | State::NoScheme
+                | State::SpecialRelativeOrAuthority
+                | State::Relative
+                | State::RelativeSlash
+                | State::File
+                | State::FileSlash
+        )
+    }
+}
+
 /// `#concept-basic-url-parser`, with `input` and `base` and nothing else
 /// given.
 pub fn basic_url_parser(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+    traced_basic_url_parser(input, base).0
+}
+
+/// [`basic_url_parser`], and the last state that decided what the URL
+/// takes from the base ([`State::decides_on_the_base`]; the scheme start
+/// state when the input is empty).
+pub fn traced_basic_url_parser(
+    input: &str,
+    base: Option<&Url>,
+) -> (Result<Url, ParseError>, State) {
     // "If url is not given: Set url to a new URL." "Remove any leading and
     // trailing C0 control or space from input."
     let input = input.trim_matches(is_c0_control_or_space);
@@ -71,20 +126,26 @@ pub fn basic_url_parser(input: &str, base: Option<&Url>) -> Result<Url, ParseErr
         password_token_seen: false,
         base,
         url: Url::default(),
+        decided_in: State::SchemeStart,
     };
     // "Keep running the following state machine by switching on state. If
     // after a run pointer points to the EOF code point, go to the next
     // step. Otherwise, increase pointer by 1 and continue with the state
     // machine."
     loop {
-        parser.run()?;
+        if parser.state.decides_on_the_base() {
+            parser.decided_in = parser.state;
+        }
+        if let Err(failure) = parser.run() {
+            return (Err(failure), parser.decided_in);
+        }
         if parser.pointer >= parser.input_len() {
             break;
         }
         parser.pointer += 1;
     }
     // "Return url."
-    Ok(parser.url)
+    (Ok(parser.url), parser.decided_in)
 }
 
 /// Infra's C0 control or space: "a C0 control or U+0020 SPACE."
@@ -129,6 +190,8 @@ struct Parser<'b> {
     base: Option<&'b Url>,
     /// The URL being built.
     url: Url,
+    /// The last state run that decided what the URL takes from the base.
+    decided_in: State,
 }
 
 impl<'b> Parser<'b> {

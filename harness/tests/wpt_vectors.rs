@@ -1,0 +1,112 @@
+//! `vectors/wpt/vectors.toml`, the web-platform tests' URL entries with a
+//! base as resolve vectors, is generated from `vectors/wpt/urltestdata.json`
+//! and stays so: regenerate it with
+//!
+//! ```sh
+//! UPDATE_WPT_VECTORS=1 cargo test -p rfc1808-harness --test wpt_vectors
+//! ```
+//!
+//! Each entry with a base becomes one vector, its answers those of the
+//! reference resolvers as `rfc1808 promote` writes them: under the URL
+//! Standard the `href`, or `{ rejects = "why" }` for a failure, and under
+//! each RFC its answer or `undefined`. The URL Standard's answer is the
+//! data's, but for the entries where the data and the standard at the
+//! pinned commit disagree (`resolver/tests/whatwg_wpt.rs` lists them, with
+//! the change): there the standard wins, and the note says what the data
+//! expects. An id is `wpt/` and a digest of the base and input, so it
+//! names the same case whatever the data's order. Entries without a base
+//! (absolute parses) are not vectors yet: they have no base to resolve
+//! against.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use rfc1808_harness::promote::{vector_table, Candidate};
+use rfc1808_vectors::Spec;
+use serde_json::Value;
+
+const DATA: &str = include_str!("../../vectors/wpt/urltestdata.json");
+
+const HEADER: &str = "\
+# The web-platform tests' URL entries that have a base (vectors/wpt/README.md),
+# as resolve vectors: generated from vectors/wpt/urltestdata.json, do not
+# edit. Regenerate with
+#   UPDATE_WPT_VECTORS=1 cargo test -p rfc1808-harness --test wpt_vectors
+# They run beside the built-in vectors when a run grades by the URL Standard
+# (`rfc1808 run --spec whatwg`).
+";
+
+/// 64-bit FNV-1a of `bytes`: a digest that stays the same on every machine
+/// and version, for ids.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The file as it must be: every entry of the data with a base, in the
+/// data's order, each pair once.
+fn generated() -> String {
+    let data: Value = serde_json::from_str(DATA).expect("urltestdata.json is JSON");
+    let mut out = HEADER.to_owned();
+    let mut seen = HashSet::new();
+    for (index, entry) in data.as_array().expect("an array").iter().enumerate() {
+        let (Some(input), Some(base)) = (
+            entry.get("input").and_then(Value::as_str),
+            entry.get("base").and_then(Value::as_str),
+        ) else {
+            continue;
+        };
+        if !seen.insert((base, input)) {
+            continue;
+        }
+        let href = entry.get("href").and_then(Value::as_str);
+        let agrees = match (rfc1808_resolver::whatwg::resolve(base, input), href) {
+            (Ok(url), Some(href)) => url == href,
+            (Err(_), None) => true,
+            _ => false,
+        };
+        // Where the standard at the pinned commit wins (whatwg_wpt.rs's
+        // SPEC_WINS names the change), the note says what the data expects.
+        let note = match (agrees, href) {
+            (true, _) => String::new(),
+            (false, Some(href)) => format!(
+                "The standard at the pinned commit differs from the web-platform tests, \
+                 which expect `{href}` (resolver/tests/whatwg_wpt.rs names the change)."
+            ),
+            (false, None) => "The standard at the pinned commit differs from the \
+                              web-platform tests, which expect a failure \
+                              (resolver/tests/whatwg_wpt.rs names the change)."
+                .to_owned(),
+        };
+        let finding = Candidate {
+            base: base.to_owned(),
+            relative: input.to_owned(),
+            source: format!("web-platform-tests url/resources/urltestdata.json, entry {index}"),
+            note,
+            spec: Some(Spec::Whatwg),
+        };
+        let id = format!("wpt/{:016x}", fnv1a(format!("{base}\0{input}").as_bytes()));
+        let table = vector_table(&id, &finding, "wpt").unwrap_or_else(|d| {
+            panic!("entry {index}: the reference disagrees with itself: {d:?}")
+        });
+        out.push('\n');
+        out.push_str(&table);
+    }
+    out
+}
+
+#[test]
+fn the_wpt_vectors_are_generated_from_the_data() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors/wpt/vectors.toml");
+    let want = generated();
+    if std::env::var_os("UPDATE_WPT_VECTORS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "vectors/wpt/vectors.toml differs from vectors/wpt/urltestdata.json; regenerate it \
+         with `UPDATE_WPT_VECTORS=1 cargo test -p rfc1808-harness --test wpt_vectors`"
+    );
+}
