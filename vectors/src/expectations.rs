@@ -603,9 +603,15 @@ pub struct Written {
 /// What an implementation answered, in a form that fits an entry's reason:
 /// `got "http://a/g" (expected "http://a/b/c/g")`.
 pub fn observed(answer: &Answer, expected: &str) -> String {
+    observed_shown(answer, &format!("{expected:?}"))
+}
+
+/// [`observed`], the expected answer given as a report shows it
+/// ([`crate::SpecAnswers::shown`]).
+fn observed_shown(answer: &Answer, expected: &str) -> String {
     match answer {
-        Answer::Resolved(got) => format!("got {got:?} (expected {expected:?})"),
-        Answer::Rejected(why) => format!("rejected: {why:?} (expected {expected:?})"),
+        Answer::Resolved(got) => format!("got {got:?} (expected {expected})"),
+        Answer::Rejected(why) => format!("rejected: {why:?} (expected {expected})"),
         Answer::NotRepresentable(why) => format!("not representable: {why}"),
         Answer::Error(why) => format!("error: {why}"),
     }
@@ -615,8 +621,8 @@ pub fn observed(answer: &Answer, expected: &str) -> String {
 pub fn observed_under(vector: &crate::ResolveVector, spec: Spec, answer: &Answer) -> String {
     let expected = vector
         .answers(spec)
-        .map_or(&vector.expected, |a| &a.expected);
-    observed(answer, expected)
+        .map_or_else(|| format!("{:?}", vector.expected), |a| a.shown());
+    observed_shown(answer, &expected)
 }
 
 /// What a run graded under `spec` decides about `vector`, given its

@@ -932,9 +932,11 @@ fn mismatch(
         _ => {}
     }
     let spec = listed.spec();
-    let expected = v.answers(spec).map_or(&v.expected, |a| &a.expected);
+    let answers = v.answers(spec);
+    let expected = answers.map_or(v.expected.as_str(), |a| a.expected.as_str());
+    let shown = answers.map_or_else(|| format!("{expected:?}"), |a| a.shown());
     let mut message = format!(
-        "{} ({})\n  base:     {:?}\n  relative: {:?}\n  expected: {expected:?}\n",
+        "{} ({})\n  base:     {:?}\n  relative: {:?}\n  expected: {shown}\n",
         v.id, v.origin, v.base, v.relative
     );
     for (assignment, answer) in v.answers(spec).iter().flat_map(|a| &a.readings) {

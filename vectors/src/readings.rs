@@ -284,6 +284,15 @@ impl SpecAnswers {
         }
     }
 
+    /// The default answer as a report shows it: the URL quoted, or `a
+    /// rejection (why)`.
+    pub fn shown(&self) -> String {
+        match self.default_answer() {
+            Stated::Resolves(url) => format!("{url:?}"),
+            Stated::Rejects(why) => format!("a rejection ({why})"),
+        }
+    }
+
     /// The answer under `choice`, which gives a reading to each of the
     /// vector's ambiguities (more are ignored): the value of the most
     /// specific key within it, else `expected`. An error names the keys

@@ -120,6 +120,9 @@ pub struct ImplReport<'c> {
 pub enum Expected {
     /// This URL, under the spec's default readings.
     Url(String),
+    /// A rejection: the spec fails the case (the URL Standard), for this
+    /// reason.
+    Rejection(String),
     /// The spec leaves the case undefined: any answer passes.
     Undefined,
     /// The vector gives no answer under the spec.
@@ -132,6 +135,7 @@ impl Expected {
     pub fn describe(&self, url: impl Fn(&str) -> String) -> String {
         match self {
             Expected::Url(u) => url(u),
+            Expected::Rejection(why) => format!("a rejection ({why})"),
             Expected::Undefined => "undefined".to_owned(),
             Expected::NoAnswer => "no answer".to_owned(),
         }
@@ -143,7 +147,10 @@ pub fn expected_by(vector: &ResolveVector, spec: Spec) -> Expected {
     match vector.answers(spec) {
         None => Expected::NoAnswer,
         Some(a) if a.undefined.is_some() => Expected::Undefined,
-        Some(a) => Expected::Url(a.expected.clone()),
+        Some(a) => match &a.rejects {
+            Some(why) => Expected::Rejection(why.clone()),
+            None => Expected::Url(a.expected.clone()),
+        },
     }
 }
 

@@ -203,7 +203,7 @@ fn expected_lines(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
     let v = g.outcome.vector;
     match v.answers(imp.graded_under) {
         Some(answers) => {
-            let _ = writeln!(out, "  expected: {:?}", answers.expected);
+            let _ = writeln!(out, "  expected: {}", answers.shown());
             // Another reading's answer passes too, unless the run holds a
             // reading.
             for (assignment, answer) in &answers.readings {

@@ -254,7 +254,17 @@ mod tests {
     }
 
     #[test]
+    fn each_spec_names_where_it_writes_the_components_back() {
+        assert_eq!(
+            Spec::ALL.map(Spec::recomposition),
+            ["Step 6", "5.2 step 7", "5.3", "the URL serializer"]
+        );
+    }
+
+    #[test]
     fn only_the_later_specs_leave_cases_outside_their_grammar_undefined() {
+        // The URL Standard defines every input: a failure is its answer.
+        assert_eq!(Spec::Whatwg.undefined("http://a/b c", "g h"), None);
         assert_eq!(Spec::Rfc1808.undefined("http://a/b c", "g h"), None);
         assert!(Spec::Rfc3986.undefined("http://a/b c", "g").is_some());
         assert!(Spec::Rfc3986.undefined("http://a/b", "g h").is_some());

@@ -262,6 +262,66 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_url_standard_has_one_reference_and_no_readings() {
+        let whatwg = Reference::defaults(Spec::Whatwg);
+        assert_eq!(whatwg.spec(), Spec::Whatwg);
+        assert_eq!(Reference::every(Spec::Whatwg), [whatwg]);
+        assert_eq!(whatwg.get("same-scheme"), None);
+        assert!(whatwg.clone().set("same-scheme", "strict").is_err());
+        assert_eq!(whatwg.non_default(), []);
+        assert_eq!(whatwg.differences(whatwg), 0);
+        assert_eq!(
+            whatwg.differences(Reference::defaults(Spec::Rfc3986)),
+            usize::MAX
+        );
+        assert_eq!(Reference::with(Spec::Whatwg, []), Ok(whatwg));
+        let base = "http://a/b/c/d;p?q";
+        for version in Step6::ALL {
+            assert_eq!(
+                whatwg.resolve_by(base, "..\\g", version),
+                Ok("http://a/b/g".to_owned())
+            );
+        }
+        // A failure is an answer, with the standard's reason.
+        assert_eq!(
+            whatwg.resolve(base, "http://[::1"),
+            Err("IPv6-unclosed: the IPv6 address is missing the closing `]`".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_url_standards_stage_is_the_state_that_decided_the_base() {
+        let whatwg = Reference::defaults(Spec::Whatwg);
+        let base = "http://a/b/c/d;p?q";
+        let stage = |input: &str| whatwg.trace(base, input).1;
+        assert_eq!(stage("g"), Stage::Whatwg(whatwg::State::Relative));
+        assert_eq!(stage("g").name(), "relative state");
+        assert_eq!(stage("g").spec(), Spec::Whatwg);
+        assert!(stage("g").inherits_query() && !stage("g").takes_the_scheme());
+        assert_eq!(stage("//g"), Stage::Whatwg(whatwg::State::RelativeSlash));
+        assert!(!stage("//g").inherits_query());
+        assert_eq!(stage("g:h"), Stage::Whatwg(whatwg::State::Scheme));
+        assert!(stage("g:h").takes_the_scheme());
+        // The base's own failure is decided before the input is read.
+        assert_eq!(
+            whatwg.trace("a", "g"),
+            (
+                Err(
+                    "base: missing-scheme-non-relative-URL: no scheme, and no base URL it can be relative to"
+                        .to_owned()
+                ),
+                Stage::Whatwg(whatwg::State::SchemeStart)
+            )
+        );
+        let (answer, lines) = whatwg.explain(base, "//g", Step6::SegmentStack);
+        assert_eq!(answer, Ok("http://g/".to_owned()));
+        assert_eq!(
+            lines,
+            ["the basic URL parser decided what it takes from the base in the relative slash state"]
+        );
+    }
+
+    #[test]
     fn every_spec_under_its_defaults_gives_its_own_answer() {
         let (base, reference) = ("http://a/b/c/d;p?q", "../../../g");
         assert_eq!(

@@ -98,8 +98,9 @@ pub fn basic_url_parser(input: &str, base: Option<&Url>) -> Result<Url, ParseErr
 }
 
 /// [`basic_url_parser`], and the last state that decided what the URL
-/// takes from the base ([`State::decides_on_the_base`]; the scheme start
-/// state when the input is empty).
+/// takes from the base: the scheme state, or a state that reads the base
+/// (no scheme, special relative or authority, relative, relative slash,
+/// file, file slash); the scheme start state when the input is empty.
 pub fn traced_basic_url_parser(
     input: &str,
     base: Option<&Url>,
