@@ -4746,6 +4746,23 @@ mod tests {
     }
 
     #[test]
+    fn rootless_kept_rootless_leaves_a_merge_with_a_rooted_base_path_alone() {
+        // 5.2.3: a rooted base path, or a base with an authority and an
+        // empty path, makes the merged path rooted.
+        assert_leaves_alone(
+            Id::RootlessKeptRootless,
+            &[(BASE, "g"), (BASE, "../g"), ("http://a", "g")],
+        );
+    }
+
+    #[test]
+    fn root_popped_by_dots_leaves_a_reference_with_a_scheme_its_own_path() {
+        // 5.2.2: a reference with a scheme gives remove_dot_segments its own
+        // path, not one merged with the base's.
+        assert_leaves_alone(Id::RootPoppedByDots, &[(BASE, "g:h"), (BASE, "g:h/i")]);
+    }
+
+    #[test]
     fn a_numeric_host_is_an_address_only_if_each_part_fits() {
         let some = |s: &str| Some(s.to_owned());
         // Decimal parts, no leading zero; a trailing dot dropped; the host
