@@ -14,9 +14,7 @@ ValueError ("Invalid URL"), or any other exception, is a rejection. The
 protocols are those of rfc1808_adapter.py, beside this file.
 """
 
-import importlib.metadata
 import os
-import platform
 import sys
 
 import ada_url
@@ -25,10 +23,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rfc1808_adapter  # noqa: E402  (found beside this file, whatever the working directory)
 
 
-def version():
-    return f"{importlib.metadata.version('ada-url')} (python {platform.python_version()})"
-
-
 if __name__ == "__main__":
-    rfc1808_adapter.run("python-ada-url", "WHATWG URL Standard", version,
+    rfc1808_adapter.run("python-ada-url", "WHATWG URL Standard", rfc1808_adapter.pypi_version("ada-url"),
                         lambda base, relative: ada_url.URL(relative, base).href)

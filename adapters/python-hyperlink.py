@@ -15,9 +15,7 @@ hyperlink.URLParseError, or any other exception, is a rejection. The
 protocols are those of rfc1808_adapter.py, beside this file.
 """
 
-import importlib.metadata
 import os
-import platform
 import sys
 
 from hyperlink import URL
@@ -26,10 +24,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rfc1808_adapter  # noqa: E402  (found beside this file, whatever the working directory)
 
 
-def version():
-    return f"{importlib.metadata.version('hyperlink')} (python {platform.python_version()})"
-
-
 if __name__ == "__main__":
-    rfc1808_adapter.run("python-hyperlink", "RFC 3986", version,
+    rfc1808_adapter.run("python-hyperlink", "RFC 3986", rfc1808_adapter.pypi_version("hyperlink"),
                         lambda base, relative: URL.from_text(base).click(relative).to_text(with_password=True))

@@ -103,6 +103,15 @@ def main(adapter, args):
     return 2
 
 
+def pypi_version(package):
+    """The version() of an adapter whose library comes from PyPI: the
+    package's version, and the Python it runs on."""
+    import importlib.metadata
+    import platform
+
+    return lambda: f"{importlib.metadata.version(package)} (python {platform.python_version()})"
+
+
 def run(name, spec, version, resolve):
     """Serves the protocol the arguments select, then exits.
 
