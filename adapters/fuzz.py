@@ -6,8 +6,14 @@ vectors promoted from its earlier findings (adapters/findings/), seed 1.
 Usage, from the repository root, after `bash adapters/install.sh` and
 `cargo build --release -p rfc1808-harness`:
 
-    python3 adapters/fuzz.py [--reports DIR] [--by-deviation] [NAME...]
-    python3 adapters/fuzz.py --accept [NAME...]
+    python3 adapters/fuzz.py [--config FILE] [--reports DIR] [--by-deviation] [NAME...]
+    python3 adapters/fuzz.py [--config FILE] --accept [NAME...]
+
+FILE is adapters/adapters.toml (the default) or adapters/whatwg.toml, the
+engines of the URL Standard fuzzed under it. A config's vectors are the
+directories its `vectors` names; what its runs promote goes to the last
+of them (adapters/findings/, or adapters/findings/whatwg/ for the URL
+Standard, so that its cases do not join the RFC libraries' vectors).
 
 Each run stops after MAX_CASES cases or SECONDS seconds, whichever comes
 first: the cases are the same on every machine (the seed fixes them, and
@@ -44,7 +50,6 @@ import tomllib
 
 BINARY = "target/release/rfc1808"
 CONFIG = "adapters/adapters.toml"
-FINDINGS = "adapters/findings"
 SEED = "1"
 MAX_CASES = "20000"
 SECONDS = "30s"
@@ -57,7 +62,23 @@ def ledger(imp, spec):
     return os.path.join("adapters", imp["expectations"][spec])
 
 
-def command(imp, report=None):
+class Config:
+    """A config file: its implementations, and its vector directories
+    (relative to the repository root), the last one the findings'."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        self.path = path
+        self.implementations = data["implementation"]
+        here = os.path.dirname(path)
+        self.vectors = [os.path.join(here, v) for v in data.get("vectors", [])]
+        if not self.vectors:
+            sys.exit(f"adapters/fuzz.py: {path} names no `vectors` directory to promote findings to")
+        self.findings = self.vectors[-1]
+
+
+def command(config, imp, report=None):
     """The gate's run of `imp`, its JSON report to `report`; with no
     report, the acceptance run: the same cases, no time limit, what it
     finds accepted."""
@@ -73,21 +94,29 @@ def command(imp, report=None):
     if report:
         args += ["--time", SECONDS, "--report", f"json={report}"]
     else:
-        args += ["--promote", "--to", os.path.join(FINDINGS, f"{imp['name']}.toml"),
+        args += ["--promote", "--to", os.path.join(config.findings, f"{imp['name']}.toml"),
                  "--write-expectations", ledger(imp, spec)]
-    if any(f.endswith(".toml") for f in os.listdir(FINDINGS)):
-        args += ["--add-vectors", FINDINGS, "--builtin-seeds"]
+    added = [d for d in config.vectors
+             if os.path.isdir(d) and any(f.endswith(".toml") for f in os.listdir(d))]
+    for directory in added:
+        args += ["--add-vectors", directory]
+    if added:
+        args += ["--builtin-seeds"]
     return args
 
 
-def rewrite(implementations):
+def rewrite(config):
     """Every library's lists rewritten over every vector, the findings
-    included, under its claimed spec and under RFC 1808."""
+    included, under its claimed spec and under RFC 1808 (for the libraries
+    with a list for it)."""
     for spec in (None, "rfc1808"):
-        args = [BINARY, "run", "--config", CONFIG]
+        args = [BINARY, "run", "--config", config.path]
         if spec:
             args += ["--spec", spec]
-        for imp in implementations:
+        listed = [imp for imp in config.implementations if (spec or imp["spec"]) in imp["expectations"]]
+        if not listed:
+            continue
+        for imp in listed:
             args += ["--write-expectations", f"{imp['name']}={ledger(imp, spec or imp['spec'])}"]
         subprocess.run(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
         check = subprocess.run(args[:4 + (2 if spec else 0)], stdin=subprocess.DEVNULL,
@@ -97,17 +126,17 @@ def rewrite(implementations):
                      "after the lists were rewritten")
 
 
-def gate(implementations, names, directory):
+def gate(config, names, directory):
     """Runs the gate on the libraries `names` (all when empty): the names
     of those whose run failed, and the reports of the others."""
     failed, reports = [], {}
-    for imp in implementations:
+    for imp in config.implementations:
         name = imp["name"]
         if names and name not in names:
             continue
         report = os.path.join(directory, f"{name}.json")
         print(f"--- {name} under {imp['spec']}", flush=True)
-        run = subprocess.run(command(imp, report), stdin=subprocess.DEVNULL)
+        run = subprocess.run(command(config, imp, report), stdin=subprocess.DEVNULL)
         if run.returncode != 0:
             failed.append((name, run.returncode))
             continue
@@ -116,17 +145,18 @@ def gate(implementations, names, directory):
     return failed, reports
 
 
-def accept(implementations, names, directory):
+def accept(config, names, directory):
     """Accepts what the runs of `names` (all when empty) find, rewrites
     every list, and gates every library, again for those that fail."""
+    os.makedirs(config.findings, exist_ok=True)
     for round in range(1, ROUNDS + 1):
-        for imp in implementations:
+        for imp in config.implementations:
             if names and imp["name"] not in names:
                 continue
             print(f"--- accepting {imp['name']} under {imp['spec']} (round {round})", flush=True)
-            subprocess.run(command(imp), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-        rewrite(implementations)
-        failed, _ = gate(implementations, [], directory)
+            subprocess.run(command(config, imp), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        rewrite(config)
+        failed, _ = gate(config, [], directory)
         if not failed:
             print(f"adapters/fuzz.py: the gate passes after {round} round(s)")
             return
@@ -159,6 +189,8 @@ def by_deviation(reports):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", default=CONFIG,
+                        help=f"the config of the libraries to fuzz (default: {CONFIG})")
     parser.add_argument("--reports", help="write each run's JSON report to DIR/NAME.json")
     parser.add_argument("--by-deviation", action="store_true",
                         help="print the Markdown table of deviations by library")
@@ -166,18 +198,17 @@ def main():
                         help="accept what the runs find, until the gate passes")
     parser.add_argument("names", nargs="*", help="only these libraries")
     args = parser.parse_args()
-    with open(CONFIG, "rb") as f:
-        implementations = tomllib.load(f)["implementation"]
-    known = {imp["name"] for imp in implementations}
+    config = Config(args.config)
+    known = {imp["name"] for imp in config.implementations}
     for name in args.names:
         if name not in known:
-            sys.exit(f"adapters/fuzz.py: no library `{name}` in {CONFIG}")
+            sys.exit(f"adapters/fuzz.py: no library `{name}` in {config.path}")
     directory = args.reports or tempfile.mkdtemp(prefix="rfc1808-fuzz-")
     os.makedirs(directory, exist_ok=True)
     if args.accept:
-        accept(implementations, args.names, directory)
+        accept(config, args.names, directory)
         return
-    failed, reports = gate(implementations, args.names, directory)
+    failed, reports = gate(config, args.names, directory)
     if args.by_deviation and reports:
         print(by_deviation(reports), end="")
     if failed:

@@ -37,8 +37,9 @@
 //!
 //! # Ids
 //!
-//! A promoted vector is `regression/N`. N is one more than the high-water
-//! mark, the largest of
+//! A promoted vector is `regression/N`, or `whatwg-regression/N` for a
+//! finding under the URL Standard ([`group`]). N is one more than the
+//! high-water mark of its group, the largest of
 //!
 //! - every `N` of an id `regression/N` or `regression/N-...` in the target
 //!   file and the vectors it is checked against, and
@@ -73,6 +74,21 @@ use answers::{Answers, Disagreement};
 /// The id group of promoted vectors.
 pub const GROUP: &str = "regression";
 
+/// The id group of the vectors promoted from findings under the URL
+/// Standard. Its findings are kept apart from the RFCs' (their inputs are
+/// mostly outside the RFCs' grammar, and a project grades them only under
+/// the URL Standard: `adapters/findings/whatwg/`), so that two files
+/// numbered each on its own never give one id twice.
+pub const WHATWG_GROUP: &str = "whatwg-regression";
+
+/// The id group of a finding under `spec`.
+pub fn group(spec: Option<Spec>) -> &'static str {
+    match spec {
+        Some(Spec::Whatwg) => WHATWG_GROUP,
+        _ => GROUP,
+    }
+}
+
 /// Where `promote` looks for its file, from the current directory upward.
 pub const DEFAULT_FILE: &str = "vectors/regressions.toml";
 
@@ -83,8 +99,8 @@ pub const LOCK_FILE: &str = ".rfc1808-promote.lock";
 /// How long a promotion waits for another one into the same directory.
 pub const LOCK_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The start of a high-water mark line.
-const MARK: &str = "# rfc1808 promote: ids up to regression/";
+/// The start of a high-water mark line, before the group and its `/`.
+const MARK: &str = "# rfc1808 promote: ids up to ";
 
 /// A case to make a vector of: a finding, before it is promoted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,7 +183,7 @@ pub enum PromoteError {
     /// it is meant to be (a bug of this module).
     Verify { file: PathBuf, problem: String },
     /// The largest number is taken, so there is no next one.
-    Exhausted { file: PathBuf },
+    Exhausted { file: PathBuf, group: &'static str },
     /// The new text was not written; the file is as it was.
     Write(ReplaceError),
     /// Another promotion into the directory held the lock for longer than
@@ -190,7 +206,7 @@ impl fmt::Display for PromoteError {
                 write!(f, "{}: cannot read the artifact: {error}", file.display())
             }
             PromoteError::EmptyArtifact { file } => empty_artifact(f, file),
-            PromoteError::Exhausted { file } => exhausted(f, file),
+            PromoteError::Exhausted { file, group } => exhausted(f, file, group),
             PromoteError::Note(why) => write!(f, "--note {why}"),
             PromoteError::Source => f.write_str("--source must be one non-empty line"),
             PromoteError::Vectors(e) => write!(f, "the vectors do not load: {e}"),
@@ -247,10 +263,10 @@ fn empty_artifact(f: &mut fmt::Formatter<'_>, file: &Path) -> fmt::Result {
 }
 
 /// The message of [`PromoteError::Exhausted`].
-fn exhausted(f: &mut fmt::Formatter<'_>, file: &Path) -> fmt::Result {
+fn exhausted(f: &mut fmt::Formatter<'_>, file: &Path, group: &str) -> fmt::Result {
     write!(
         f,
-        "{}: `{GROUP}/{}` is taken (by an id or a mark line), so there is no next \
+        "{}: `{group}/{}` is taken (by an id or a mark line), so there is no next \
          number; nothing promoted",
         file.display(),
         u64::MAX
@@ -456,12 +472,14 @@ fn plan(file: &Path, finding: &Candidate, beside: &VectorSource) -> Result<Plan,
         .add_corpus(others)
         .map_err(|e| PromoteError::Vectors(e.into()))?;
     let answers = check(&corpus, finding)?;
-    let number = high_water_mark(&corpus, &text)
+    let group = group(finding.spec);
+    let number = high_water_mark(&corpus, &text, group)
         .checked_add(1)
         .ok_or_else(|| PromoteError::Exhausted {
             file: file.to_owned(),
+            group,
         })?;
-    let id = format!("{GROUP}/{number}");
+    let id = format!("{group}/{number}");
     let vector = Vector::new(&id, finding, answers);
     let mut snippet = vector.snippet(&text);
     if created {
@@ -707,15 +725,19 @@ fn check_line(s: &str) -> Result<(), &'static str> {
     }
 }
 
-/// The largest number taken by a `regression/N` id or a mark line.
-pub fn high_water_mark(corpus: &Corpus, text: &str) -> u64 {
+/// The largest number taken by a `GROUP/N` id or a mark line of `group`.
+pub fn high_water_mark(corpus: &Corpus, text: &str, group: &str) -> u64 {
     let from_ids = corpus.ids().filter_map(|id| {
-        let name = id.strip_prefix(GROUP)?.strip_prefix('/')?;
+        let name = id.strip_prefix(group)?.strip_prefix('/')?;
         let digits = name.split('-').next()?;
         digits.parse::<u64>().ok()
     });
     let from_marks = text.lines().filter_map(|line| {
-        let rest = line.trim_start().strip_prefix(MARK)?;
+        let rest = line
+            .trim_start()
+            .strip_prefix(MARK)?
+            .strip_prefix(group)?
+            .strip_prefix('/')?;
         let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
         digits.parse::<u64>().ok()
     });
@@ -740,7 +762,10 @@ impl<'a> Vector<'a> {
                 a.note = Some(finding.note.clone());
             }
         }
-        let mut tags = vec![GROUP.to_owned(), answers.step.tag().to_owned()];
+        let mut tags = vec![
+            group(finding.spec).to_owned(),
+            answers.step.tag().to_owned(),
+        ];
         if specs.iter().any(|a| a.expected != specs[0].expected) {
             tags.push("specs-differ".to_owned());
         }
@@ -775,9 +800,9 @@ impl<'a> Vector<'a> {
             out.push('\n');
         }
         out.push_str(&self.table());
-        let number = self.id.rsplit('/').next().unwrap_or(self.id);
         out.push_str(&format!(
-            "{MARK}{number} are taken; keep this line when deleting vectors\n"
+            "{MARK}{} are taken; keep this line when deleting vectors\n",
+            self.id
         ));
         out
     }
@@ -911,10 +936,18 @@ tags = []
 
     #[test]
     fn high_water_mark_counts_ids_and_marks() {
-        assert_eq!(high_water_mark(&Corpus::default(), ""), 0);
-        assert_eq!(high_water_mark(&corpus(TWO), TWO), 12);
-        let marked = format!("{TWO}{MARK}40 are taken; keep this line when deleting vectors\n");
-        assert_eq!(high_water_mark(&corpus(&marked), &marked), 40);
+        assert_eq!(high_water_mark(&Corpus::default(), "", GROUP), 0);
+        assert_eq!(high_water_mark(&corpus(TWO), TWO, GROUP), 12);
+        let marked =
+            format!("{TWO}{MARK}regression/40 are taken; keep this line when deleting vectors\n");
+        assert_eq!(high_water_mark(&corpus(&marked), &marked, GROUP), 40);
+        // Each group counts its own ids and marks.
+        assert_eq!(high_water_mark(&corpus(&marked), &marked, WHATWG_GROUP), 0);
+        let both = format!(
+            "{marked}{MARK}whatwg-regression/7 are taken; keep this line when deleting vectors\n"
+        );
+        assert_eq!(high_water_mark(&corpus(&both), &both, WHATWG_GROUP), 7);
+        assert_eq!(high_water_mark(&corpus(&both), &both, GROUP), 40);
     }
 
     #[test]
@@ -934,7 +967,7 @@ tags = []
             "{s}"
         );
         assert!(s.ends_with(&format!(
-            "note = \"why\"\n{MARK}3 are taken; keep this line when deleting vectors\n"
+            "note = \"why\"\n{MARK}regression/3 are taken; keep this line when deleting vectors\n"
         )));
         let mut c = Corpus::default();
         c.add_str("t", s.trim_start()).unwrap();
@@ -966,7 +999,7 @@ tags = []
                  source = \"rfc1808 fuzz against js\"\n\
                  tags = [\"regression\", \"step6\", \"specs-differ\"]\n\
                  note.rfc3986 = \"js keeps the `..` above the root\"\n\
-                 {MARK}4 are taken; keep this line when deleting vectors\n"
+                 {MARK}regression/4 are taken; keep this line when deleting vectors\n"
             )
         );
         let mut c = Corpus::default();

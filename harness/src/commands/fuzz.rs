@@ -25,7 +25,10 @@ use crate::{output, ImplSpec, Info};
 /// `rfc1808 fuzz`, with `--vectors DIR` given before the command as
 /// `top_vectors`: exit 1 on a new kind of mismatch or readings mixed.
 pub(super) fn fuzz(args: &FuzzArgs, top_vectors: &Option<PathBuf>) -> Result<ExitCode> {
-    let vectors = vector_source(top_vectors, &args.vectors)?;
+    let mut vectors = vector_source(top_vectors, &args.vectors)?;
+    // The spec's own vectors (the web-platform tests under the URL
+    // Standard) seed the cases and show kinds, as `run` grades them.
+    vectors.specs = args.spec.into_iter().collect();
     let target = args.promote.then(|| promote_target(&args.to)).transpose()?;
     // The file this run promotes into, named with --add-vectors too so
     // that the run reads it, may not exist before the first finding.

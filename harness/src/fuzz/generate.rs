@@ -27,6 +27,8 @@ use rfc1808_vectors::Spec;
 
 use rfc1808_resolver::spec::grammar::{is_rfc2396_absolute, is_uri};
 
+mod web;
+
 /// Which base URLs a run generates, and so which cases its shrinker may
 /// reach.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -197,9 +199,17 @@ impl Generator {
     /// seriously), four mutate a vector's pair. Under [`Bases::Absolute`] a
     /// base that is not absolute is replaced. Under a later spec, the
     /// random relative URL of the first three is built from RFC 3986's
-    /// grammar instead.
+    /// grammar instead; under the URL Standard, two of those three are
+    /// built in the shapes its parser turns on (`web.rs`), and half
+    /// the built bases too.
     pub fn next_input(&mut self) -> Input {
         let roll = self.rng.below(10);
+        if self.spec == Spec::Whatwg && roll < 2 {
+            return Input {
+                base: self.base(),
+                relative: self.web_input(),
+            };
+        }
         if self.spec != Spec::Rfc1808 && roll < 3 {
             return Input {
                 base: self.base(),
@@ -261,7 +271,11 @@ impl Generator {
     /// letter is a URI too, so a second try at most is the rule.
     fn admitted_built_base(&mut self) -> String {
         loop {
-            let base = self.built_base();
+            let base = match self.spec {
+                // Half of them in the shapes of the URL Standard.
+                Spec::Whatwg if self.rng.below(2) == 0 => self.web_base(),
+                _ => self.built_base(),
+            };
             if self.bases == Bases::Any || self.admit(&base) {
                 return base;
             }

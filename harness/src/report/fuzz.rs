@@ -293,10 +293,10 @@ impl TextReport<'_> {
             summary.rate(),
             summary.not_representable
         );
-        if spec != Spec::Rfc1808 {
+        if let Some(grammar) = spec.grammar() {
             let _ = writeln!(
                 out,
-                "against {spec}: {} cases outside its grammar (RFC 3986 section 4.1), not compared",
+                "against {spec}: {} cases outside its grammar ({grammar}), not compared",
                 summary.outside_grammar
             );
         }

@@ -61,6 +61,8 @@ struct Info {
     versions: [&'static str; 2],
     /// Where its algorithm writes the components back into a URL.
     recomposition: &'static str,
+    /// The grammar outside which it leaves a case undefined, if any.
+    grammar: Option<&'static str>,
 }
 
 const RFC1808: Info = Info {
@@ -74,6 +76,7 @@ const RFC1808: Info = Info {
     base_normalization: None,
     versions: ["the segment stack", "the string patterns"],
     recomposition: "Step 6",
+    grammar: None,
 };
 
 const RFC2396: Info = Info {
@@ -86,6 +89,7 @@ const RFC2396: Info = Info {
     base_normalization: Some(rfc2396::BASE_NORMALIZATION),
     versions: ["the segment stack", "the string patterns"],
     recomposition: "5.2 step 7",
+    grammar: Some("RFC 3986 section 4.1"),
 };
 
 const RFC3986: Info = Info {
@@ -101,6 +105,7 @@ const RFC3986: Info = Info {
         "the buffers of section 5.2.4",
     ],
     recomposition: "5.3",
+    grammar: Some("RFC 3986 section 4.1"),
 };
 
 const WHATWG: Info = Info {
@@ -113,6 +118,7 @@ const WHATWG: Info = Info {
     base_normalization: None,
     versions: ["the basic URL parser", "the basic URL parser"],
     recomposition: "the URL serializer",
+    grammar: None,
 };
 
 impl Spec {
@@ -173,6 +179,14 @@ impl Spec {
     /// under RFC 3986.
     pub fn recomposition(self) -> &'static str {
         self.info().recomposition
+    }
+
+    /// The grammar outside which the spec leaves a case undefined
+    /// ([`Spec::undefined`]): RFC 3986's section 4.1 under RFC 2396 and
+    /// RFC 3986; none under RFC 1808, whose Step 1 resolves anything, or
+    /// the URL Standard, which parses anything.
+    pub fn grammar(self) -> Option<&'static str> {
+        self.info().grammar
     }
 
     /// Why the spec does not define the case, if it does not: under RFC
