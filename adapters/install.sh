@@ -106,7 +106,7 @@ install_npm_whatwg_url() { npm ci --prefix adapters/npm-whatwg-url --no-audit --
 registry_packages=(pypi:hyperlink pypi:ada-url pypi:upa-url npm:whatwg-url)
 registry() { local name=${1//[:-]/_}; "$2_$name"; }
 # The compiled adapters, checked by --check and built below.
-compiled=(go-net-url uriparser rust-oxiri libcurl libxml2 glib-guri qt-qurl boost-url haskell-network-uri)
+compiled=(go-net-url uriparser rust-oxiri rust-url libcurl libxml2 glib-guri qt-qurl boost-url haskell-network-uri)
 # The Java adapters run as single-file source programs, which compile only
 # their own file: the protocol loop they share, adapters/Rfc1808Adapter.java,
 # is compiled ahead, and adapters.toml puts target/adapters/java on their
@@ -217,13 +217,16 @@ if [[ ! -x $binary || adapters/haskell-network-uri.hs -nt $binary ]]; then
     ghc -O -v0 -outputdir target/adapters/ghc -o "$binary" adapters/haskell-network-uri.hs
 fi
 
-# rust-oxiri is a workspace member; cargo rebuilds it only when it changed.
-# Copied beside the other compiled adapters, wherever CARGO_TARGET_DIR puts
-# cargo's output. --locked: the handshake reports the oxiri of Cargo.lock.
+# rust-oxiri and rust-url are workspace members; cargo rebuilds them only
+# when they changed. Copied beside the other compiled adapters, wherever
+# CARGO_TARGET_DIR puts cargo's output. --locked: the handshake reports the
+# library version of Cargo.lock.
 if ! command -v cargo >/dev/null; then
-    echo "adapters/install.sh: cargo is needed to build rust-oxiri (https://rustup.rs)" >&2
+    echo "adapters/install.sh: cargo is needed to build rust-oxiri and rust-url (https://rustup.rs)" >&2
     exit 1
 fi
-cargo build --release --locked --quiet -p rust-oxiri
+cargo build --release --locked --quiet -p rust-oxiri -p rust-url
 mkdir -p target/adapters
-cp "${CARGO_TARGET_DIR:-target}/release/rust-oxiri" target/adapters/rust-oxiri
+for rust in rust-oxiri rust-url; do
+    cp "${CARGO_TARGET_DIR:-target}/release/$rust" "target/adapters/$rust"
+done

@@ -1,57 +1,9 @@
-//! Finds the version of oxiri that Cargo resolved, and of the compiler, for
-//! the `implementation_version` of the handshake: oxiri has no version
-//! constant of its own, and Cargo.lock is where the resolved one is written.
+//! The oxiri version Cargo resolved, for the handshake
+//! (`adapters/rust_library_version.rs`).
 
-use std::env;
-use std::fs;
-use std::path::PathBuf;
-use std::process::{exit, Command};
+#[path = "../rust_library_version.rs"]
+mod library_version;
 
 fn main() {
-    let dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
-    let Some(lock) = dir
-        .ancestors()
-        .map(|d| d.join("Cargo.lock"))
-        .find(|p| p.is_file())
-    else {
-        fail(&format!("no Cargo.lock in {} or above it", dir.display()));
-    };
-    println!("cargo:rerun-if-changed={}", lock.display());
-    let text = fs::read_to_string(&lock)
-        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", lock.display())));
-    let doc: toml::Table = text
-        .parse()
-        .unwrap_or_else(|e| fail(&format!("{}: {e}", lock.display())));
-    let versions: Vec<&str> = doc
-        .get("package")
-        .and_then(|p| p.as_array())
-        .into_iter()
-        .flatten()
-        .filter(|p| p.get("name").and_then(|n| n.as_str()) == Some("oxiri"))
-        .filter_map(|p| p.get("version").and_then(|v| v.as_str()))
-        .collect();
-    let [oxiri] = versions[..] else {
-        fail(&format!(
-            "{}: expected one version of oxiri, found {versions:?}",
-            lock.display()
-        ));
-    };
-    println!("cargo:rustc-env=OXIRI_VERSION={oxiri}");
-
-    // `rustc 1.85.0 (4d91de4e4 2025-02-17)`: the second word.
-    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let output = Command::new(&rustc)
-        .arg("--version")
-        .output()
-        .unwrap_or_else(|e| fail(&format!("cannot run {rustc:?} --version: {e}")));
-    let text = String::from_utf8_lossy(&output.stdout);
-    let Some(version) = text.split_whitespace().nth(1) else {
-        fail(&format!("{rustc:?} --version printed {text:?}"));
-    };
-    println!("cargo:rustc-env=RUSTC_VERSION={version}");
-}
-
-fn fail(message: &str) -> ! {
-    eprintln!("rust-oxiri build script: {message}");
-    exit(1)
+    library_version::emit("oxiri");
 }

@@ -11,6 +11,7 @@
 //! binary, whose [`flags`] it takes and which writes through [`output`];
 //! the binary only parses the flags and turns the result into an exit code.
 
+pub mod adapter;
 pub mod command_line;
 pub mod commands;
 pub mod config;

@@ -32,13 +32,51 @@ pub fn serve(
     protocol: Protocol,
     spec: Spec,
     step6: Step6,
+    input: impl Read,
+    output: impl Write,
+) -> Result<(), ServeError> {
+    let mut reference = Reference::new(step6).by_spec(spec, &Assignment::none());
+    // The harness, not the server, decides whether the versions match, so
+    // this answers with its own.
+    let info = Info {
+        name: NAME.to_owned(),
+        implementation_version: env!("CARGO_PKG_VERSION").to_owned(),
+        language: "rust".to_owned(),
+        spec: spec.title(),
+    };
+    let resolve = |base: &str, relative: &str| {
+        let case = Case {
+            id: "",
+            base,
+            relative,
+        };
+        match reference.resolve_all(&[case]).remove(0).answer {
+            Answer::Resolved(url) => Ok(url),
+            Answer::Rejected(why) => Err(why),
+            other => unreachable!("the reference resolves or rejects, not {other:?}"),
+        }
+    };
+    serve_with(protocol, info, REQUEST_LIMIT, resolve, input, output)
+}
+
+/// Answers requests from `input` on `output` with `resolve` (the URL, or
+/// why it rejects the case), as [`serve`] does with the reference: the
+/// `jsonl` handshake answers with `info`, and a request line longer than
+/// `limit` bytes is answered with an error and skipped. An adapter written
+/// in Rust is its library call and this ([`crate::adapter::main`]).
+pub fn serve_with(
+    protocol: Protocol,
+    info: Info,
+    limit: usize,
+    resolve: impl FnMut(&str, &str) -> Result<String, String>,
     mut input: impl Read,
     output: impl Write,
 ) -> Result<(), ServeError> {
     let mut server = Server {
         protocol,
-        spec,
-        reference: Reference::new(step6).by_spec(spec, &Assignment::none()),
+        info,
+        limit,
+        resolve,
         out: BufWriter::with_capacity(64 << 10, output),
         line: 0,
         started: false,
@@ -78,7 +116,11 @@ struct Pending {
 impl Pending {
     /// Answers each request that `chunk` ends, and keeps the start of the
     /// next; stops at a stop message.
-    fn read<W: Write>(&mut self, server: &mut Server<W>, chunk: &[u8]) -> Result<Flow, ServeError> {
+    fn read<W: Write, R: Resolve>(
+        &mut self,
+        server: &mut Server<W, R>,
+        chunk: &[u8],
+    ) -> Result<Flow, ServeError> {
         let mut rest = chunk;
         while let Some(end) = rest.iter().position(|&b| b == b'\n') {
             let flow = if self.overlong > 0 {
@@ -98,7 +140,7 @@ impl Pending {
         }
         if self.overlong > 0 {
             self.overlong += rest.len();
-        } else if self.partial.len() + rest.len() > REQUEST_LIMIT {
+        } else if self.partial.len() + rest.len() > server.limit {
             self.overlong = self.partial.len() + rest.len();
             self.partial = Vec::new();
         } else {
@@ -109,7 +151,7 @@ impl Pending {
 
     /// At the end of the input: a last request without a line ending is
     /// still a request.
-    fn end<W: Write>(self, server: &mut Server<W>) -> Result<(), ServeError> {
+    fn end<W: Write, R: Resolve>(self, server: &mut Server<W, R>) -> Result<(), ServeError> {
         if self.overlong > 0 {
             server.too_long(self.overlong)?;
         } else if !self.partial.is_empty() {
@@ -159,10 +201,17 @@ enum Flow {
     Stop,
 }
 
-struct Server<W: Write> {
+/// What answers a request: the URL, or why the case is rejected.
+trait Resolve: FnMut(&str, &str) -> Result<String, String> {}
+impl<F: FnMut(&str, &str) -> Result<String, String>> Resolve for F {}
+
+struct Server<W: Write, R: Resolve> {
     protocol: Protocol,
-    spec: Spec,
-    reference: Reference,
+    /// What the `jsonl` handshake answers with.
+    info: Info,
+    /// The longest request line read, in bytes.
+    limit: usize,
+    resolve: R,
     out: BufWriter<W>,
     /// The number of the line being handled, for messages.
     line: usize,
@@ -171,7 +220,7 @@ struct Server<W: Write> {
     buf: Vec<u8>,
 }
 
-impl<W: Write> Server<W> {
+impl<W: Write, R: Resolve> Server<W, R> {
     fn handle(&mut self, line: &[u8]) -> Result<Flow, ServeError> {
         self.line += 1;
         let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -182,7 +231,7 @@ impl<W: Write> Server<W> {
             Protocol::Jsonl => self.handle_jsonl(line),
             _ => match lines::decode_request(line) {
                 Ok((base, relative)) => {
-                    let answer = self.resolve(base, relative);
+                    let answer = (self.resolve)(base, relative);
                     self.buf.clear();
                     lines::encode_answer(answer.as_deref().map_err(String::as_str), &mut self.buf);
                     self.write_buf()?;
@@ -193,14 +242,14 @@ impl<W: Write> Server<W> {
         }
     }
 
-    /// Answers a request line longer than [`REQUEST_LIMIT`].
+    /// Answers a request line longer than the limit.
     fn too_long(&mut self, len: usize) -> Result<Flow, ServeError> {
         self.line += 1;
         self.refuse(
             None,
             format!(
                 "the request is longer than the limit of {} MiB ({len} bytes)",
-                REQUEST_LIMIT >> 20
+                self.limit >> 20
             ),
         )
     }
@@ -224,20 +273,6 @@ impl<W: Write> Server<W> {
         Ok(Flow::Continue)
     }
 
-    /// The reference's answer: the URL, or why it rejects the case.
-    fn resolve(&mut self, base: &str, relative: &str) -> Result<String, String> {
-        let case = Case {
-            id: "",
-            base,
-            relative,
-        };
-        match self.reference.resolve_all(&[case]).remove(0).answer {
-            Answer::Resolved(url) => Ok(url),
-            Answer::Rejected(why) => Err(why),
-            other => unreachable!("the reference resolves or rejects, not {other:?}"),
-        }
-    }
-
     fn handle_jsonl(&mut self, line: &str) -> Result<Flow, ServeError> {
         let request = match Request::decode(line) {
             Ok(request) => request,
@@ -247,18 +282,10 @@ impl<W: Write> Server<W> {
         match (request, self.started) {
             (Request::Start { .. }, false) => {
                 self.started = true;
-                // The harness, not the server, decides whether the
-                // versions match, so this answers with its own.
-                Started::new(Info {
-                    name: NAME.to_owned(),
-                    implementation_version: env!("CARGO_PKG_VERSION").to_owned(),
-                    language: "rust".to_owned(),
-                    spec: self.spec.title(),
-                })
-                .encode(&mut self.buf);
+                Started::new(self.info.clone()).encode(&mut self.buf);
             }
             (Request::Resolve { id, base, relative }, true) => {
-                let (result, error) = match self.resolve(&base, &relative) {
+                let (result, error) = match (self.resolve)(&base, &relative) {
                     Ok(url) => (Some(url), None),
                     Err(why) => (None, Some(why)),
                 };

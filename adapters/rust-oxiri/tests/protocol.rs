@@ -75,12 +75,12 @@ fn each_unreadable_request_is_answered_in_its_place() {
     assert_eq!(
         lines[1..],
         [
-            r#"{"id":null,"error":"adapter: line 2: not a request (expected ident at line 1 column 2)"}"#,
-            r#"{"id":null,"error":"adapter: line 3: the request is not UTF-8"}"#,
+            r#"{"id":null,"error":"standard input, line 2: not a request (expected ident at line 1 column 2)"}"#,
+            r#"{"id":null,"error":"standard input, line 3: the request is not UTF-8"}"#,
             r#"{"id":3,"error":"IriParseError: the relative reference: Invalid IRI code point '\u0000'"}"#,
-            r#"{"id":null,"error":"adapter: line 5: not a request (unexpected end of hex escape at line 1 column 64)"}"#,
-            r#"{"id":5,"error":"adapter: line 6: a resolve request needs an `id`, a `base` and a `relative`"}"#,
-            r#"{"id":6,"error":"adapter: line 7: unknown message type `parse`"}"#,
+            r#"{"id":null,"error":"standard input, line 5: not a request (unexpected end of hex escape at line 1 column 64)"}"#,
+            r#"{"id":5,"error":"standard input, line 6: a resolve request needs an `id`, a `base` and a `relative`"}"#,
+            r#"{"id":6,"error":"standard input, line 7: unknown message type `parse`"}"#,
             r#"{"id":7,"result":"http://a/b/g"}"#,
         ]
     );
@@ -96,20 +96,23 @@ fn huge_lines_are_read_whole_or_refused_past_the_limit() {
     let lines = converse(
         &[],
         jsonl(&[
+            br#"{"type":"start","version":1}"#,
             first.as_bytes(),
             &too_long,
             br#"{"type":"resolve","id":3,"base":"http://a/b/c","relative":"../g"}"#,
         ]),
     );
-    assert_eq!(lines.len(), 3);
-    assert_eq!(
-        lines[0],
-        format!(r#"{{"id":1,"result":"http://a/{long}"}}"#)
+    assert_eq!(lines.len(), 4);
+    let lines = &lines[1..];
+    assert!(
+        lines[0] == format!(r#"{{"id":1,"result":"http://a/{long}"}}"#),
+        "the long request is not answered whole: {:.200}",
+        lines[0]
     );
     assert_eq!(
         lines[1],
         format!(
-            r#"{{"id":null,"error":"adapter: line 2: the request is longer than 64 MiB ({} bytes)"}}"#,
+            r#"{{"id":null,"error":"standard input, line 3: the request is longer than the limit of 64 MiB ({} bytes)"}}"#,
             too_long.len()
         )
     );
@@ -125,7 +128,7 @@ fn lines_and_argv_answer_as_jsonl_does() {
         ),
         [
             "http://a/b/g",
-            "\tadapter: line 2: expected BASE<TAB>RELATIVE",
+            "\tstandard input, line 2: expected BASE<TAB>RELATIVE",
             "\tIriParseError: the relative reference: Invalid IRI percent encoding '%zz'",
         ]
     );

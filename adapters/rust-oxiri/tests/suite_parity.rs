@@ -69,7 +69,7 @@ fn suite(spec: Spec, reading: &str) -> Suite {
     .spec(spec)
     .reading(reading)
     // What the adapter's handshake reports, from the same Cargo.lock.
-    .version(env!("OXIRI_VERSION"));
+    .version(env!("LIBRARY_VERSION"));
     if let Some(file) = ledger(spec) {
         suite = suite.expectations_file(file).unwrap();
     }
