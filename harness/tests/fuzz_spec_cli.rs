@@ -271,3 +271,57 @@ fn without_spec_the_handshake_claim_decides() {
     assert!(!report.contains(PLANTED), "{report}");
     assert!(!report.contains("5.2.2 R.authority defined"), "{report}");
 }
+
+/// Under the URL Standard, the findings promoted take ids of their own
+/// group, `whatwg-regression/N`, numbered apart from the RFC findings'
+/// `regression/N` (a project that keeps the two in separate files, graded
+/// under separate specs, must never see one id twice), and each is a vector
+/// the reference passes under the URL Standard.
+#[test]
+fn findings_under_the_url_standard_are_promoted_as_whatwg_regressions() {
+    let repo = Repo::new();
+    repo.write(
+        "found.toml",
+        "[[resolve]]\nid = \"regression/7\"\nbase = \"http://a/b/c/d;p?q\"\nrelative = \"g\"\n\
+         expected = \"http://a/b/c/g\"\nsource = \"an RFC finding\"\ntags = [\"regression\"]\n",
+    );
+    // RFC 3986's reference, fuzzed as if it were a WHATWG engine: a
+    // backslash, for one, is a path character to it and a slash to the URL
+    // Standard.
+    let rfc3986 = format!(
+        "rfc3986={} serve --spec rfc3986 --protocol jsonl",
+        env!("CARGO_BIN_EXE_rfc1808")
+    );
+    let out = repo.run(&[
+        "fuzz",
+        "--spec",
+        "whatwg",
+        "--impl",
+        &rfc3986,
+        "--protocol",
+        "jsonl",
+        "--seed",
+        "1",
+        "--max-cases",
+        "3000",
+        "--promote",
+        "--to",
+        "found.toml",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = repo.read("found.toml");
+    let ids: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("id = \""))
+        .map(|l| l.trim_end_matches('"'))
+        .collect();
+    assert!(ids.len() > 2, "{text}");
+    assert_eq!(ids[..2], ["regression/7", "whatwg-regression/1"]);
+    for (n, id) in ids[1..].iter().enumerate() {
+        assert_eq!(*id, format!("whatwg-regression/{}", n + 1));
+    }
+    assert_contains(&text, "tags = [\"whatwg-regression\", ");
+    // The reference passes every one of them under the URL Standard.
+    let run = repo.run(&["run", "--spec", "whatwg", "--add-vectors", "found.toml"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+}
