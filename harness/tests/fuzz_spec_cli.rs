@@ -20,12 +20,16 @@ use common::{
 /// `network-path-dots` keeps the dot segments of a reference with an
 /// authority (`T.path = R.path`, where 5.2.2 says `remove_dot_segments`),
 /// `non-strict` ignores a scheme equal to the base's, as section 5.2.2 lets
-/// a non-strict parser do; `exact` does neither. A second argument `jsonl`
+/// a non-strict parser do; `decoder` throws a decoder's `URIError` on a
+/// reference with an escape that is not UTF-8; `exact` does none of these. A second argument `jsonl`
 /// makes it speak `jsonl`, claiming RFC 3986 in its handshake. Its merge,
 /// `remove_dot_segments` and recomposition are those of the fixture
 /// `tests/fixtures/normalizing-rfc3986.py`, which [`setup`] copies beside it.
 const RFC3986_PY: &str = r##"
-import re, sys
+import re, sys, urllib.parse
+
+class DecoderError(Exception):
+    pass
 
 # Sections 5.2.3, 5.2.4 and 5.3, from the other RFC 3986 resolver written
 # from the RFC alone, tests/fixtures/normalizing-rfc3986.py, copied beside
@@ -40,6 +44,13 @@ def parse(s):
     return defined(1, 2), defined(3, 4), m.group(5), defined(6, 7), defined(8, 9)
 
 def resolve(base, reference, mode):
+    if mode == "decoder":
+        # A decoder run on the reference first, as JavaScript's
+        # decodeURIComponent: an escape that is not UTF-8 throws.
+        try:
+            urllib.parse.unquote(reference, errors="strict")
+        except UnicodeDecodeError:
+            raise DecoderError("URIError: URI malformed")
     b_scheme, b_authority, b_path, b_query, _ = parse(base)
     scheme, authority, path, query, fragment = parse(reference)
     if mode == "non-strict" and scheme is not None and b_scheme is not None \
@@ -76,7 +87,10 @@ if sys.argv[2:] == ["jsonl"]:
     sys.exit(0)
 for line in sys.stdin.buffer:
     base, reference = line.rstrip(b"\n").decode("utf-8", "surrogateescape").split("\t")
-    answer = resolve(base, reference, mode)
+    try:
+        answer = resolve(base, reference, mode)
+    except DecoderError as e:
+        answer = "\t" + str(e)
     sys.stdout.buffer.write(answer.encode("utf-8", "surrogateescape") + b"\n")
     sys.stdout.buffer.flush()
 "##;
@@ -324,4 +338,46 @@ fn findings_under_the_url_standard_are_promoted_as_whatwg_regressions() {
     // The reference passes every one of them under the URL Standard.
     let run = repo.run(&["run", "--spec", "whatwg", "--add-vectors", "found.toml"]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+}
+
+/// A library whose decoder throws on an escape that is not UTF-8 is shown
+/// a finding nothing explains, with the decoder's message: a deviation
+/// that rejects explains a refusal, never a crash. Without that rule,
+/// seed 2 finds `//%aa` against `http://a` (RFC 3986: `http://%aa`)
+/// "explained" by `reg-name-restricted`, a refusal of the host's escape,
+/// and `//%aa@` would be `empty-host-rejected`'s.
+#[test]
+fn a_decoder_that_throws_is_an_unexplained_finding_not_a_rejecting_deviation() {
+    let setup = setup();
+    let implementation = format!(
+        "py=python3 {} decoder",
+        shell_words::quote(&setup.path("rfc3986.py").display().to_string())
+    );
+    let fuzz = |format: &str| {
+        setup.run(&[
+            "fuzz",
+            "--impl",
+            &implementation,
+            "--protocol",
+            "lines",
+            "--spec",
+            "rfc3986",
+            "--seed",
+            "2",
+            "--max-cases",
+            "30000",
+            "--format",
+            format,
+        ])
+    };
+    let out = fuzz("json");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let deviations = report["deviations"].as_array().unwrap();
+    assert!(deviations.is_empty(), "{deviations:?}");
+    assert!(report["mismatches"].as_u64().unwrap() > 1);
+    assert_eq!(report["unexplained"], report["mismatches"]);
+    let text = stdout(&fuzz("text"));
+    assert_contains(&text, "rejected: URIError: URI malformed");
+    assert!(!text.contains("reg-name-restricted"), "{text}");
 }

@@ -11,13 +11,61 @@ use crate::Spec;
 
 /// `answer` as [`deviations::explain`] and [`deviations::Wanted`] take
 /// it: a URL, or `Err` for a rejection; `None` when it is no answer (an
-/// error, a case that cannot be sent).
+/// error, a case that cannot be sent) or a rejection that is a [`fault`]
+/// of the library, which no deviation gives.
 pub fn as_wanted(answer: &Answer) -> Option<Result<&str, ()>> {
     match answer {
         Answer::Resolved(url) => Some(Ok(url.as_str())),
+        Answer::Rejected(message) if fault(message).is_some() => None,
         Answer::Rejected(_) => Some(Err(())),
         Answer::NotRepresentable(_) | Answer::Error(_) => None,
     }
+}
+
+/// The words of a rejection message that name a fault of the library
+/// rather than a refusal of the URL: a decoder's error, a crash, an
+/// exception its own code did not expect. Such a rejection is no
+/// deviation's: a deviation that rejects (an empty host refused, an
+/// unknown scheme) explains a refusal, and must not hide a crash on a
+/// case it happens to cover (`//%aa@` refused by `decodeURIComponent`'s
+/// `URIError`, where the empty host is not the reason).
+const FAULTS: &[&str] = &[
+    // Decoders.
+    "URIError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "MalformedInputException",
+    // Crashes and runaway recursion.
+    "panic:",
+    "panicked at",
+    "stack overflow",
+    "StackOverflowError",
+    "RecursionError",
+    "Maximum call stack size exceeded",
+    "Segmentation fault",
+    // The library's own code failing on a value it did not expect.
+    "NoMethodError",
+    "NullPointerException",
+    "AttributeError",
+    "IndexError",
+    "KeyError",
+    "IndexOutOfBoundsException",
+    "Cannot read properties of",
+    "is not a function",
+];
+
+/// The word of [`FAULTS`] that `message`, a rejection's, holds, if any,
+/// as a word of its own: `URIError` names a decoder, Ruby's
+/// `URI::InvalidURIError` a refusal.
+pub fn fault(message: &str) -> Option<&'static str> {
+    FAULTS.iter().copied().find(|word| {
+        message.match_indices(word).any(|(at, _)| {
+            !message[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+        })
+    })
 }
 
 /// Explains answers under one spec, trying `listed` (the deviations an
@@ -51,6 +99,11 @@ impl Explainer {
     /// What explains `answer` for `relative` against `base`: `None` when
     /// it is no answer (an error, a case that cannot be sent).
     pub fn explain(&self, base: &str, relative: &str, answer: &Answer) -> Option<Explanation> {
+        if let Answer::Rejected(message) = answer {
+            if fault(message).is_some() {
+                return Some(Explanation::Unexplained);
+            }
+        }
         let answer = as_wanted(answer)?;
         let resolvers: Vec<_> = self
             .references
@@ -448,6 +501,12 @@ pub fn markdown() -> String {
          or says it is unexplained; an expectations file may list deviations \
          (`[[deviation]]`, [running.md](running.md#root-causes)) instead of the vectors \
          they explain.\n\n\
+         A deviation that rejects explains a refusal, not a crash: a rejection whose \
+         message names a fault of the library (a decoder's `URIError` or \
+         `UnicodeDecodeError`, a `panic`, a stack overflow, an exception its own code did \
+         not expect such as `NoMethodError` or `NullPointerException`) is unexplained, \
+         whatever deviations would reject the case, so that a crash shows as a finding \
+         of its own.\n\n\
          A reading ([readings.md](readings.md)) is a way the spec itself can be read, and \
          passes; a deviation is a way it is not followed, and fails unless listed. A \
          deviation is no deviation under a spec that gives its answer itself (a dash in \
@@ -628,6 +687,50 @@ mod tests {
         let fuzzed = causes_of(&one, Spec::Rfc3986, Set::EMPTY, true);
         assert_eq!(fuzzed.set, userinfo);
         assert_eq!(fuzzed.by, [userinfo, userinfo]);
+    }
+
+    #[test]
+    fn a_rejection_that_names_a_fault_is_no_deviations() {
+        // `//%aa@` against `http://a` is `http://%aa@` under RFC 3986: an
+        // empty host, which `empty-host-rejected` refuses. A library that
+        // refuses it for that reason is explained; one whose decoder throws
+        // on the escape is not, whatever the deviations listed.
+        let host = Set::of(&[Id::EmptyHostRejected]);
+        let (base, relative) = ("http://a", "//%aa@");
+        let refused = Answer::Rejected("Error: the URL has an empty host".to_owned());
+        let decoder = Answer::Rejected("URIError: URI malformed".to_owned());
+        for listed in [Set::EMPTY, host] {
+            let explainer = Explainer::new(Spec::Rfc3986, listed);
+            assert_eq!(
+                explainer.explain(base, relative, &refused),
+                Some(Explanation::By(host))
+            );
+            assert!(explainer.gives(host, base, relative, &refused));
+            assert_eq!(
+                explainer.explain(base, relative, &decoder),
+                Some(Explanation::Unexplained)
+            );
+            assert!(!explainer.gives(host, base, relative, &decoder));
+        }
+        assert_eq!(fault("URIError: URI malformed"), Some("URIError"));
+        assert_eq!(
+            fault("thread 'main' panicked at src/lib.rs:3:5"),
+            Some("panicked at")
+        );
+        assert_eq!(
+            fault("RecursionError: maximum recursion depth exceeded"),
+            Some("RecursionError")
+        );
+        // A refusal, even an exception's, names no fault.
+        for refusal in [
+            "URI::InvalidURIError: URI::InvalidURIError",
+            "Addressable::URI::InvalidURIError: Cannot have a path with two leading slashes",
+            "TypeError: Invalid URL",
+            "ValueError: Invalid input",
+            "URISyntaxException: Illegal character",
+        ] {
+            assert_eq!(fault(refusal), None, "{refusal}");
+        }
     }
 
     #[test]
