@@ -4753,6 +4753,56 @@ mod tests {
             Id::RootlessKeptRootless,
             &[(BASE, "g"), (BASE, "../g"), ("http://a", "g")],
         );
+        // Without an authority too: a rooted base path gives a rooted
+        // merge, whose `/` the deviation leaves (`a:/b/g`, not `a:b/g`).
+        assert_leaves_alone(
+            Id::RootlessKeptRootless,
+            &[("a:/b/c", "d/../g"), ("a:/b", "../g")],
+        );
+        // An empty base path without an authority merges to the
+        // reference's own rootless path, which the deviation keeps
+        // rootless: `b/../../g` is `/g` by 5.2.4, `g` with it.
+        assert_eq!(
+            run(&[Id::RootlessKeptRootless], "a:", "b/../../g"),
+            Ok("a:g".to_owned())
+        );
+        assert_eq!(rfc3986("a:", "b/../../g"), Ok("a:/g".to_owned()));
+    }
+
+    #[test]
+    fn default_port_dropped_knows_each_scheme_s_default() {
+        // 80 for http and ws, 443 for https and wss, 21 for ftp; another
+        // port, or another scheme's default, stays.
+        for (reference, dropped) in [
+            ("http://x:80/g", "http://x/g"),
+            ("ws://x:80/g", "ws://x/g"),
+            ("https://x:443/g", "https://x/g"),
+            ("wss://x:443/g", "wss://x/g"),
+            ("ftp://x:21/g", "ftp://x/g"),
+            ("https://x:80/g", "https://x:80/g"),
+            ("http://x:443/g", "http://x:443/g"),
+        ] {
+            let got = run(&[Id::DefaultPortDropped], BASE, reference);
+            assert_eq!(got, Ok(dropped.to_owned()), "{reference}");
+        }
+    }
+
+    #[test]
+    fn params_set_apart_resolve_the_path_without_the_last_segment_s_params() {
+        // `..;x` is no dot segment to the spec; set apart, `..` is resolved
+        // and `;x` written after the target's path. The query and the
+        // fragment after the params stay where they are.
+        let apart = |base: &str, reference: &str| run(&[Id::ParamsSetApart], base, reference);
+        assert_eq!(
+            rfc3986(BASE, "gg/..;x"),
+            Ok("http://a/b/c/gg/..;x".to_owned())
+        );
+        assert_eq!(apart(BASE, "gg/..;x"), Ok("http://a/b/c/;x".to_owned()));
+        assert_eq!(
+            apart(BASE, "gg/..;x?y#z"),
+            Ok("http://a/b/c/;x?y#z".to_owned())
+        );
+        assert_eq!(apart(BASE, "http:gg/..;x"), Ok("http:/;x".to_owned()));
     }
 
     #[test]
