@@ -10,6 +10,8 @@
 //! [`commands`] wires these together into the commands of the `rfc1808`
 //! binary, whose [`flags`] it takes and which writes through [`output`];
 //! the binary only parses the flags and turns the result into an exit code.
+//! [`whatwg_vs_rfc3986`] counts where the URL Standard and RFC 3986 answer
+//! a pair otherwise, for the example of that name.
 
 pub mod adapter;
 pub mod command_line;
@@ -32,5 +34,6 @@ pub mod session;
 mod shell;
 pub mod signals;
 pub mod subprocess;
+pub mod whatwg_vs_rfc3986;
 
 pub use implementation::{Answer, Case, ImplSpec, Implementation, Info, Protocol, Reply};
