@@ -297,3 +297,26 @@ fn resolve_runs_the_reference_with_deviations_and_says_what_explains_an_answer()
         "{out}"
     );
 }
+
+/// A vector the URL Standard fails states a rejection, not a URL: the JSON
+/// report gives it as `expected_rejection`, with `expected` null, so that
+/// a tool reading the report never takes an empty string for the answer.
+#[test]
+fn the_json_report_states_a_rejection_the_url_standard_expects() {
+    let out = rfc1808(&["run", "--spec", "whatwg", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let results = report["implementations"][0]["results"].as_array().unwrap();
+    let rejections: Vec<&serde_json::Value> = results
+        .iter()
+        .filter(|r| !r["expected_rejection"].is_null())
+        .collect();
+    assert!(rejections.len() > 10, "{}", rejections.len());
+    for r in &rejections {
+        assert!(r["expected"].is_null(), "{r}");
+        assert_eq!(r["answer"]["kind"], "rejected", "{r}");
+    }
+    let resolved = results.iter().find(|r| r["id"] == "rfc1808-5.1/g").unwrap();
+    assert_eq!(resolved["expected"], "http://a/b/c/g");
+    assert!(resolved["expected_rejection"].is_null());
+}

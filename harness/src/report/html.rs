@@ -18,8 +18,8 @@ use std::fmt::Write;
 use crate::expectations::Graded;
 use crate::implementation::Answer;
 use crate::report::{
-    answers_as, describe_answers_as, expected_under, first_difference, graded_specs, ImplReport,
-    Report, TOOL_VERSION,
+    answers_as, describe_answers_as, expected_by, expected_under, first_difference, graded_specs,
+    Expected, ImplReport, Report, TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
 use rfc1808_vectors::Spec;
@@ -440,10 +440,11 @@ fn cell(out: &mut String, imp: &ImplReport<'_>, id: &str) {
 fn details(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
     let status = g.verdict;
     let v = g.outcome.vector;
-    // The answer of the spec it is graded under.
+    // The answer of the spec it is graded under: a URL, or a rejection.
     let expected = v
         .answers(imp.graded_under)
         .map_or(v.expected.as_str(), |a| a.expected.as_str());
+    let stated = expected_by(v, imp.graded_under);
     let summary = match &g.outcome.answer {
         _ if status == Verdict::NoAnswer => {
             format!("no answer under {}", (imp.graded_under).title())
@@ -471,7 +472,10 @@ fn details(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
                 "nothing: the vector gives no answer under {}, so this answer is not judged",
                 html(&(imp.graded_under).title())
             ),
-            _ => format!("<code>{}</code>", html(&shown(expected))),
+            _ => match &stated {
+                Expected::Rejection(why) => format!("a rejection (<code>{}</code>)", html(why)),
+                _ => format!("<code>{}</code>", html(&shown(expected))),
+            },
         }
     );
     got(out, g, expected);

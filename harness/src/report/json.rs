@@ -2,7 +2,8 @@
 //! result of every implementation, and the parse vectors. The schema is
 //! documented field by field in docs/reports.md ("The JSON report"); a change
 //! that removes or retypes a field bumps [`SCHEMA_VERSION`], adding a field
-//! does not. Version 2: `expected` may be null, for the status `no_answer`.
+//! does not. Version 2: `expected` may be null, for the status `no_answer`
+//! or a vector the spec fails (`expected_rejection`).
 
 use serde::Serialize;
 
@@ -162,8 +163,12 @@ struct Result<'a> {
     base: &'a str,
     relative: &'a str,
     /// Null when the vector gives no answer under the spec (status
-    /// `no_answer`).
+    /// `no_answer`), or when the spec fails the case
+    /// (`expected_rejection`).
     expected: Option<&'a str>,
+    /// Why the spec fails the case, when it does (the URL Standard); null
+    /// otherwise.
+    expected_rejection: Option<&'a str>,
     answer: AnswerJson<'a>,
     stderr: &'a str,
     expected_failure_reason: Option<&'a str>,
@@ -337,7 +342,10 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
         status: g.verdict.key(),
         base: &v.base,
         relative: &v.relative,
-        expected: answers.map(|a| a.expected.as_str()),
+        expected: answers
+            .filter(|a| a.rejects.is_none())
+            .map(|a| a.expected.as_str()),
+        expected_rejection: answers.and_then(|a| a.rejects.as_deref()),
         answer: AnswerJson { kind, value },
         stderr: &g.outcome.stderr,
         expected_failure_reason: g.expected_failure.as_deref(),
@@ -457,6 +465,7 @@ mod tests {
                 "base": "http://a/b/c/d;p?q#f",
                 "relative": "g",
                 "expected": "http://a/b/c/g",
+                "expected_rejection": null,
                 "answer": {"kind": "resolved", "value": "http://a/g"},
                 "stderr": "warning: \u{1b}[0m\nsecond line\n",
                 "expected_failure_reason": null,

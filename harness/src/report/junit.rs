@@ -22,7 +22,8 @@ use std::fmt::Write;
 use crate::expectations::{observed, Graded};
 use crate::implementation::Answer;
 use crate::report::{
-    answers_as, describe_answers_as, ImplReport, ParseResult, Report, TOOL_VERSION,
+    answers_as, describe_answers_as, expected_by, Expected, ImplReport, ParseResult, Report,
+    TOOL_VERSION,
 };
 use rfc1808_vectors::grade::Verdict;
 
@@ -314,7 +315,7 @@ fn details(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
         .map(|note| format!("\nwhy:      {}", note.trim()))
         .unwrap_or_default();
     format!(
-        "base:     {:?}\nrelative: {:?}\nexpected: {:?}\n{}{spec}{why}\nvector:   {}\nrerun:    {}",
+        "base:     {:?}\nrelative: {:?}\nexpected: {}\n{}{spec}{why}\nvector:   {}\nrerun:    {}",
         v.base,
         v.relative,
         expected(imp, g),
@@ -324,11 +325,18 @@ fn details(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
     )
 }
 
-/// The answer of the spec `imp` is graded under.
-fn expected<'v>(imp: &ImplReport<'_>, g: &Graded<'v>) -> &'v str {
+/// The answer of the spec `imp` is graded under: the URL quoted, or a
+/// rejection and its reason.
+fn expected(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
     let v = g.outcome.vector;
-    v.answers(imp.graded_under)
-        .map_or(v.expected.as_str(), |a| a.expected.as_str())
+    match expected_by(v, imp.graded_under) {
+        Expected::Rejection(why) => format!("a rejection ({why})"),
+        _ => format!(
+            "{:?}",
+            v.answers(imp.graded_under)
+                .map_or(v.expected.as_str(), |a| a.expected.as_str())
+        ),
+    }
 }
 
 fn body(out: &mut String, element: &str, kind: &str, message: &str, details: &str, g: &Graded<'_>) {
