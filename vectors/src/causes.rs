@@ -29,7 +29,7 @@ pub fn as_wanted(answer: &Answer) -> Option<Result<&str, ()>> {
 /// unknown scheme) explains a refusal, and must not hide a crash on a
 /// case it happens to cover (`//%aa@` refused by `decodeURIComponent`'s
 /// `URIError`, where the empty host is not the reason).
-const FAULTS: &[&str] = &[
+pub const FAULTS: &[&str] = &[
     // Decoders.
     "URIError",
     "UnicodeDecodeError",
