@@ -4770,6 +4770,28 @@ mod tests {
     }
 
     #[test]
+    fn authority_without_slashes_roots_a_file_path_only_where_it_needs_it() {
+        // `file:` with no `//`: the authority is empty, and a `/` starts a
+        // path that has none, never a second one, nor one before nothing.
+        let implied = |reference: &str| run(&[Id::AuthorityWithoutSlashes], BASE, reference);
+        assert_eq!(implied("file:g"), Ok("file:///g".to_owned()));
+        assert_eq!(implied("file:/g"), Ok("file:///g".to_owned()));
+        assert_eq!(implied("file:"), Ok("file://".to_owned()));
+        assert_eq!(implied("file:?q"), Ok("file://?q".to_owned()));
+    }
+
+    #[test]
+    fn empty_authority_ignored_keeps_the_scheme_before_it() {
+        // In a base or a reference with a scheme, the `//` after the colon
+        // goes and the scheme stays whole.
+        let ignored =
+            |base: &str, reference: &str| run(&[Id::EmptyAuthorityIgnored], base, reference);
+        assert_eq!(ignored("foo:///a/b", "g"), Ok("foo:/a/g".to_owned()));
+        assert_eq!(ignored(BASE, "foo:///g"), Ok("foo:/g".to_owned()));
+        assert_eq!(rfc3986(BASE, "foo:///g"), Ok("foo:///g".to_owned()));
+    }
+
+    #[test]
     fn default_port_dropped_knows_each_scheme_s_default() {
         // 80 for http and ws, 443 for https and wss, 21 for ftp; another
         // port, or another scheme's default, stays.
