@@ -317,12 +317,7 @@ impl Generator {
             }
             _ => {}
         }
-        for (one_in, delimiter, values) in [(3, '?', &QUERIES[..]), (4, '#', &FRAGMENTS[..])] {
-            if self.rng.below(one_in) == 0 {
-                url.push(delimiter);
-                url.push_str(self.pick(values));
-            }
-        }
+        self.add_parts(&mut url, &[(3, '?', &QUERIES), (4, '#', &FRAGMENTS)]);
         url
     }
 
@@ -347,17 +342,22 @@ impl Generator {
             }
             _ => url.push_str(&self.segments()),
         }
-        for (one_in, delimiter, values) in [
-            (4, ';', &PARAMS[..]),
-            (3, '?', &QUERIES[..]),
-            (5, '#', &FRAGMENTS[..]),
-        ] {
+        self.add_parts(
+            &mut url,
+            &[(4, ';', &PARAMS), (3, '?', &QUERIES), (5, '#', &FRAGMENTS)],
+        );
+        url
+    }
+
+    /// Each part of `parts` appended to `url` one time in its `one_in`:
+    /// its delimiter, then one of its values (which may be empty).
+    fn add_parts(&mut self, url: &mut String, parts: &[(usize, char, &[&str])]) {
+        for &(one_in, delimiter, values) in parts {
             if self.rng.below(one_in) == 0 {
                 url.push(delimiter);
                 url.push_str(self.pick(values));
             }
         }
-        url
     }
 
     /// Up to four path segments, joined by slashes.
@@ -428,11 +428,7 @@ impl Generator {
     /// replaced by `other`.
     fn edit(&mut self, url: &mut String, other: String) {
         let token = self.token();
-        let bounds: Vec<usize> = url
-            .char_indices()
-            .map(|(i, _)| i)
-            .chain([url.len()])
-            .collect();
+        let bounds = char_bounds(url);
         let p = self.rng.below(bounds.len());
         let at = bounds[p];
         let end = bounds[(p + 1 + self.rng.below(3)).min(bounds.len() - 1)];
@@ -444,6 +440,12 @@ impl Generator {
             _ => *url = other,
         }
     }
+}
+
+/// The byte offsets where a character of `s` starts, and its end: where
+/// an edit may cut or insert.
+fn char_bounds(s: &str) -> Vec<usize> {
+    s.char_indices().map(|(i, _)| i).chain([s.len()]).collect()
 }
 
 /// The pair the fuzz input format gives for these two token runs, through

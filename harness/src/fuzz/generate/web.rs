@@ -9,7 +9,7 @@
 //! ones; `%2e` as a dot in a segment; characters each percent-encode set
 //! takes or leaves.
 
-use super::Generator;
+use super::{char_bounds, Generator};
 
 /// Special schemes (each with a default port, and `file`), some in upper
 /// case, and non-special ones, a few of them with opaque paths in use.
@@ -139,12 +139,7 @@ impl Generator {
             }
             _ => url.push_str(&self.web_segments()),
         }
-        for (one_in, delimiter, values) in [(3, '?', &QUERIES[..]), (4, '#', &FRAGMENTS[..])] {
-            if self.rng.below(one_in) == 0 {
-                url.push(delimiter);
-                url.push_str(self.pick(values));
-            }
-        }
+        self.add_parts(&mut url, &[(3, '?', &QUERIES), (4, '#', &FRAGMENTS)]);
         if self.rng.below(4) == 0 {
             self.add_stripped(&mut url);
         }
@@ -178,12 +173,7 @@ impl Generator {
             // An opaque path, for a non-special scheme.
             _ => url.push_str(self.pick(&["x", "a b", "\u{e9}", "x/../y", "%2e"])),
         }
-        for (one_in, delimiter, values) in [(3, '?', &QUERIES[..]), (5, '#', &FRAGMENTS[..])] {
-            if self.rng.below(one_in) == 0 {
-                url.push(delimiter);
-                url.push_str(self.pick(values));
-            }
-        }
+        self.add_parts(&mut url, &[(3, '?', &QUERIES), (5, '#', &FRAGMENTS)]);
         url
     }
 
@@ -219,11 +209,7 @@ impl Generator {
                 url.push_str(self.pick(&ENDS));
             }
             _ => {
-                let at: Vec<usize> = url
-                    .char_indices()
-                    .map(|(i, _)| i)
-                    .chain([url.len()])
-                    .collect();
+                let at = char_bounds(url);
                 let at = at[self.rng.below(at.len())];
                 url.insert_str(at, self.pick(&ANYWHERE));
             }
