@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // rfc1808 adapter for Node.js's WHATWG URL class, `new URL(relative, base).href`
-// (README, "Writing an adapter"). A TypeError (invalid URL) is a rejection.
+// (README, "Writing an adapter"), and `new URL(input).href` for a parse with
+// no base. A TypeError (invalid URL) is a rejection.
 //
 //     node adapters/node-whatwg-url.js              # jsonl (also: --jsonl)
 //     node adapters/node-whatwg-url.js --lines      # lines
@@ -20,4 +21,6 @@ run({
     ? `${process.versions.node} (ada ${process.versions.ada})`
     : process.versions.node),
   resolve: (base, relative) => new URL(relative, base).href,
+  // An absolute parse, with no base: the web-platform tests' `base: null`.
+  parse: (input) => new URL(input).href,
 });

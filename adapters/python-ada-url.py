@@ -25,4 +25,5 @@ import rfc1808_adapter  # noqa: E402  (found beside this file, whatever the work
 
 if __name__ == "__main__":
     rfc1808_adapter.run("python-ada-url", "WHATWG URL Standard", rfc1808_adapter.pypi_version("ada-url"),
-                        lambda base, relative: ada_url.URL(relative, base).href)
+                        lambda base, relative: ada_url.URL(relative, base).href,
+                        parse=lambda text: ada_url.URL(text).href)

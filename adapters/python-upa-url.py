@@ -24,4 +24,5 @@ import rfc1808_adapter  # noqa: E402  (found beside this file, whatever the work
 
 if __name__ == "__main__":
     rfc1808_adapter.run("python-upa-url", "WHATWG URL Standard", rfc1808_adapter.pypi_version("upa-url"),
-                        lambda base, relative: upa_url.URL(relative, base).href)
+                        lambda base, relative: upa_url.URL(relative, base).href,
+                        parse=lambda text: upa_url.URL(text).href)

@@ -13,15 +13,20 @@
 //       resolve: (base, relative) => url.resolve(base, relative),
 //     });
 //
+// An adapter whose library also parses a URL with no base (`new URL(input)`)
+// gives `parse: (input) => ...` too: the handshake then offers parse
+// requests, the web-platform tests' entries without a base.
+//
 // Needs only Node.js. docs/adapters.md has the same loop as one file to
 // copy, for an adapter kept outside this repository.
 'use strict';
 
 const readline = require('node:readline');
 
+// `base` is null for a parse request.
 function resolve(adapter, base, relative) {
   try {
-    return { result: adapter.resolve(base, relative) };
+    return { result: base === null ? adapter.parse(relative) : adapter.resolve(base, relative) };
   } catch (e) {
     // Any exception is the library declining the case.
     return { error: `${e && e.name}: ${e && e.message}` };
@@ -32,7 +37,7 @@ function answer(adapter, request) {
   const id = request && typeof request === 'object' && 'id' in request ? request.id : null;
   const kind = request && typeof request === 'object' ? request.type : undefined;
   if (kind === 'start') {
-    return {
+    const started = {
       type: 'started',
       version: 1,
       name: adapter.name,
@@ -40,12 +45,20 @@ function answer(adapter, request) {
       language: 'javascript',
       spec: adapter.spec,
     };
+    if (adapter.parse) started.parse = true;
+    return started;
   }
   if (kind === 'resolve') {
     if (typeof request.base !== 'string' || typeof request.relative !== 'string') {
       return { id, error: 'adapter: base and relative must be strings' };
     }
     return { id, ...resolve(adapter, request.base, request.relative) };
+  }
+  if (kind === 'parse' && adapter.parse) {
+    if (typeof request.input !== 'string') {
+      return { id, error: 'adapter: input must be a string' };
+    }
+    return { id, ...resolve(adapter, null, request.input) };
   }
   return { id, error: `adapter: unknown request type ${JSON.stringify(kind)}` };
 }

@@ -10,6 +10,10 @@ library's version and its call:
     rfc1808_adapter.run("cpython-urllib", "RFC 3986", platform.python_version,
                         lambda base, relative: urljoin(base, relative))
 
+An adapter whose library also parses a URL with no base (``new
+URL(input)``) passes ``parse=lambda input: ...`` too: the handshake then
+offers parse requests, the web-platform tests' entries without a base.
+
 Needs only the Python 3 standard library. docs/adapters.md has the same
 loop as one file to copy, for an adapter kept outside this repository.
 """
@@ -34,7 +38,7 @@ def _write(out, text):
 def _answer(adapter, request):
     kind = request.get("type") if isinstance(request, dict) else None
     if kind == "start":
-        return {
+        started = {
             "type": "started",
             "version": 1,
             "name": adapter["name"],
@@ -42,11 +46,22 @@ def _answer(adapter, request):
             "language": "python",
             "spec": adapter["spec"],
         }
+        if adapter.get("parse"):
+            started["parse"] = True
+        return started
     if kind == "resolve":
         base, relative = request.get("base"), request.get("relative")
         if not isinstance(base, str) or not isinstance(relative, str):
             return {"id": request.get("id"), "error": "adapter: base and relative must be strings"}
         result, error = _resolve(adapter["resolve"], base, relative)
+        if error is not None:
+            return {"id": request.get("id"), "error": error}
+        return {"id": request.get("id"), "result": result}
+    if kind == "parse" and adapter.get("parse"):
+        text = request.get("input")
+        if not isinstance(text, str):
+            return {"id": request.get("id"), "error": "adapter: input must be a string"}
+        result, error = _resolve(lambda _, text: adapter["parse"](text), None, text)
         if error is not None:
             return {"id": request.get("id"), "error": error}
         return {"id": request.get("id"), "result": result}
@@ -112,13 +127,15 @@ def pypi_version(package):
     return lambda: f"{importlib.metadata.version(package)} (python {platform.python_version()})"
 
 
-def run(name, spec, version, resolve):
+def run(name, spec, version, resolve, parse=None):
     """Serves the protocol the arguments select, then exits.
 
     name: the adapter's name; spec: the spec the library claims, as the
     handshake says it; version(): the library's version, asked at each
     handshake; resolve(base, relative): the resolved URL, or an exception,
-    which is the library's rejection, reported with its type's name.
+    which is the library's rejection, reported with its type's name;
+    parse(input), if given: the URL parsed with no base, or an exception.
     """
-    adapter = {"name": name, "spec": spec, "version": version, "resolve": resolve}
+    adapter = {"name": name, "spec": spec, "version": version, "resolve": resolve,
+               "parse": parse}
     sys.exit(main(adapter, sys.argv[1:]))

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // rfc1808 adapter for whatwg-url, the reference implementation in JavaScript
 // of the WHATWG URL Standard (npm, pinned in package.json beside this file):
-// `new URL(relative, base).href` with its URL class, not Node.js's own. A
+// `new URL(relative, base).href` with its URL class, not Node.js's own, and
+// `new URL(input).href` for a parse with no base. A
 // TypeError (invalid URL) is a rejection.
 //
 //     node adapters/npm-whatwg-url/adapter.js              # jsonl (also: --jsonl)
@@ -22,4 +23,5 @@ run({
   spec: 'WHATWG URL Standard',
   version: () => `${version} (node ${process.versions.node})`,
   resolve: (base, relative) => new URL(relative, base).href,
+  parse: (input) => new URL(input).href,
 });

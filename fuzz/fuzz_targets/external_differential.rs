@@ -90,11 +90,7 @@ fuzz_target!(
             .expect("init started the implementation")
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let case = Case {
-            id: "fuzz",
-            base: &input.base,
-            relative: &input.relative,
-        };
+        let case = Case::resolve("fuzz", &input.base, &input.relative);
         let reply = external.implementation.resolve_all(&[case]).remove(0);
         if let Err(finding) =
             external::external_differential(&external.name, &input, &reply.answer, &external.known)

@@ -38,7 +38,7 @@ impl KnownFailures {
         let pairs = ExpectedFailures::from_ids(ids)
             .vectors(corpus)
             .into_iter()
-            .map(|v| (v.base.clone(), v.relative.clone()))
+            .filter_map(|v| Some((v.base.clone()?, v.relative.clone())))
             .collect();
         KnownFailures { pairs }
     }

@@ -38,8 +38,11 @@ pub fn seeds(corpus: &Corpus) -> Vec<(String, Input)> {
     const SECTION_5_BASE: &str = "http://a/b/c/d;p?q#f";
     let name = |id: &str, suffix: &str| format!("{}{suffix}", id.replace('/', "_"));
     let mut seeds = Vec::new();
+    // An absolute parse (no base) is no pair to seed with.
     for v in &corpus.resolve {
-        seeds.push((name(&v.id, ""), Input::new(&*v.base, &*v.relative)));
+        if let Some(base) = &v.base {
+            seeds.push((name(&v.id, ""), Input::new(base, &*v.relative)));
+        }
     }
     for v in &corpus.parse {
         seeds.push((name(&v.id, ".base"), Input::new(&*v.input, "")));

@@ -31,7 +31,7 @@ use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
-use crate::serve::serve_with;
+use crate::serve::{serve_parsing, serve_with};
 use crate::{Info, Protocol};
 
 /// The longest request line an adapter reads: far above any URL the
@@ -42,6 +42,30 @@ pub const LINE_LIMIT: usize = 64 << 20;
 /// says how it ended: 0, 1 for a rejection under `argv` or a failure to
 /// read or write, 2 for a usage error.
 pub fn main(info: Info, resolve: fn(&str, &str) -> Result<String, String>) -> ExitCode {
+    run(info, false, move |base, relative| match base {
+        Some(base) => resolve(base, relative),
+        // Never asked: the handshake does not offer parses.
+        None => Err("this adapter answers no parse requests".to_owned()),
+    })
+}
+
+/// [`main`] for a library that also parses a URL with no base (the URL
+/// Standard's `new URL(input)`): its `jsonl` handshake offers parses
+/// (`"parse":true`), and `resolve` is asked `(None, input)` for each, as
+/// for the web-platform tests' entries without a base.
+pub fn main_parsing(
+    info: Info,
+    resolve: fn(Option<&str>, &str) -> Result<String, String>,
+) -> ExitCode {
+    run(info, true, resolve)
+}
+
+/// The adapter loop of [`main`] and [`main_parsing`].
+fn run(
+    info: Info,
+    parses: bool,
+    resolve: impl Fn(Option<&str>, &str) -> Result<String, String> + Copy,
+) -> ExitCode {
     let name = info.name.clone();
     let mut args = Vec::new();
     for (n, arg) in std::env::args_os().skip(1).enumerate() {
@@ -58,7 +82,7 @@ pub fn main(info: Info, resolve: fn(&str, &str) -> Result<String, String>) -> Ex
         [flag] if flag == "--jsonl" => Protocol::Jsonl,
         [flag] if flag == "--lines" => Protocol::Lines,
         [base, relative] => {
-            return match unwinding(resolve, base, relative) {
+            return match unwinding(resolve, Some(base), relative) {
                 Ok(url) => {
                     println!("{url}");
                     ExitCode::SUCCESS
@@ -74,15 +98,26 @@ pub fn main(info: Info, resolve: fn(&str, &str) -> Result<String, String>) -> Ex
             return ExitCode::from(2);
         }
     };
-    let answer = |base: &str, relative: &str| unwinding(resolve, base, relative);
-    match serve_with(
-        protocol,
-        info,
-        LINE_LIMIT,
-        answer,
-        io::stdin().lock(),
-        io::stdout().lock(),
-    ) {
+    let answer = |base: Option<&str>, relative: &str| unwinding(resolve, base, relative);
+    let served = match parses {
+        true => serve_parsing(
+            protocol,
+            info,
+            LINE_LIMIT,
+            answer,
+            io::stdin().lock(),
+            io::stdout().lock(),
+        ),
+        false => serve_with(
+            protocol,
+            info,
+            LINE_LIMIT,
+            |base: &str, relative: &str| answer(Some(base), relative),
+            io::stdin().lock(),
+            io::stdout().lock(),
+        ),
+    };
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("{name}: {e}");
@@ -93,8 +128,8 @@ pub fn main(info: Info, resolve: fn(&str, &str) -> Result<String, String>) -> Ex
 
 /// `resolve`'s answer, a panic in it a rejection.
 fn unwinding(
-    resolve: fn(&str, &str) -> Result<String, String>,
-    base: &str,
+    resolve: impl Fn(Option<&str>, &str) -> Result<String, String>,
+    base: Option<&str>,
     relative: &str,
 ) -> Result<String, String> {
     panic::catch_unwind(AssertUnwindSafe(|| resolve(base, relative))).unwrap_or_else(|payload| {

@@ -12,7 +12,9 @@ use rfc1808_vectors::Spec;
 pub struct Case<'a> {
     /// The vector id, for implementations that report per case.
     pub id: &'a str,
-    pub base: &'a str,
+    /// `None` for an absolute parse: `relative` parsed with no base, as
+    /// `new URL(relative)` does.
+    pub base: Option<&'a str>,
     pub relative: &'a str,
 }
 
@@ -21,11 +23,26 @@ impl<'a> Case<'a> {
     pub fn of(vector: &'a rfc1808_vectors::ResolveVector) -> Self {
         Case {
             id: &vector.id,
-            base: &vector.base,
+            base: vector.base.as_deref(),
             relative: &vector.relative,
         }
     }
+
+    /// The case that resolves `relative` against `base`.
+    pub fn resolve(id: &'a str, base: &'a str, relative: &'a str) -> Self {
+        Case {
+            id,
+            base: Some(base),
+            relative,
+        }
+    }
 }
+
+/// Why an implementation is not asked an absolute parse: its adapter did
+/// not offer to answer one.
+pub const NO_PARSE: &str = "an absolute parse (no base), and the adapter does not answer \
+                            parse requests: only a `jsonl` adapter whose handshake says \
+                            `\"parse\":true` does (docs/adapters.md)";
 
 pub use rfc1808_vectors::grade::Answer;
 

@@ -105,7 +105,8 @@ const MARK: &str = "# rfc1808 promote: ids up to ";
 /// A case to make a vector of: a finding, before it is promoted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
-    pub base: String,
+    /// `None` for an absolute parse (a generator's, `vectors/wpt`).
+    pub base: Option<String>,
     pub relative: String,
     /// Where it came from: an artifact path, a fuzz run, a bug report.
     pub source: String,
@@ -351,7 +352,7 @@ impl Candidate {
     ) -> Result<Self, PromoteError> {
         let input = decode_artifact(file)?;
         Ok(Candidate {
-            base: input.base,
+            base: Some(input.base),
             relative: input.relative,
             source: source.unwrap_or_else(|| format!("cargo-fuzz artifact {}", file.display())),
             note,
@@ -375,7 +376,10 @@ impl Promoted {
             "appended `{}` to {}\n  base:     {:?}\n  relative: {:?}\n",
             self.id,
             self.file.display(),
-            candidate.base,
+            candidate
+                .base
+                .as_deref()
+                .unwrap_or("(none: an absolute parse)"),
             candidate.relative
         );
         for answers in &self.specs {
@@ -417,11 +421,15 @@ impl Promoted {
 }
 
 /// The vector with the same base and relative URL, if there is one.
-pub fn find_pair<'c>(corpus: &'c Corpus, base: &str, relative: &str) -> Option<&'c ResolveVector> {
+pub fn find_pair<'c>(
+    corpus: &'c Corpus,
+    base: Option<&str>,
+    relative: &str,
+) -> Option<&'c ResolveVector> {
     corpus
         .resolve
         .iter()
-        .find(|v| v.base == base && v.relative == relative)
+        .find(|v| v.base.as_deref() == base && v.relative == relative)
 }
 
 /// Appends `finding` to the vector file `file` as a new vector, after
@@ -525,23 +533,24 @@ fn read_vector_file(file: &Path) -> Result<(bool, String), PromoteError> {
 /// already, the reference's versions disagree on it, or its spec leaves
 /// it undefined.
 fn check(corpus: &Corpus, finding: &Candidate) -> Result<Answers, PromoteError> {
-    if let Some(v) = find_pair(corpus, &finding.base, &finding.relative) {
+    let base = finding.base.as_deref();
+    if let Some(v) = find_pair(corpus, base, &finding.relative) {
         return Err(PromoteError::Duplicate {
-            base: finding.base.clone(),
+            base: base.unwrap_or_default().to_owned(),
             relative: finding.relative.clone(),
             id: v.id.clone(),
             origin: v.origin.to_string(),
         });
     }
-    let answers = answers::answers(&finding.base, &finding.relative).map_err(|disagreement| {
+    let answers = answers::answers(base, &finding.relative).map_err(|disagreement| {
         PromoteError::ResolverBug {
-            base: finding.base.clone(),
+            base: base.unwrap_or_default().to_owned(),
             relative: finding.relative.clone(),
             disagreement: Box::new(disagreement),
         }
     })?;
     if let Some(spec) = finding.spec {
-        if let Some(why) = spec.undefined(&finding.base, &finding.relative) {
+        if let Some(why) = spec.undefined_for(base, &finding.relative) {
             return Err(PromoteError::Undefined { spec, why });
         }
     }
@@ -556,7 +565,7 @@ fn check(corpus: &Corpus, finding: &Candidate) -> Result<Answers, PromoteError> 
 /// `promote` appends to a file instead, under the next free id, and a note
 /// is required there.
 pub fn vector_table(id: &str, finding: &Candidate, group: &str) -> Result<String, Disagreement> {
-    let answers = answers::answers(&finding.base, &finding.relative)?;
+    let answers = answers::answers(finding.base.as_deref(), &finding.relative)?;
     let mut vector = Vector::new(id, finding, answers);
     vector.tags[0] = group.to_owned();
     Ok(vector.table())
@@ -810,12 +819,15 @@ impl<'a> Vector<'a> {
     /// The vector's `[[resolve]]` table.
     fn table(&self) -> String {
         let mut out = String::from("[[resolve]]\n");
+        // An absolute parse has no `base` key.
         for (key, v) in [
-            ("id", self.id),
-            ("base", &self.finding.base),
-            ("relative", &self.finding.relative),
+            ("id", Some(self.id)),
+            ("base", self.finding.base.as_deref()),
+            ("relative", Some(&self.finding.relative)),
         ] {
-            out.push_str(&format!("{key} = {}\n", value(v)));
+            if let Some(v) = v {
+                out.push_str(&format!("{key} = {}\n", value(v)));
+            }
         }
         let each = |f: &dyn Fn(&SpecAnswers) -> String| {
             self.specs
@@ -953,13 +965,13 @@ tags = []
     #[test]
     fn snippet_escapes_and_ends_with_the_mark() {
         let finding = Candidate {
-            base: "http://a/\"b\"".to_owned(),
+            base: Some("http://a/\"b\"".to_owned()),
             relative: "\t..\\g\n".to_owned(),
             source: "test".to_owned(),
             note: "why".to_owned(),
             spec: None,
         };
-        let answers = answers::answers(&finding.base, &finding.relative).unwrap();
+        let answers = answers::answers(finding.base.as_deref(), &finding.relative).unwrap();
         let vector = Vector::new("regression/3", &finding, answers);
         let s = vector.snippet("# no newline");
         assert!(
@@ -978,13 +990,13 @@ tags = []
     #[test]
     fn a_snippet_states_every_specs_answers_readings_and_the_findings_note() {
         let finding = Candidate {
-            base: "http://a/b/c/d;p?q".to_owned(),
+            base: Some("http://a/b/c/d;p?q".to_owned()),
             relative: "../../../g".to_owned(),
             source: "rfc1808 fuzz against js".to_owned(),
             note: "js keeps the `..` above the root".to_owned(),
             spec: Some(Spec::Rfc3986),
         };
-        let answers = answers::answers(&finding.base, &finding.relative).unwrap();
+        let answers = answers::answers(finding.base.as_deref(), &finding.relative).unwrap();
         let vector = Vector::new("regression/4", &finding, answers);
         let s = vector.snippet("");
         assert_eq!(

@@ -23,7 +23,7 @@ pub trait Codec: Send + Sync {
 
     /// What the adapter said of itself in answer to [`Codec::hello`], or
     /// what is wrong with its line.
-    fn read_hello(&self, line: &[u8]) -> Result<Info, String> {
+    fn read_hello(&self, line: &[u8]) -> Result<Hello, String> {
         let _ = line;
         Err("this protocol has no handshake".to_owned())
     }
@@ -47,6 +47,14 @@ pub trait Codec: Send + Sync {
     fn goodbye(&self) -> Option<Vec<u8>> {
         None
     }
+}
+
+/// What an adapter's handshake says: who it is, and whether it answers
+/// absolute parses (`"parse":true`, a request with no base).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hello {
+    pub info: Info,
+    pub parses: bool,
 }
 
 /// The codec of a persistent protocol; `None` for `argv`, which has no
@@ -160,7 +168,11 @@ pub mod lines {
 
     impl Codec for Lines {
         fn encode(&self, _id: u64, case: &Case<'_>, out: &mut Vec<u8>) -> Result<(), String> {
-            encode_request(case.base, case.relative, out)
+            match case.base {
+                Some(base) => encode_request(base, case.relative, out),
+                // A `lines` request is a base and a reference.
+                None => Err(crate::implementation::NO_PARSE.to_owned()),
+            }
         }
 
         fn decode(&self, line: &[u8], _id: u64) -> (Answer, bool) {
@@ -193,6 +205,12 @@ pub mod jsonl {
             base: Cow<'a, str>,
             relative: Cow<'a, str>,
         },
+        /// An absolute parse: `input` with no base. Sent only to an
+        /// adapter whose `started` says `"parse":true`.
+        Parse {
+            id: u64,
+            input: Cow<'a, str>,
+        },
         Stop,
     }
 
@@ -217,6 +235,8 @@ pub mod jsonl {
         base: Option<Cow<'a, str>>,
         #[serde(borrow)]
         relative: Option<Cow<'a, str>>,
+        #[serde(borrow)]
+        input: Option<Cow<'a, str>>,
     }
 
     impl<'a> Request<'a> {
@@ -250,6 +270,12 @@ pub mod jsonl {
                         "a resolve request needs an `id`, a `base` and a `relative`".to_owned(),
                     )),
                 },
+                "parse" => match (any.id, any.input) {
+                    (Some(id), Some(input)) => Ok(Request::Parse { id, input }),
+                    _ => Err(bad(
+                        "a parse request needs an `id` and an `input`".to_owned()
+                    )),
+                },
                 "stop" => Ok(Request::Stop),
                 kind => Err(bad(format!("unknown message type `{kind}`"))),
             }
@@ -260,6 +286,7 @@ pub mod jsonl {
             match self {
                 Request::Start { .. } => "start",
                 Request::Resolve { .. } => "resolve",
+                Request::Parse { .. } => "parse",
                 Request::Stop => "stop",
             }
         }
@@ -275,11 +302,15 @@ pub mod jsonl {
         pub implementation_version: String,
         pub language: String,
         pub spec: String,
+        /// Whether it answers parse requests; absent is false.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub parse: bool,
     }
 
     impl Started {
         /// The `started` message of an adapter that says this of itself.
-        pub fn new(info: Info) -> Started {
+        pub fn new(hello: Hello) -> Started {
+            let Hello { info, parses } = hello;
             Started {
                 kind: Cow::Borrowed("started"),
                 version: VERSION,
@@ -287,6 +318,7 @@ pub mod jsonl {
                 implementation_version: info.implementation_version,
                 language: info.language,
                 spec: info.spec,
+                parse: parses,
             }
         }
 
@@ -297,7 +329,7 @@ pub mod jsonl {
         }
 
         /// What the adapter said of itself, or what is wrong with its line.
-        pub fn decode(line: &[u8]) -> Result<Info, String> {
+        pub fn decode(line: &[u8]) -> Result<Hello, String> {
             const EXPECTED: &str = r#"expected {"type":"started","version":1,...}"#;
             let value: serde_json::Value = match serde_json::from_slice(line) {
                 Ok(value) => value,
@@ -319,11 +351,14 @@ pub mod jsonl {
                 None => return Err(format!("no `version`, {EXPECTED}")),
             }
             let started: Started = serde_json::from_value(value).map_err(|e| e.to_string())?;
-            Ok(Info {
-                name: started.name,
-                implementation_version: started.implementation_version,
-                language: started.language,
-                spec: started.spec,
+            Ok(Hello {
+                info: Info {
+                    name: started.name,
+                    implementation_version: started.implementation_version,
+                    language: started.language,
+                    spec: started.spec,
+                },
+                parses: started.parse,
             })
         }
     }
@@ -402,15 +437,21 @@ pub mod jsonl {
             Some(out)
         }
 
-        fn read_hello(&self, line: &[u8]) -> Result<Info, String> {
+        fn read_hello(&self, line: &[u8]) -> Result<Hello, String> {
             Started::decode(line)
         }
 
         fn encode(&self, id: u64, case: &Case<'_>, out: &mut Vec<u8>) -> Result<(), String> {
-            Request::Resolve {
-                id,
-                base: Cow::Borrowed(case.base),
-                relative: Cow::Borrowed(case.relative),
+            match case.base {
+                Some(base) => Request::Resolve {
+                    id,
+                    base: Cow::Borrowed(base),
+                    relative: Cow::Borrowed(case.relative),
+                },
+                None => Request::Parse {
+                    id,
+                    input: Cow::Borrowed(case.relative),
+                },
             }
             .encode(out);
             Ok(())
@@ -530,11 +571,28 @@ mod tests {
             language: "l".into(),
             spec: "s".into(),
         };
-        assert_eq!(Started::decode(ok), Ok(info.clone()));
+        let hello = Hello {
+            info,
+            parses: false,
+        };
+        assert_eq!(Started::decode(ok), Ok(hello.clone()));
         // What the server writes is what the client reads.
         let mut out = Vec::new();
-        Started::new(info).encode(&mut out);
+        Started::new(hello.clone()).encode(&mut out);
         assert_eq!(out, [&ok[..], b"\n"].concat());
+        // An adapter that answers parse requests says so; one that does
+        // not need not.
+        let parses = Hello {
+            parses: true,
+            ..hello
+        };
+        let mut out = Vec::new();
+        Started::new(parses.clone()).encode(&mut out);
+        assert!(out.ends_with(
+            br#","spec":"s","parse":true}
+"#
+        ));
+        assert_eq!(Started::decode(out.trim_ascii_end()), Ok(parses));
         assert_eq!(
             Started::decode(br#"{"type":"started","version":2}"#),
             Err("the adapter speaks protocol version 2, this harness speaks version 1".into())
@@ -555,11 +613,7 @@ mod tests {
 
     #[test]
     fn requests_are_encoded_as_documented_and_read_back() {
-        let case = Case {
-            id: "a",
-            base: "http://a/\tb",
-            relative: "g\"h",
-        };
+        let case = Case::resolve("a", "http://a/\tb", "g\"h");
         let jsonl = codec(Protocol::Jsonl).unwrap();
         let mut out = jsonl.hello().unwrap();
         jsonl.encode(7, &case, &mut out).unwrap();
@@ -591,11 +645,7 @@ mod tests {
             lines.encode(1, &case, &mut out),
             Err("the `lines` protocol cannot send a TAB in a URL".into())
         );
-        let nul = Case {
-            id: "a",
-            base: "http://a/",
-            relative: "a\0b",
-        };
+        let nul = Case::resolve("a", "http://a/", "a\0b");
         assert_eq!(
             lines.encode(1, &nul, &mut out),
             Err("the `lines` protocol cannot send a NUL in a URL".into())

@@ -49,7 +49,7 @@ impl Implementation for Reference {
             .map(|case| {
                 match self
                     .reference
-                    .resolve_by(case.base, case.relative, self.step6)
+                    .resolve_maybe_base(case.base, case.relative, self.step6)
                 {
                     Ok(resolved) => Answer::Resolved(resolved),
                     Err(rejected) => Answer::Rejected(rejected),

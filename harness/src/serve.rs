@@ -14,6 +14,7 @@ use rfc1808_vectors::{Assignment, Spec};
 use crate::implementation::{Answer, Case, Implementation, Info, Protocol};
 use crate::protocol::jsonl::{self, Request, Started};
 use crate::protocol::lines;
+use crate::protocol::Hello;
 use crate::reference::Reference;
 
 /// The name `serve` gives in the `jsonl` handshake.
@@ -44,7 +45,7 @@ pub fn serve(
         language: "rust".to_owned(),
         spec: spec.title(),
     };
-    let resolve = |base: &str, relative: &str| {
+    let resolve = |base: Option<&str>, relative: &str| {
         let case = Case {
             id: "",
             base,
@@ -56,7 +57,8 @@ pub fn serve(
             other => unreachable!("the reference resolves or rejects, not {other:?}"),
         }
     };
-    serve_with(protocol, info, REQUEST_LIMIT, resolve, input, output)
+    let hello = Hello { info, parses: true };
+    serve_hello(protocol, hello, REQUEST_LIMIT, resolve, input, output)
 }
 
 /// Answers requests from `input` on `output` with `resolve` (the URL, or
@@ -68,13 +70,54 @@ pub fn serve_with(
     protocol: Protocol,
     info: Info,
     limit: usize,
-    resolve: impl FnMut(&str, &str) -> Result<String, String>,
+    mut resolve: impl FnMut(&str, &str) -> Result<String, String>,
+    input: impl Read,
+    output: impl Write,
+) -> Result<(), ServeError> {
+    let hello = Hello {
+        info,
+        parses: false,
+    };
+    // Never asked: the handshake does not offer parses.
+    let resolve = |base: Option<&str>, relative: &str| match base {
+        Some(base) => resolve(base, relative),
+        None => Err(NO_PARSE_OFFERED.to_owned()),
+    };
+    serve_hello(protocol, hello, limit, resolve, input, output)
+}
+
+/// [`serve_with`] for an adapter that also answers absolute parses: its
+/// `jsonl` handshake says `"parse":true`, and `resolve` is asked
+/// `(None, input)` for a parse request (`new URL(input)`), `(Some(base),
+/// relative)` for a resolve request.
+pub fn serve_parsing(
+    protocol: Protocol,
+    info: Info,
+    limit: usize,
+    resolve: impl FnMut(Option<&str>, &str) -> Result<String, String>,
+    input: impl Read,
+    output: impl Write,
+) -> Result<(), ServeError> {
+    let hello = Hello { info, parses: true };
+    serve_hello(protocol, hello, limit, resolve, input, output)
+}
+
+/// What an adapter that did not offer parses answers to one.
+const NO_PARSE_OFFERED: &str =
+    "this adapter answers no parse requests: its handshake does not say `\"parse\":true`";
+
+/// The server loop of [`serve_with`] and [`serve_parsing`].
+fn serve_hello(
+    protocol: Protocol,
+    hello: Hello,
+    limit: usize,
+    resolve: impl FnMut(Option<&str>, &str) -> Result<String, String>,
     mut input: impl Read,
     output: impl Write,
 ) -> Result<(), ServeError> {
     let mut server = Server {
         protocol,
-        info,
+        hello,
         limit,
         resolve,
         out: BufWriter::with_capacity(64 << 10, output),
@@ -202,13 +245,14 @@ enum Flow {
 }
 
 /// What answers a request: the URL, or why the case is rejected.
-trait Resolve: FnMut(&str, &str) -> Result<String, String> {}
-impl<F: FnMut(&str, &str) -> Result<String, String>> Resolve for F {}
+/// `None` for the base of an absolute parse.
+trait Resolve: FnMut(Option<&str>, &str) -> Result<String, String> {}
+impl<F: FnMut(Option<&str>, &str) -> Result<String, String>> Resolve for F {}
 
 struct Server<W: Write, R: Resolve> {
     protocol: Protocol,
     /// What the `jsonl` handshake answers with.
-    info: Info,
+    hello: Hello,
     /// The longest request line read, in bytes.
     limit: usize,
     resolve: R,
@@ -231,7 +275,7 @@ impl<W: Write, R: Resolve> Server<W, R> {
             Protocol::Jsonl => self.handle_jsonl(line),
             _ => match lines::decode_request(line) {
                 Ok((base, relative)) => {
-                    let answer = (self.resolve)(base, relative);
+                    let answer = (self.resolve)(Some(base), relative);
                     self.buf.clear();
                     lines::encode_answer(answer.as_deref().map_err(String::as_str), &mut self.buf);
                     self.write_buf()?;
@@ -282,19 +326,13 @@ impl<W: Write, R: Resolve> Server<W, R> {
         match (request, self.started) {
             (Request::Start { .. }, false) => {
                 self.started = true;
-                Started::new(self.info.clone()).encode(&mut self.buf);
+                Started::new(self.hello.clone()).encode(&mut self.buf);
             }
             (Request::Resolve { id, base, relative }, true) => {
-                let (result, error) = match (self.resolve)(&base, &relative) {
-                    Ok(url) => (Some(url), None),
-                    Err(why) => (None, Some(why)),
-                };
-                jsonl::Reply {
-                    id: Some(id),
-                    result,
-                    error,
-                }
-                .encode(&mut self.buf);
+                self.answer(id, Some(&base), &relative);
+            }
+            (Request::Parse { id, input }, true) => {
+                self.answer(id, None, &input);
             }
             (Request::Stop, true) => return Ok(Flow::Stop),
             (Request::Start { .. }, true) => {
@@ -302,7 +340,7 @@ impl<W: Write, R: Resolve> Server<W, R> {
             }
             (request, false) => {
                 let id = match &request {
-                    Request::Resolve { id, .. } => Some(*id),
+                    Request::Resolve { id, .. } | Request::Parse { id, .. } => Some(*id),
                     _ => None,
                 };
                 return self.refuse(
@@ -316,6 +354,21 @@ impl<W: Write, R: Resolve> Server<W, R> {
         }
         self.write_buf()?;
         Ok(Flow::Continue)
+    }
+
+    /// Encodes the answer to request `id`: `relative` resolved against
+    /// `base`, or parsed with no base.
+    fn answer(&mut self, id: u64, base: Option<&str>, relative: &str) {
+        let (result, error) = match (self.resolve)(base, relative) {
+            Ok(url) => (Some(url), None),
+            Err(why) => (None, Some(why)),
+        };
+        jsonl::Reply {
+            id: Some(id),
+            result,
+            error,
+        }
+        .encode(&mut self.buf);
     }
 
     fn write_buf(&mut self) -> Result<(), ServeError> {
@@ -371,18 +424,21 @@ mod tests {
             "{\"type\":\"start\",\"version\":1}\n",
             "{\"type\":\"resolve\",\"id\":1,\"base\":\"http://a/b/c/d;p?q#f\",\"relative\":\"../g\"}\n",
             "{\"type\":\"resolve\",\"id\":9,\"base\":\"http://a/\\\"\",\"relative\":\"\\u00e9\"}\n",
+            // An absolute parse: RFC 1808's Step 1 keeps the URL as it is.
+            "{\"type\":\"parse\",\"id\":10,\"input\":\"HTTP://A/./b\"}\n",
             "{\"type\":\"stop\"}\n",
             "not even read\n",
         );
         let started = format!(
-            "{{\"type\":\"started\",\"version\":1,\"name\":\"rfc1808-reference\",\"implementation_version\":\"{}\",\"language\":\"rust\",\"spec\":\"RFC 1808\"}}\n",
+            "{{\"type\":\"started\",\"version\":1,\"name\":\"rfc1808-reference\",\"implementation_version\":\"{}\",\"language\":\"rust\",\"spec\":\"RFC 1808\",\"parse\":true}}\n",
             env!("CARGO_PKG_VERSION")
         );
         assert_eq!(
             run(Protocol::Jsonl, input),
             Ok(started
                 + "{\"id\":1,\"result\":\"http://a/b/g\"}\n"
-                + "{\"id\":9,\"result\":\"http://a/é\"}\n")
+                + "{\"id\":9,\"result\":\"http://a/é\"}\n"
+                + "{\"id\":10,\"result\":\"HTTP://A/./b\"}\n")
         );
     }
 

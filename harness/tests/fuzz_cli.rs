@@ -320,7 +320,7 @@ fn promote_appends_one_case_per_kind() {
         .map(|v| {
             (
                 v.id.as_str(),
-                v.base.as_str(),
+                v.base.as_deref().unwrap(),
                 v.relative.as_str(),
                 v.note.as_deref().unwrap(),
             )

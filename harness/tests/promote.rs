@@ -146,7 +146,13 @@ fn strings_are_escaped_and_ids_count_up() {
         .resolve
         .iter()
         .filter(|v| v.id.starts_with("regression/"))
-        .map(|v| (v.id.as_str(), v.base.as_str(), v.relative.as_str()))
+        .map(|v| {
+            (
+                v.id.as_str(),
+                v.base.as_deref().unwrap(),
+                v.relative.as_str(),
+            )
+        })
         .collect();
     assert_eq!(
         pairs,
@@ -191,7 +197,12 @@ fn an_artifact_is_decoded_into_its_pair() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let v = copy.vector("regression/1");
     assert_eq!(
-        (&*v.id, &*v.base, &*v.relative, &*v.expected),
+        (
+            &*v.id,
+            v.base.as_deref().unwrap(),
+            &*v.relative,
+            &*v.expected
+        ),
         ("regression/1", "http://a/b/c", "..//g", "http://a//g")
     );
     assert_eq!(v.source, "cargo-fuzz artifact crash-1234");

@@ -101,11 +101,7 @@ fn assert_replies(
 fn at_base(relatives: &[String]) -> Vec<Case<'_>> {
     relatives
         .iter()
-        .map(|relative| Case {
-            id: "t/case",
-            base: BASE,
-            relative,
-        })
+        .map(|relative| Case::resolve("t/case", BASE, relative))
         .collect()
 }
 
@@ -219,7 +215,7 @@ fn reference_through_serve_lines_passes_every_vector_it_can_send() {
         .resolve
         .iter()
         .filter(|v| {
-            [&v.base, &v.relative]
+            [v.base_or_empty(), &v.relative]
                 .iter()
                 .any(|s| s.contains(['\t', '\r', '\n', '\0']))
         })
@@ -287,11 +283,7 @@ fn an_adapter_that_always_crashes_is_given_up_after_ten_restarts() {
         let (first, second) = within_a_minute(move || {
             let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
             let cases: Vec<Case<'_>> = (0..14)
-                .map(|_| Case {
-                    id: "t/case",
-                    base: BASE,
-                    relative: "a",
-                })
+                .map(|_| Case::resolve("t/case", BASE, "a"))
                 .collect();
             let first = adapter.resolve_all(&cases);
             // Later runs do not start it again either.
@@ -391,11 +383,7 @@ fn rejections_and_unsendable_cases() {
             let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
             let cases: Vec<Case<'_>> = cases
                 .iter()
-                .map(|&(base, relative)| Case {
-                    id: "t/case",
-                    base,
-                    relative,
-                })
+                .map(|&(base, relative)| Case::resolve("t/case", base, relative))
                 .collect();
             adapter.resolve_all(&cases)
         });

@@ -159,7 +159,9 @@ fn a_fuzz_finding_becomes_a_test_that_fails_in_the_projects_own_run() {
         &summary,
         &format!(
             "- **mylib**: new failure `{}`, relative `{}` against base `{}`: ",
-            port.id, port.relative, port.base
+            port.id,
+            port.relative,
+            port.base_or_empty()
         ),
     );
 

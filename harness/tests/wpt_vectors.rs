@@ -6,7 +6,7 @@
 //! UPDATE_WPT_VECTORS=1 cargo test -p rfc1808-harness --test wpt_vectors
 //! ```
 //!
-//! Each entry with a base becomes one vector, its answers those of the
+//! Each entry becomes one vector, its answers those of the
 //! reference resolvers as `rfc1808 promote` writes them: under the URL
 //! Standard the `href`, or `{ rejects = "why" }` for a failure, and under
 //! each RFC its answer or `undefined`. The URL Standard's answer is the
@@ -14,9 +14,9 @@
 //! pinned commit disagree (`resolver/tests/whatwg_wpt.rs` lists them, with
 //! the change): there the standard wins, and the note says what the data
 //! expects. An id is `wpt/` and a digest of the base and input, so it
-//! names the same case whatever the data's order. Entries without a base
-//! (absolute parses) are not vectors yet: they have no base to resolve
-//! against.
+//! names the same case whatever the data's order. An entry without a base
+//! (`"base": null`) is an absolute parse: a vector with no `base` key,
+//! whose URL Standard answer is `new URL(input)`'s.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -28,9 +28,9 @@ use serde_json::Value;
 const DATA: &str = include_str!("../../vectors/wpt/urltestdata.json");
 
 const HEADER: &str = "\
-# The web-platform tests' URL entries that have a base (vectors/wpt/README.md),
-# as resolve vectors: generated from vectors/wpt/urltestdata.json, do not
-# edit. Regenerate with
+# The web-platform tests' URL entries (vectors/wpt/README.md) as resolve
+# vectors, those without a base as absolute parses (no `base` key):
+# generated from vectors/wpt/urltestdata.json, do not edit. Regenerate with
 #   UPDATE_WPT_VECTORS=1 cargo test -p rfc1808-harness --test wpt_vectors
 # They run beside the built-in vectors when a run grades by the URL Standard
 # (`rfc1808 run --spec whatwg`).
@@ -44,24 +44,24 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The file as it must be: every entry of the data with a base, in the
-/// data's order, each pair once.
+/// The file as it must be: every entry of the data, in the data's order,
+/// each pair once.
 fn generated() -> String {
     let data: Value = serde_json::from_str(DATA).expect("urltestdata.json is JSON");
     let mut out = HEADER.to_owned();
     let mut seen = HashSet::new();
     for (index, entry) in data.as_array().expect("an array").iter().enumerate() {
-        let (Some(input), Some(base)) = (
-            entry.get("input").and_then(Value::as_str),
-            entry.get("base").and_then(Value::as_str),
-        ) else {
+        // A string is a comment; an entry has an input, and a base or null.
+        let Some(input) = entry.get("input").and_then(Value::as_str) else {
             continue;
         };
+        let base = entry.get("base").and_then(Value::as_str);
         if !seen.insert((base, input)) {
             continue;
         }
         let href = entry.get("href").and_then(Value::as_str);
-        let agrees = match (rfc1808_resolver::whatwg::resolve(base, input), href) {
+        let parsed = rfc1808_resolver::whatwg::parse(input, base).map(|url| url.href());
+        let agrees = match (parsed, href) {
             (Ok(url), Some(href)) => url == href,
             (Err(_), None) => true,
             _ => false,
@@ -80,13 +80,16 @@ fn generated() -> String {
                 .to_owned(),
         };
         let finding = Candidate {
-            base: base.to_owned(),
+            base: base.map(str::to_owned),
             relative: input.to_owned(),
             source: format!("web-platform-tests url/resources/urltestdata.json, entry {index}"),
             note,
             spec: Some(Spec::Whatwg),
         };
-        let id = format!("wpt/{:016x}", fnv1a(format!("{base}\0{input}").as_bytes()));
+        let id = match base {
+            Some(base) => format!("wpt/{:016x}", fnv1a(format!("{base}\0{input}").as_bytes())),
+            None => format!("wpt/parse-{:016x}", fnv1a(input.as_bytes())),
+        };
         let table = vector_table(&id, &finding, "wpt").unwrap_or_else(|d| {
             panic!("entry {index}: the reference disagrees with itself: {d:?}")
         });

@@ -49,7 +49,12 @@
 //!   `percent-encoding-rewritten`, the one deviation that is an
 //!   equivalence rather than a single answer: see [`Wanted::given_by`]), or a refusal to write a path
 //!   that starts with `//` without an authority
-//!   (`double-slash-path-rejected`).
+//!   (`double-slash-path-rejected`);
+//! - under the URL Standard, its own changes undone
+//!   (`caret-unencoded-in-path`, `ascii-domain-checked`,
+//!   `opaque-path-space-unencoded`): the answer is its
+//!   parser's with the change undone ([`crate::whatwg::Undone`]), given
+//!   instead of the reference's, and with no base too ([`explain_parse`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -102,6 +107,9 @@ pub struct Sections {
     pub rfc1808: Option<&'static str>,
     pub rfc2396: Option<&'static str>,
     pub rfc3986: Option<&'static str>,
+    /// The URL Standard's deviations are its own changes undone
+    /// ([`crate::whatwg::Undone`]): none of the RFCs' is one from it.
+    pub whatwg: Option<&'static str>,
 }
 
 impl Sections {
@@ -111,20 +119,23 @@ impl Sections {
             Spec::Rfc1808 => self.rfc1808,
             Spec::Rfc2396 => self.rfc2396,
             Spec::Rfc3986 => self.rfc3986,
-            // The catalogue's deviations are read against the RFCs; none
-            // is a deviation from the URL Standard yet.
-            Spec::Whatwg => None,
+            Spec::Whatwg => self.whatwg,
         }
     }
 }
 
 macro_rules! catalogue {
-    ($($id:ident = $index:literal, $name:literal, $same:literal, [$r1808:expr, $r2396:expr, $r3986:expr], ($base:literal, $reference:literal), $description:literal, $why:literal;)*) => {
+    ($($id:ident = $index:literal, $name:literal, $same:literal, [$r1808:expr, $r2396:expr, $r3986:expr $(, $whatwg:expr)?], ($base:literal, $reference:literal), $description:literal, $why:literal;)*) => {
         /// Every deviation, in the order of [`Id`].
         pub const CATALOGUE: &[Deviation] = &[$(Deviation {
             name: $name,
             description: $description,
-            sections: Sections { rfc1808: $r1808, rfc2396: $r2396, rfc3986: $r3986 },
+            sections: Sections {
+                rfc1808: $r1808,
+                rfc2396: $r2396,
+                rfc3986: $r3986,
+                whatwg: catalogue!(@or $($whatwg)?),
+            },
             same_resource: $same,
             example: ($base, $reference),
             why: $why,
@@ -139,6 +150,9 @@ macro_rules! catalogue {
             pub const ALL: &'static [Id] = &[$(Id::$id),*];
         }
     };
+    // A deviation's section under the URL Standard, `None` when not given.
+    (@or $whatwg:expr) => { $whatwg };
+    (@or) => { None };
 }
 
 catalogue! {
@@ -458,6 +472,18 @@ catalogue! {
         [Some("2.4.3"), Some("3.2.2"), Some("3.2.2")], ("http://a/b", "//%2a/g"),
         "the percent-encodings of a host (not an IP literal) are decoded, in the base and the reference, where they decode to a printable ASCII character that a host may hold as it is, reserved ones too (`//%2a` is `//*`; a `%2F`, `%3A`, `%40` or `%25` is kept)",
         "fast-uri (a host goes through `new URL`, whose host parser percent-decodes it, as the WHATWG URL Standard's does); RFC 3986 6.2.2.2 makes only unreserved characters and their encodings equivalent, so `%2A` and `*` are different hosts";
+    CaretUnencodedInPath = 79, "caret-unencoded-in-path", false,
+        [None, None, None, Some("path percent-encode set (whatwg/url#846)")], ("http://a/b", "^"),
+        "a `^` in a path is written as it is, not `%5E` (`^` against `http://a/b` is `http://a/^`): the URL Standard before whatwg/url#846",
+        "Node.js 20's ada 2.9.2, url 2.5.8 (both released before the change); whatwg/url#846 (2024) put U+005E (^) in the path percent-encode set, so the path state writes `%5E`";
+    AsciiDomainChecked = 80, "ascii-domain-checked", false,
+        [None, None, None, Some("domain parser (whatwg/url#914)")], ("http://a/b", "//xn--/"),
+        "a domain of ASCII code points goes through Unicode ToASCII, and fails where ToASCII does (an `xn--` label that is not valid Punycode: `http://a.b.c.xn--pokxncvks` fails): the URL Standard before whatwg/url#914",
+        "Node.js 20's ada 2.9.2, whatwg-url 14.2.0, url 2.5.8 (all released before the change); whatwg/url#914 (2025): the domain parser returns an ASCII domain lowercased, \"regardless of Unicode ToASCII's outcome\"";
+    OpaquePathSpaceUnencoded = 81, "opaque-path-space-unencoded", false,
+        [None, None, None, Some("opaque path state (whatwg/url#844)")], ("http://a/b", "a: ?"),
+        "a space followed by `?` or `#` in an opaque path is written as it is, not `%20` (`a: ?` is `a: ?`, not `a:%20?`): the URL Standard before whatwg/url#844",
+        "Node.js 20's ada 2.9.2, url 2.5.8 (both released before the change), found by fuzzing them; whatwg/url#844 (2025): \"If remaining starts with U+003F (?) or U+0023 (#), then append %20 to url's path\", so that an opaque path never ends in a space";
 }
 
 impl Deviation {
@@ -558,6 +584,9 @@ pub fn resolve(
     base: &str,
     reference: &str,
 ) -> Result<String, String> {
+    if let Some(undone) = undone_changes(set) {
+        return parse_undoing(reference_resolver, Some(base), reference, undone);
+    }
     let b = parse(base);
     let r = parse(reference);
     let unresolved = match branch_before_resolving(set, base, reference, &b, &r)? {
@@ -590,6 +619,43 @@ pub fn resolve(
         }
     }
     Ok(resolved)
+}
+
+/// The changes to the URL Standard that `set` undoes, if it undoes any:
+/// its deviations are those changes ([`crate::whatwg::Undone`]), and the
+/// parser with them undone gives the answer, instead of the reference's.
+fn undone_changes(set: Set) -> Option<crate::whatwg::Undone> {
+    let undone = crate::whatwg::Undone {
+        caret_encoded_in_path: set.has(Id::CaretUnencodedInPath),
+        ascii_domain_lowercased: set.has(Id::AsciiDomainChecked),
+        opaque_path_space_encoded: set.has(Id::OpaquePathSpaceUnencoded),
+    };
+    (undone != crate::whatwg::Undone::NONE).then_some(undone)
+}
+
+/// The URL Standard's parse of `input` against `base` (`None`: no base)
+/// with the changes `undone` undone. A failure the standard itself makes
+/// is its own message (`reference_resolver`'s, given a base); one only the
+/// undone change makes is the deviation's name: only whatwg/url#914 undone
+/// fails what the standard parses.
+fn parse_undoing(
+    reference_resolver: Reference<'_>,
+    base: Option<&str>,
+    input: &str,
+    undone: crate::whatwg::Undone,
+) -> Result<String, String> {
+    match crate::whatwg::parse_undoing(input, base, undone) {
+        Ok(url) => Ok(url.href()),
+        Err(_) => {
+            let by_the_standard = match base {
+                Some(base) => reference_resolver(base, input).err(),
+                None => crate::whatwg::parse(input, None)
+                    .err()
+                    .map(|e| e.to_string()),
+            };
+            Err(by_the_standard.unwrap_or_else(|| Id::AsciiDomainChecked.name().to_owned()))
+        }
+    }
 }
 
 /// Whether `c` has a scheme of [`KNOWN_SCHEMES`].
@@ -2760,6 +2826,50 @@ pub fn explain(
     search.smallest_set(&readings, &grouped, &relevant)
 }
 
+/// [`explain`] for a parse with no base (an absolute parse, the URL
+/// Standard's `new URL(input)`), under the URL Standard: the smallest set
+/// of its changes undone that gives `answer`. `None` under the RFCs, whose
+/// deviations model resolutions against a base.
+///
+/// Each change undone changes the answer alone, so no two sets of one size
+/// give the same answer, and which is listed does not decide between them.
+pub fn explain_parse(spec: Spec, input: &str, answer: Result<&str, ()>) -> Option<Explanation> {
+    if spec != Spec::Whatwg {
+        return None;
+    }
+    let wanted = Wanted::new(answer);
+    let gives = |set: Set| {
+        let undone = undone_changes(set).unwrap_or_default();
+        let parsed = crate::whatwg::parse_undoing(input, None, undone)
+            .map(|url| url.href())
+            .map_err(|why| why.to_string());
+        wanted.given_by(set, &parsed)
+    };
+    if gives(Set::EMPTY) {
+        return Some(Explanation::Conforms);
+    }
+    let departing: Vec<Id> = Id::ALL
+        .iter()
+        .copied()
+        .filter(|&id| id.departs_from(spec))
+        .collect();
+    let mut sets: Vec<Set> = (1..1u32 << departing.len())
+        .map(|bits| {
+            departing
+                .iter()
+                .enumerate()
+                .filter(|(at, _)| bits & 1 << at != 0)
+                .fold(Set::EMPTY, |set, (_, &id)| set.with(id))
+        })
+        .collect();
+    sets.sort_by_key(|set| set.len());
+    Some(
+        sets.into_iter()
+            .find(|&set| gives(set))
+            .map_or(Explanation::Unexplained, Explanation::By),
+    )
+}
+
 /// What one reading resolved: keyed by a hash of the input, so that a
 /// look-up allocates nothing; the input is kept beside the answer and
 /// compared.
@@ -3091,6 +3201,81 @@ mod tests {
 
     fn run(ids: &[Id], base: &str, reference: &str) -> Result<String, String> {
         resolve(&rfc3986, Set::of(ids), base, reference)
+    }
+
+    /// The URL Standard's reference.
+    fn whatwg(base: &str, input: &str) -> Result<String, String> {
+        crate::whatwg::resolve(base, input)
+    }
+
+    #[test]
+    fn the_url_standard_s_changes_undone_answer_as_engines_before_them() {
+        let caret = Set::of(&[Id::CaretUnencodedInPath]);
+        let ascii = Set::of(&[Id::AsciiDomainChecked]);
+        let both = caret.with(Id::AsciiDomainChecked);
+        // Each changes what it changes, with or without the other.
+        assert_eq!(
+            resolve(&whatwg, caret, "http://a/b", "^?^"),
+            Ok("http://a/^?^".into())
+        );
+        assert_eq!(
+            resolve(&whatwg, both, "http://a/b", "^"),
+            Ok("http://a/^".into())
+        );
+        assert_eq!(
+            resolve(&whatwg, ascii, "http://a/b", "^"),
+            Ok("http://a/%5E".into())
+        );
+        assert_eq!(
+            resolve(&whatwg, caret, "http://a/b", "//xn--/"),
+            Ok("http://xn--/".into())
+        );
+        // A failure only the change undone makes is the deviation's; one the
+        // standard makes too is the standard's own.
+        assert_eq!(
+            resolve(&whatwg, ascii, "http://a/b", "//xn--/"),
+            Err("ascii-domain-checked".into())
+        );
+        assert_eq!(
+            resolve(&whatwg, both, "http://a/b", "//a b/"),
+            whatwg("http://a/b", "//a b/")
+        );
+        // The base is parsed with the change undone too.
+        assert_eq!(whatwg("http://xn--", "g"), Ok("http://xn--/g".into()));
+        assert_eq!(
+            resolve(&whatwg, ascii, "http://xn--", "g"),
+            Err("ascii-domain-checked".into())
+        );
+    }
+
+    #[test]
+    fn an_absolute_parse_is_explained_by_the_url_standard_s_changes_undone() {
+        let whatwg = |input, answer| explain_parse(Spec::Whatwg, input, answer);
+        assert_eq!(
+            explain_parse(Spec::Rfc3986, "http://a/^", Ok("http://a/^")),
+            None
+        );
+        assert_eq!(
+            whatwg("http://a/^", Ok("http://a/%5E")),
+            Some(Explanation::Conforms)
+        );
+        assert_eq!(
+            whatwg("http://a/^", Ok("http://a/^")),
+            Some(Explanation::By(Set::of(&[Id::CaretUnencodedInPath])))
+        );
+        assert_eq!(
+            whatwg("https://xn--/^", Err(())),
+            Some(Explanation::By(Set::of(&[Id::AsciiDomainChecked])))
+        );
+        // The smallest set: undoing whatwg/url#914 as well would fail it.
+        assert_eq!(
+            whatwg("https://XN--/^", Ok("https://xn--/^")),
+            Some(Explanation::By(Set::of(&[Id::CaretUnencodedInPath])))
+        );
+        assert_eq!(
+            whatwg("http://a/^", Ok("http://a/%5e")),
+            Some(Explanation::Unexplained)
+        );
     }
 
     /// The reference under `readings`.

@@ -21,7 +21,7 @@ fn main() {
             let kind = v.tags.first().cloned().unwrap_or_default();
             trials.push(
                 Trial::test(format!("{} [{step6}]", v.id), move || {
-                    let got = resolve_with(&v.base, &v.relative, step6);
+                    let got = resolve_with(v.base_or_empty(), &v.relative, step6);
                     check(&v, Ok(got)).map_err(Failed::from)
                 })
                 .with_kind(kind),

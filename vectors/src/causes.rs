@@ -96,15 +96,25 @@ impl Explainer {
         }
     }
 
-    /// What explains `answer` for `relative` against `base`: `None` when
-    /// it is no answer (an error, a case that cannot be sent).
-    pub fn explain(&self, base: &str, relative: &str, answer: &Answer) -> Option<Explanation> {
+    /// What explains `answer` for `relative` against `base` (`None`: an
+    /// absolute parse, [`deviations::explain_parse`]): `None` when it is no
+    /// answer (an error, a case that cannot be sent), or an absolute parse
+    /// under a spec whose deviations model only resolutions.
+    pub fn explain(
+        &self,
+        base: Option<&str>,
+        relative: &str,
+        answer: &Answer,
+    ) -> Option<Explanation> {
         if let Answer::Rejected(message) = answer {
             if fault(message).is_some() {
                 return Some(Explanation::Unexplained);
             }
         }
         let answer = as_wanted(answer)?;
+        let Some(base) = base else {
+            return deviations::explain_parse(self.spec, relative, answer);
+        };
         let resolvers: Vec<_> = self
             .references
             .iter()
@@ -201,7 +211,7 @@ pub fn grade(
             explanation: None,
         };
     }
-    let explanation = explainer.explain(&vector.base, &vector.relative, answer);
+    let explanation = explainer.explain(vector.base.as_deref(), &vector.relative, answer);
     let verdict = match explanation {
         Some(Explanation::By(set)) if set.is_subset(explainer.listed()) => Verdict::ExpectedFailure,
         _ => by_list,
@@ -233,8 +243,9 @@ pub struct Explained<'a> {
     /// How a reason names the example: `` `rfc1808-5.1/g` ``, `` `g?`
     /// against `http://a` ``.
     pub example: String,
-    /// The example's base, reference and answer, to explain again.
-    pub base: &'a str,
+    /// The example's base (`None` for an absolute parse), reference and
+    /// answer, to explain again.
+    pub base: Option<&'a str>,
     pub relative: &'a str,
     pub answer: &'a Answer,
 }
@@ -511,6 +522,12 @@ pub fn markdown() -> String {
          passes; a deviation is a way it is not followed, and fails unless listed. A \
          deviation is no deviation under a spec that gives its answer itself (a dash in \
          that spec's column).\n\n\
+         Under the URL Standard a deviation is one of its own changes undone: an engine \
+         released before whatwg/url#846 writes a path's `^` as it is, one released before \
+         whatwg/url#914 fails an ASCII domain that ToASCII fails. The parser with the \
+         change undone is the model (`rfc1808_resolver::whatwg::Undone`), and it \
+         explains absolute parses (the web-platform tests' entries with no base) as well \
+         as resolutions.\n\n\
          | deviation | what it does |",
     );
     catalogue_table(&mut out);
@@ -592,16 +609,16 @@ mod tests {
         let answer = Answer::Resolved("http://a/../g".to_owned());
         let base = "http://a/b/c/d;p?q";
         assert_eq!(
-            Explainer::new(Spec::Rfc1808, Set::EMPTY).explain(base, "../../../g", &answer),
+            Explainer::new(Spec::Rfc1808, Set::EMPTY).explain(Some(base), "../../../g", &answer),
             Some(Explanation::Conforms)
         );
         assert_eq!(
-            Explainer::new(Spec::Rfc3986, Set::EMPTY).explain(base, "../../../g", &answer),
+            Explainer::new(Spec::Rfc3986, Set::EMPTY).explain(Some(base), "../../../g", &answer),
             Some(Explanation::By(Set::of(&[Id::AboveRootKept])))
         );
         assert_eq!(
             Explainer::new(Spec::Rfc3986, Set::EMPTY).explain(
-                base,
+                Some(base),
                 "g",
                 &Answer::Error("crash".into())
             ),
@@ -627,7 +644,7 @@ mod tests {
                 by: collapsed,
                 count: 1,
                 example: "`a`".to_owned(),
-                base: "foo:a/b",
+                base: Some("foo:a/b"),
                 relative: "..//g",
                 answer: &slash_g,
             },
@@ -635,7 +652,7 @@ mod tests {
                 by: rootless,
                 count: 1,
                 example: "`b`".to_owned(),
-                base: "foo:b/c",
+                base: Some("foo:b/c"),
                 relative: "../g",
                 answer: &g,
             },
@@ -668,7 +685,7 @@ mod tests {
             by,
             count,
             example: "the empty reference against `http://@`".to_owned(),
-            base: "http://@",
+            base: Some("http://@"),
             relative: "",
             answer: &rejected,
         };
@@ -702,12 +719,12 @@ mod tests {
         for listed in [Set::EMPTY, host] {
             let explainer = Explainer::new(Spec::Rfc3986, listed);
             assert_eq!(
-                explainer.explain(base, relative, &refused),
+                explainer.explain(Some(base), relative, &refused),
                 Some(Explanation::By(host))
             );
             assert!(explainer.gives(host, base, relative, &refused));
             assert_eq!(
-                explainer.explain(base, relative, &decoder),
+                explainer.explain(Some(base), relative, &decoder),
                 Some(Explanation::Unexplained)
             );
             assert!(!explainer.gives(host, base, relative, &decoder));

@@ -759,7 +759,7 @@ fn explained_in<'a>(ran: &[Ran<'a>]) -> (Vec<&'a str>, Vec<Explained<'a>>) {
                     by,
                     count: 1,
                     example: format!("`{}`", r.vector.id),
-                    base: &r.vector.base,
+                    base: r.vector.base.as_deref(),
                     relative: &r.vector.relative,
                     answer: r.answer,
                 },

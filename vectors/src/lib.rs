@@ -24,7 +24,7 @@
 //!
 //! | key        | type   | meaning |
 //! |------------|--------|---------|
-//! | `base`     | string | the base URL. |
+//! | `base`     | string, optional | the base URL. Without it the vector is an absolute parse: under the URL Standard the basic URL parser with no base (`new URL(relative)`, the web-platform tests' entries whose base is `null`), and under the RFCs a resolution with no base, which RFC 1808's Step 1 reads as an empty one ("the embedded URL is interpreted as an absolute URL"). |
 //! | `relative` | string | the embedded URL, resolved against `base`. |
 //! | `expected` | string, or table by spec | the resolved URL, exactly, under the spec's default readings. A string is RFC 1808's answer; a table gives one answer per spec (`{ rfc1808 = "...", rfc3986 = "..." }`) and must have `rfc1808`. A spec that fails the case (the URL Standard) answers `{ rejects = "why" }` there, which any rejection passes. |
 //! | `readings` | table by spec of tables, optional | answers under other readings of the spec's ambiguities: `readings.rfc1808 = { "empty-component=absent" = "http://a/b/c/g" }`. Each key is `AMBIGUITY=READING[,AMBIGUITY=READING...]`, names from the spec's registry ([`Spec::registry`]); each value the answer under those readings: a URL, or `{ rejects = "why" }` where under them the spec makes resolving the reference an error (RFC 2396 `above-root=error`), which a rejection passes. |
@@ -98,7 +98,9 @@ pub use rfc1808_resolver::Spec;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResolveVector {
     pub id: String,
-    pub base: String,
+    /// `None` for an absolute parse (the URL Standard's parser with no
+    /// base); see [`ResolveVector::base_or_empty`].
+    pub base: Option<String>,
     pub relative: String,
     /// RFC 1808's answer under its default readings: `specs[0].expected`.
     pub expected: String,
@@ -157,6 +159,19 @@ pub struct Origin {
 }
 
 impl ResolveVector {
+    /// The base as the RFCs read it: an absolute parse has none, which RFC
+    /// 1808's Step 1 calls "the empty string (unknown)". The URL Standard
+    /// tells no base from an empty one (which fails to parse): ask it with
+    /// `base`.
+    pub fn base_or_empty(&self) -> &str {
+        self.base.as_deref().unwrap_or("")
+    }
+
+    /// Whether the vector is an absolute parse: no base.
+    pub fn is_absolute_parse(&self) -> bool {
+        self.base.is_none()
+    }
+
     /// The answers `spec` gives, if the vector states them.
     pub fn answers(&self, spec: Spec) -> Option<&SpecAnswers> {
         self.specs.iter().find(|a| a.spec == spec)
@@ -368,8 +383,9 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
 
 /// A spec's own conformance data, compiled into this crate as vectors by
 /// path: they run beside the built-in vectors when a run grades by that
-/// spec ([`embedded_for`]). The web-platform tests' URL entries with a base
-/// are the URL Standard's.
+/// spec ([`embedded_for`]). The web-platform tests' URL entries, with a
+/// base (resolutions) and without (absolute parses), are the URL
+/// Standard's.
 pub const SPEC_FILES: &[(Spec, &str, &str)] = &[(
     Spec::Whatwg,
     "wpt/vectors.toml",
@@ -834,7 +850,7 @@ struct File {
 #[serde(deny_unknown_fields)]
 struct RawResolve {
     id: Spanned<String>,
-    base: String,
+    base: Option<String>,
     relative: String,
     expected: RawExpected,
     readings: Option<BTreeMap<String, BTreeMap<String, RawStated>>>,

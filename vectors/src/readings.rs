@@ -573,7 +573,7 @@ fn undefined_section(out: &mut String, corpus: &Corpus, spec: Spec) {
             *out += &format!(
                 "| `{}` | `{}` | `{}` | {} |\n",
                 v.id,
-                v.base,
+                v.base.as_deref().unwrap_or("(none)"),
                 v.relative,
                 why.replace('|', "\\|")
             );

@@ -40,7 +40,8 @@ fn each_example_is_explained_by_its_deviation() {
                 Ok(url) => rfc1808_vectors::grade::Answer::Resolved(url.clone()),
                 Err(why) => rfc1808_vectors::grade::Answer::Rejected(why.clone()),
             };
-            let found = causes::Explainer::new(spec, Set::EMPTY).explain(base, reference, &answer);
+            let found =
+                causes::Explainer::new(spec, Set::EMPTY).explain(Some(base), reference, &answer);
             if found != Some(deviations::Explanation::By(Set::of(&[id]))) {
                 wrong.push(format!(
                     "{} under {spec}: {base:?} + {reference:?} gives {deviant:?}, which is {found:?}",

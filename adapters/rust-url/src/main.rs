@@ -1,7 +1,8 @@
 //! rfc1808 adapter for the url crate (docs/adapters.md), which implements
 //! the WHATWG URL Standard: the base is parsed with `Url::parse` and the
 //! input parsed against it with `Url::join`, which is the standard's
-//! `new URL(input, base)`. The answer is the URL's serialization (`href`);
+//! `new URL(input, base)`; an input with no base (an absolute parse) is
+//! `Url::parse(input)`, `new URL(input)`. The answer is the URL's serialization (`href`);
 //! a failure to parse either is a rejection, `ParseError: ...`.
 //!
 //! ```sh
@@ -16,8 +17,14 @@ use std::process::ExitCode;
 use rfc1808_harness::{adapter, Info};
 use url::Url;
 
-/// The library call under test: the URL, or the rejection.
-fn resolve(base: &str, input: &str) -> Result<String, String> {
+/// The library call under test: the URL, or the rejection. With no base
+/// (an absolute parse) it is `Url::parse(input)`, the standard's `new
+/// URL(input)`.
+fn resolve(base: Option<&str>, input: &str) -> Result<String, String> {
+    let Some(base) = base else {
+        let url = Url::parse(input).map_err(|e| format!("ParseError: the input: {e}"))?;
+        return Ok(url.into());
+    };
     let base = Url::parse(base).map_err(|e| format!("ParseError: the base: {e}"))?;
     let url = base
         .join(input)
@@ -36,5 +43,5 @@ fn main() -> ExitCode {
         language: "rust".to_owned(),
         spec: "WHATWG URL Standard".to_owned(),
     };
-    adapter::main(info, resolve)
+    adapter::main_parsing(info, resolve)
 }

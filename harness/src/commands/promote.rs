@@ -18,7 +18,7 @@ pub(super) fn promote(args: &PromoteArgs, top_vectors: &Option<PathBuf>) -> Resu
             Candidate::from_artifact(file, args.source.clone(), args.note.clone())?
         }
         (None, Some(base), Some(relative)) => Candidate {
-            base: base.clone(),
+            base: Some(base.clone()),
             relative: relative.clone(),
             source: args.source.clone().unwrap_or_default(),
             note: args.note.clone(),

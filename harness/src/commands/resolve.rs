@@ -62,7 +62,7 @@ fn why_answer(
 ) -> Result<ExitCode> {
     let explainer = Explainer::new(args.spec, deviations);
     let explanation = explainer
-        .explain(&args.base, &args.relative, answer)
+        .explain(Some(&args.base), &args.relative, answer)
         .expect("a URL or a rejection is an answer");
     writeln!(out, "{explanation}")?;
     Ok(match explanation {
@@ -110,22 +110,14 @@ fn answer(args: &ResolveArgs, deviations: DeviationSet, out: &mut impl Write) ->
 
 /// The case of the command line.
 fn case(args: &ResolveArgs) -> Case<'_> {
-    Case {
-        id: "",
-        base: &args.base,
-        relative: &args.relative,
-    }
+    Case::resolve("", &args.base, &args.relative)
 }
 
 /// The reference's answer as it departs from the spec by `deviations`.
 fn answer_deviating(args: &ResolveArgs, held: &Assignment, deviations: DeviationSet) -> Answer {
     let reference = RefCell::new(Reference::new(args.step6).by_spec(args.spec, held));
     let by_reference = |base: &str, relative: &str| {
-        let case = Case {
-            id: "",
-            base,
-            relative,
-        };
+        let case = Case::resolve("", base, relative);
         match reference.borrow_mut().resolve_all(&[case]).remove(0).answer {
             Answer::Resolved(url) => Ok(url),
             other => Err(format!("{other:?}")),

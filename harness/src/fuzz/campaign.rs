@@ -321,7 +321,7 @@ impl Fuzzed {
             .filter(|f| f.known.is_none())
         {
             let candidate = promote::Candidate {
-                base: finding.example.base.clone(),
+                base: Some(finding.example.base.clone()),
                 relative: finding.example.relative.clone(),
                 source: source(&self.name),
                 note: note(&label, finding),
@@ -358,7 +358,7 @@ impl Fuzzed {
             for group in &following.groups {
                 let readings: Vec<&str> = group.readings.iter().map(|r| r.name).collect();
                 let candidate = promote::Candidate {
-                    base: group.example.base.clone(),
+                    base: Some(group.example.base.clone()),
                     relative: group.example.relative.clone(),
                     source: source(&self.name),
                     note: format!(
@@ -394,7 +394,7 @@ impl Fuzzed {
                         "" => format!("the empty reference against `{}`", f.example.base),
                         relative => format!("`{relative}` against `{}`", f.example.base),
                     },
-                    base: &f.example.base,
+                    base: Some(&f.example.base),
                     relative: &f.example.relative,
                     answer: &f.answer,
                 })

@@ -267,7 +267,7 @@ impl Attribution {
         if let Some(set) = memo.settle(listed, gives, gives) {
             return Cause::Deviations(set);
         }
-        match explainer.explain(base, relative, answer) {
+        match explainer.explain(Some(base), relative, answer) {
             Some(Explanation::By(set)) => {
                 memo.explained += 1;
                 if !memo.sets.contains(&set) {
@@ -300,7 +300,10 @@ impl Attribution {
         if !self.on || symptom.is_failure() {
             return Cause::Unexplained(symptom.clone());
         }
-        match self.explainer.explain(&input.base, &input.relative, answer) {
+        match self
+            .explainer
+            .explain(Some(&input.base), &input.relative, answer)
+        {
             Some(Explanation::By(set)) => Cause::Deviations(set),
             _ => Cause::Unexplained(symptom.clone()),
         }

@@ -465,7 +465,10 @@ fn details(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
          <dt>expected</dt><dd>{}</dd>",
         mark(status),
         html(&summary),
-        html(&shown(&v.base)),
+        match &v.base {
+            Some(base) => html(&shown(base)),
+            None => "none: an absolute parse".to_owned(),
+        },
         html(&shown(&v.relative)),
         match status {
             Verdict::NoAnswer => format!(

@@ -160,7 +160,8 @@ struct StaleJson<'a> {
 struct Result<'a> {
     id: &'a str,
     status: &'static str,
-    base: &'a str,
+    /// Null for an absolute parse: `relative` parsed with no base.
+    base: Option<&'a str>,
     relative: &'a str,
     /// Null when the vector gives no answer under the spec (status
     /// `no_answer`), or when the spec fails the case
@@ -340,7 +341,7 @@ fn result<'a>(imp: &ImplReport<'_>, g: &'a Graded<'_>) -> Result<'a> {
     Result {
         id: &v.id,
         status: g.verdict.key(),
-        base: &v.base,
+        base: v.base.as_deref(),
         relative: &v.relative,
         expected: answers
             .filter(|a| a.rejects.is_none())

@@ -429,11 +429,10 @@ fn result_attention(imp: &ImplReport<'_>, g: &Graded<'_>, name: &str) -> Option<
     let v = g.outcome.vector;
     let id = code(&v.id);
     // The case itself, so that the line says what broke.
-    let case = format!(
-        "relative {} against base {}",
-        code(&v.relative),
-        code(&v.base)
-    );
+    let case = match &v.base {
+        Some(base) => format!("relative {} against base {}", code(&v.relative), code(base)),
+        None => format!("{} parsed with no base", code(&v.relative)),
+    };
     match g.verdict {
         Verdict::Failed => Some(format!(
             "{name}: new failure {id}, {case}: {}{}",

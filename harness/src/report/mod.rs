@@ -428,7 +428,10 @@ pub(crate) mod tests {
                 .iter()
                 .map(|c| match self.0.iter().find(|(id, _)| *id == c.id) {
                     Some((_, reply)) => reply.clone(),
-                    None => Answer::Resolved(rfc1808_resolver::resolve(c.base, c.relative)).into(),
+                    None => {
+                        let base = c.base.unwrap_or("");
+                        Answer::Resolved(rfc1808_resolver::resolve(base, c.relative)).into()
+                    }
                 })
                 .collect()
         }

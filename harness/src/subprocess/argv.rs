@@ -28,11 +28,7 @@ impl Argv {
     /// Asks the adapter [`PROBE`], with the start-up allowance for its
     /// timeout; its answer is not graded, only whether there is one.
     pub(super) fn start(spec: ImplSpec) -> Result<Self, Why> {
-        let probe = Case {
-            id: "start-up probe",
-            base: PROBE.0,
-            relative: PROBE.1,
-        };
+        let probe = Case::resolve("start-up probe", PROBE.0, PROBE.1);
         let patient = ImplSpec {
             timeout: super::start_allowance(&spec),
             ..spec.clone()
@@ -142,14 +138,17 @@ enum Output {
 const AFTER_EXIT: Duration = Duration::from_millis(200);
 
 fn run_case(spec: &ImplSpec, budget: &Budget, case: &Case<'_>) -> Reply {
-    if case.base.contains('\0') || case.relative.contains('\0') {
+    let Some(base) = case.base else {
+        return Answer::NotRepresentable(crate::implementation::NO_PARSE.into()).into();
+    };
+    if base.contains('\0') || case.relative.contains('\0') {
         return Answer::NotRepresentable(
             "a NUL byte cannot be passed as a command-line argument".into(),
         )
         .into();
     }
     let mut words = spec.command.clone();
-    words.push(case.base.to_owned());
+    words.push(base.to_owned());
     words.push(case.relative.to_owned());
     let deadline = Instant::now() + spec.timeout;
     let mut child = match process::start(&words, false) {

@@ -13,14 +13,16 @@ use std::time::{Duration, Instant};
 
 use super::process::{self, StderrBuf, GRACE};
 use super::{show_duration, start_allowance, Budget, StartError, Why, ANSWER_LIMIT, MAX_RESTARTS};
-use crate::implementation::{Answer, Case, ImplSpec, Implementation, Info, Reply};
-use crate::protocol::{escape_bytes, Codec, SHOWN_BYTES};
+use crate::implementation::{Answer, Case, ImplSpec, Implementation, Info, Reply, NO_PARSE};
+use crate::protocol::{escape_bytes, Codec, Hello, SHOWN_BYTES};
 
 /// A `lines` or `jsonl` adapter.
 pub(super) struct Persistent {
     spec: ImplSpec,
     codec: &'static dyn Codec,
     info: Option<Info>,
+    /// Whether its handshake offered to answer absolute parses.
+    parses: bool,
     /// The running process; `None` after a failure, until the next case
     /// needs it.
     proc: Option<Proc>,
@@ -47,6 +49,7 @@ impl Persistent {
             spec: spec.clone(),
             codec,
             info: None,
+            parses: false,
             proc: None,
             restarts: 0,
             gave_up: None,
@@ -63,10 +66,13 @@ impl Persistent {
         let mut proc =
             Proc::start(&self.spec.command).map_err(|why| StartError::new(&self.spec, why))?;
         if let Some(hello) = self.codec.hello() {
-            let info = proc
+            let hello = proc
                 .handshake(&hello, self.codec, &self.spec)
                 .map_err(|why| StartError::new(&self.spec, why))?;
-            self.info.get_or_insert(info);
+            if self.info.is_none() {
+                self.parses = hello.parses;
+                self.info = Some(hello.info);
+            }
         }
         Ok(proc)
     }
@@ -253,7 +259,7 @@ impl Persistent {
         let latest = until.filter(|_| partial).map(|t| t + self.spec.timeout);
         let first_id = self.next_id;
         self.next_id += cases.len() as u64;
-        let requests = Arc::new(Requests::encode(self.codec, cases, first_id));
+        let requests = Arc::new(Requests::encode(self.codec, self.parses, cases, first_id));
         let mut replies: Vec<Reply> = Vec::with_capacity(cases.len());
         self.discard_if_surplus();
         // The process that has a writer sending this run's requests, by
@@ -383,13 +389,18 @@ struct Requests {
 }
 
 impl Requests {
-    fn encode(codec: &dyn Codec, cases: &[Case<'_>], first_id: u64) -> Requests {
+    /// The requests for `cases` to an adapter that answers absolute parses
+    /// if `parses`.
+    fn encode(codec: &dyn Codec, parses: bool, cases: &[Case<'_>], first_id: u64) -> Requests {
         let mut bytes = Vec::with_capacity(cases.len() * 64);
         let mut starts = Vec::with_capacity(cases.len() + 1);
         let mut unsendable = Vec::with_capacity(cases.len());
         for (i, case) in cases.iter().enumerate() {
             starts.push(bytes.len());
-            unsendable.push(codec.encode(first_id + i as u64, case, &mut bytes).err());
+            unsendable.push(match case.base {
+                None if !parses => Some(NO_PARSE.to_owned()),
+                _ => codec.encode(first_id + i as u64, case, &mut bytes).err(),
+            });
         }
         starts.push(bytes.len());
         Requests {
@@ -515,7 +526,12 @@ impl Proc {
         }
     }
 
-    fn handshake(&mut self, hello: &[u8], codec: &dyn Codec, spec: &ImplSpec) -> Result<Info, Why> {
+    fn handshake(
+        &mut self,
+        hello: &[u8],
+        codec: &dyn Codec,
+        spec: &ImplSpec,
+    ) -> Result<Hello, Why> {
         if let Some(stdin) = self.stdin.as_mut() {
             // A failed write means the process is gone; reading says how.
             let _ = stdin.write_all(hello).and_then(|()| stdin.flush());

@@ -316,9 +316,15 @@ pub struct Pairs {
 
 impl Pairs {
     fn add(&mut self, name: &str, corpus: &Corpus) {
-        self.sets.push((name.to_owned(), corpus.resolve.len()));
-        for v in &corpus.resolve {
-            self.pairs.insert((v.base.clone(), v.relative.clone()));
+        // Resolutions only: an absolute parse has no base to compare by.
+        let resolutions: Vec<_> = corpus
+            .resolve
+            .iter()
+            .filter_map(|v| Some((v.base.as_ref()?, &v.relative)))
+            .collect();
+        self.sets.push((name.to_owned(), resolutions.len()));
+        for (base, relative) in resolutions {
+            self.pairs.insert((base.clone(), relative.clone()));
         }
     }
 }

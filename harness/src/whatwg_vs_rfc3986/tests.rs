@@ -67,9 +67,10 @@ fn outside_the_grammar_the_resolver_s_answer_is_compared() {
 fn the_url_standard_s_answer_is_its_reference_s() {
     let corpus = rfc1808_vectors::embedded_for(&[Spec::Whatwg]);
     for v in &corpus.resolve {
+        let Some(base) = &v.base else { continue };
         assert_eq!(
-            compare(&v.base, &v.relative).whatwg,
-            Reference::Whatwg.resolve(&v.base, &v.relative),
+            compare(base, &v.relative).whatwg,
+            Reference::Whatwg.resolve(base, &v.relative),
             "{}",
             v.id
         );

@@ -229,6 +229,33 @@ impl Spec {
     }
 }
 
+impl Spec {
+    /// [`Spec::undefined`] for a case that may have no base (`None`: an
+    /// absolute parse). With no base, RFC 2396 and RFC 3986 define the
+    /// case only for an absolute URI, which resolves to itself: a relative
+    /// reference is resolved against a base URI (RFC 2396 section 5.2,
+    /// RFC 3986 section 5.1), and there is none. RFC 1808's Step 1 defines
+    /// it (the embedded URL as it is), and the URL Standard's parser
+    /// defines every input.
+    pub fn undefined_for(self, base: Option<&str>, reference: &str) -> Option<&'static str> {
+        use grammar::{is_rfc2396_absolute, is_uri};
+        let Some(base) = base else {
+            return match self {
+                Spec::Rfc2396 | Spec::Rfc3986 if !is_uri(reference) => Some(
+                    "no base, and the input is not an absolute URI: a relative reference is \
+                     resolved against a base (RFC 2396 section 5.2, RFC 3986 section 5.1)",
+                ),
+                Spec::Rfc2396 if !is_rfc2396_absolute(reference) => Some(
+                    "outside the grammar of Appendix A: an absoluteURI has a hier_part or an \
+                     opaque_part after its colon",
+                ),
+                _ => None,
+            };
+        };
+        self.undefined(base, reference)
+    }
+}
+
 crate::named!(Spec, "spec");
 
 #[cfg(test)]
@@ -285,5 +312,11 @@ mod tests {
         assert_eq!(Spec::Rfc3986.undefined("foo:", "g"), None);
         assert!(Spec::Rfc2396.undefined("foo:", "g").is_some());
         assert_eq!(Spec::Rfc2396.undefined("http://a/b", "g"), None);
+        // With no base, only an absolute URI is defined by the later RFCs.
+        assert_eq!(Spec::Rfc3986.undefined_for(None, "http://a/b"), None);
+        assert!(Spec::Rfc3986.undefined_for(None, "b").is_some());
+        assert!(Spec::Rfc2396.undefined_for(None, "foo:").is_some());
+        assert_eq!(Spec::Rfc1808.undefined_for(None, "b"), None);
+        assert_eq!(Spec::Whatwg.undefined_for(None, "b"), None);
     }
 }

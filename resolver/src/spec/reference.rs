@@ -176,6 +176,32 @@ impl Reference {
         self.resolve_by(base, reference, Step6::SegmentStack)
     }
 
+    /// What `reference` resolves to with no base, or against `base`
+    /// (`None`: an absolute parse), by the version `version` chooses.
+    ///
+    /// With no base, the URL Standard runs the basic URL parser with a null
+    /// base, as `new URL(input)` does. The RFCs have no base-less
+    /// resolution but RFC 1808's Step 1, "If the base URL is the empty
+    /// string (unknown), the embedded URL is interpreted as an absolute URL
+    /// and we are done": each RFC is asked with the empty base, which under
+    /// RFC 2396 and RFC 3986 takes nothing from it for a reference with a
+    /// scheme (section 5.2 step 3; 5.2.2 "if defined(R.scheme)"), and
+    /// leaves a reference without one undefined ([`Spec::undefined`]: the
+    /// empty base is no URI).
+    pub fn resolve_maybe_base(
+        self,
+        base: Option<&str>,
+        reference: &str,
+        version: Step6,
+    ) -> Resolved {
+        match (self, base) {
+            (Reference::Whatwg, None) => whatwg::parse(reference, None)
+                .map(|url| url.href())
+                .map_err(|why| why.to_string()),
+            (_, base) => self.resolve_by(base.unwrap_or(""), reference, version),
+        }
+    }
+
     /// [`Reference::resolve`] by the version of the algorithm `version`
     /// chooses ([`Spec::versions`]): under RFC 3986,
     /// `Step6::StringPattern` is the buffers of section 5.2.4.

@@ -6,9 +6,10 @@
 
 use super::code_points::is_forbidden_host_code_point;
 use super::error::ParseError;
-use super::idna::domain_to_ascii;
+use super::idna::domain_to_ascii_undoing;
 use super::percent_encode::PercentEncodeSet;
 use super::percent_encode::{string_percent_decode, utf8_percent_encode};
+use super::undone::Undone;
 
 /// `#concept-host`: "A host is a domain, an IP address, an opaque host, or
 /// an empty host."
@@ -37,6 +38,15 @@ const EOF: Option<char> = None;
 
 /// `#concept-host-parser`.
 pub fn host_parser(input: &str, is_opaque: bool) -> Result<Host, ParseError> {
+    host_parser_undoing(input, is_opaque, Undone::NONE)
+}
+
+/// [`host_parser`] with the changes `undone` undone.
+pub(super) fn host_parser_undoing(
+    input: &str,
+    is_opaque: bool,
+    undone: Undone,
+) -> Result<Host, ParseError> {
     // "If input starts with U+005B ([), then:"
     if let Some(after_bracket) = input.strip_prefix('[') {
         // "If input does not end with U+005D (]), IPv6-unclosed validation
@@ -63,7 +73,7 @@ pub fn host_parser(input: &str, is_opaque: bool) -> Result<Host, ParseError> {
     // "Let asciiDomain be the result of running domain parser with domain
     // and false."
     // "If asciiDomain is failure, then return failure."
-    let ascii_domain = domain_to_ascii(&domain, false)?;
+    let ascii_domain = domain_to_ascii_undoing(&domain, false, undone)?;
     // "If asciiDomain ends in a number, then return the result of IPv4
     // parsing asciiDomain."
     if ends_in_a_number_checker(&ascii_domain) {

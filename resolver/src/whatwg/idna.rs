@@ -14,6 +14,7 @@
 //! no such limit, so a domain with a label that long fails here where the
 //! standard's answer may be a domain.
 
+use super::undone::Undone;
 use ::idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::code_points::is_forbidden_domain_code_point;
@@ -26,6 +27,15 @@ use super::error::ParseError;
 /// with `be_strict` false it only decides a validation error, which this
 /// parser does not record.
 pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<String, ParseError> {
+    domain_to_ascii_undoing(domain, be_strict, Undone::NONE)
+}
+
+/// [`domain_to_ascii`] with the changes `undone` undone.
+pub(super) fn domain_to_ascii_undoing(
+    domain: &str,
+    be_strict: bool,
+    undone: Undone,
+) -> Result<String, ParseError> {
     // "If beStrict is true: If strictResult is a failure value, then return
     // failure. Return strictResult."
     if be_strict {
@@ -34,7 +44,8 @@ pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<String, ParseErr
         return domain_parser_to_ascii(domain, true);
     }
     // "Let result be null."
-    let result = if domain.is_ascii() {
+    // (whatwg/url#914 undone: an ASCII domain goes through ToASCII too.)
+    let result = if domain.is_ascii() && !undone.ascii_domain_lowercased {
         // "If domain is an ASCII string, then set result to domain,
         // lowercased."
         domain.to_ascii_lowercase()

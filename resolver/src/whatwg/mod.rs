@@ -35,6 +35,7 @@ mod host;
 mod idna;
 mod parser;
 mod percent_encode;
+mod undone;
 mod url;
 
 pub use code_points::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
@@ -50,6 +51,7 @@ pub use percent_encode::{
     percent_decode, percent_encode, string_percent_decode, utf8_percent_encode,
     utf8_percent_encode_code_point, PercentEncodeSet,
 };
+pub use undone::Undone;
 pub use url::{
     default_port, is_normalized_windows_drive_letter, is_special_scheme, is_windows_drive_letter,
     shorten_path, starts_with_windows_drive_letter, url_path_serializer, url_serializer, Path, Url,
@@ -80,13 +82,30 @@ pub const REGISTRY: &[crate::readings::Ambiguity] = &[];
 /// assert_eq!(whatwg::parse("a", None), Err(ParseError::MissingSchemeNonRelativeUrl));
 /// ```
 pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
+    parse_undoing(input, base, Undone::NONE)
+}
+
+/// [`parse`] by the standard with the changes `undone` undone, in the base
+/// and the input: what an engine released before those changes does.
+///
+/// ```
+/// use rfc1808_resolver::whatwg::{self, Undone};
+///
+/// let before_846 = Undone { caret_encoded_in_path: true, ..Undone::NONE };
+/// let url = whatwg::parse_undoing("/^", Some("http://a"), before_846).unwrap();
+/// assert_eq!(url.href(), "http://a/^");
+/// assert_eq!(whatwg::parse("/^", Some("http://a")).unwrap().href(), "http://a/%5E");
+/// ```
+pub fn parse_undoing(input: &str, base: Option<&str>, undone: Undone) -> Result<Url, ParseError> {
     let base = match base {
-        Some(base) => {
-            Some(basic_url_parser(base, None).map_err(|why| ParseError::Base(Box::new(why)))?)
-        }
+        Some(base) => Some(
+            parser::undoing(base, None, undone)
+                .0
+                .map_err(|why| ParseError::Base(Box::new(why)))?,
+        ),
         None => None,
     };
-    basic_url_parser(input, base.as_ref())
+    parser::undoing(input, base.as_ref(), undone).0
 }
 
 /// Resolves `input` against `base`: the serialized URL (`href`), or why

@@ -7,10 +7,11 @@
 //! is given are left out; each state's comment says so where it skips one.
 
 use super::error::ParseError;
-use super::host::{host_parser, Host};
+use super::host::{host_parser_undoing, Host};
 use super::percent_encode::{
     is_c0_control, utf8_percent_encode, utf8_percent_encode_code_point, PercentEncodeSet,
 };
+use super::undone::Undone;
 use super::url::{
     default_port, is_normalized_windows_drive_letter, is_windows_drive_letter, shorten_path,
     starts_with_windows_drive_letter, Path, Url,
@@ -105,6 +106,15 @@ pub fn traced_basic_url_parser(
     input: &str,
     base: Option<&Url>,
 ) -> (Result<Url, ParseError>, State) {
+    undoing(input, base, Undone::NONE)
+}
+
+/// [`traced_basic_url_parser`] with the changes `undone` undone.
+pub(super) fn undoing(
+    input: &str,
+    base: Option<&Url>,
+    undone: Undone,
+) -> (Result<Url, ParseError>, State) {
     // "If url is not given: Set url to a new URL." "Remove any leading and
     // trailing C0 control or space from input."
     let input = input.trim_matches(is_c0_control_or_space);
@@ -128,6 +138,7 @@ pub fn traced_basic_url_parser(
         base,
         url: Url::default(),
         decided_in: State::SchemeStart,
+        undone,
     };
     // "Keep running the following state machine by switching on state. If
     // after a run pointer points to the EOF code point, go to the next
@@ -193,6 +204,8 @@ struct Parser<'b> {
     url: Url,
     /// The last state run that decided what the URL takes from the base.
     decided_in: State,
+    /// The changes to the standard this parse undoes.
+    undone: Undone,
 }
 
 impl<'b> Parser<'b> {
@@ -602,7 +615,7 @@ impl<'b> Parser<'b> {
             }
             // "Let host be the result of host parsing buffer with url is not
             // special." "If host is failure, then return failure."
-            let host = host_parser(&self.buffer, !self.special())?;
+            let host = host_parser_undoing(&self.buffer, !self.special(), self.undone)?;
             // "Set url's host to host, buffer to the empty string, and state
             // to port state."
             self.url.host = Some(host);
@@ -620,7 +633,7 @@ impl<'b> Parser<'b> {
             }
             // "Let host be the result of host parsing buffer with url is not
             // special." "If host is failure, then return failure."
-            let host = host_parser(&self.buffer, !self.special())?;
+            let host = host_parser_undoing(&self.buffer, !self.special(), self.undone)?;
             // "Set url's host to host, buffer to the empty string, and state
             // to path start state."
             self.url.host = Some(host);
@@ -797,7 +810,7 @@ impl<'b> Parser<'b> {
             // "Otherwise, run these steps: Let host be the result of host
             // parsing buffer with url is not special." "If host is failure,
             // then return failure."
-            let mut host = host_parser(&self.buffer, !self.special())?;
+            let mut host = host_parser_undoing(&self.buffer, !self.special(), self.undone)?;
             // "If host is "localhost", then set host to the empty string."
             if host == Host::Domain("localhost".to_owned()) {
                 host = Host::Empty;
@@ -869,7 +882,12 @@ impl<'b> Parser<'b> {
             // "Otherwise, run these steps: [validation errors only] UTF-8
             // percent-encode c using the path percent-encode set and append
             // the result to buffer."
-            utf8_percent_encode_code_point(c, PercentEncodeSet::Path, &mut self.buffer);
+            // (whatwg/url#846 undone: `^` is not in the set.)
+            if self.undone.caret_encoded_in_path && c == '^' {
+                self.buffer.push(c);
+            } else {
+                utf8_percent_encode_code_point(c, PercentEncodeSet::Path, &mut self.buffer);
+            }
         }
     }
 
@@ -929,7 +947,10 @@ impl<'b> Parser<'b> {
                     // validation error. If remaining starts with U+003F (?)
                     // or U+0023 (#), then append "%20" to url's path.
                     // Otherwise, append U+0020 SPACE to url's path."
-                    path.push_str(match remaining_starts_with_query_or_fragment {
+                    // (whatwg/url#844 undone: the space as it is, always.)
+                    let encoded = remaining_starts_with_query_or_fragment
+                        && !self.undone.opaque_path_space_encoded;
+                    path.push_str(match encoded {
                         true => "%20",
                         false => " ",
                     });
