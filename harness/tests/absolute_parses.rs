@@ -109,3 +109,35 @@ fn a_parse_the_url_standard_answers_otherwise_fails() {
         "every parse is asked and graded"
     );
 }
+
+#[test]
+fn reports_say_an_absolute_parse_has_no_base() {
+    // RFC 1808's Step 1 keeps `https://test:@test` as it is; the URL
+    // Standard drops the empty password.
+    let imp = format!("served={BIN} serve --protocol jsonl --spec rfc1808");
+    for format in ["text", "junit"] {
+        let o = rfc1808(&[
+            "run",
+            "--spec",
+            "whatwg",
+            "--protocol",
+            "jsonl",
+            "--impl",
+            &imp,
+            "--id",
+            "wpt/parse-9f0dd80a687d2038",
+            "--format",
+            format,
+        ]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        assert!(
+            out.contains("base:     none: an absolute parse\n"),
+            "{format}: {out}"
+        );
+        assert!(
+            out.contains("relative: \"https://test:@test\""),
+            "{format}: {out}"
+        );
+    }
+}

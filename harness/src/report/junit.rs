@@ -233,8 +233,8 @@ fn unexpected_pass(cases: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>) {
         _ => "rejected, as expected".to_owned(),
     };
     let details = format!(
-        "base:     {:?}\nrelative: {:?}\n{got}\nlisted:   {}\nvector:   {}\nrerun:    {}",
-        v.base,
+        "base:     {}\nrelative: {:?}\n{got}\nlisted:   {}\nvector:   {}\nrerun:    {}",
+        super::shown_base(v),
         v.relative,
         imp.expectations.as_deref().unwrap_or("in the expectations"),
         v.origin,
@@ -315,8 +315,8 @@ fn details(imp: &ImplReport<'_>, g: &Graded<'_>) -> String {
         .map(|note| format!("\nwhy:      {}", note.trim()))
         .unwrap_or_default();
     format!(
-        "base:     {:?}\nrelative: {:?}\nexpected: {}\n{}{spec}{why}\nvector:   {}\nrerun:    {}",
-        v.base,
+        "base:     {}\nrelative: {:?}\nexpected: {}\n{}{spec}{why}\nvector:   {}\nrerun:    {}",
+        super::shown_base(v),
         v.relative,
         expected(imp, g),
         observed(&g.outcome, imp.graded_under),

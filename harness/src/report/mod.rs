@@ -406,6 +406,15 @@ pub fn escape(s: &str) -> String {
     s.escape_debug().to_string()
 }
 
+/// A vector's base as a text report's line shows it: quoted, or that
+/// there is none.
+fn shown_base(v: &rfc1808_vectors::ResolveVector) -> String {
+    match &v.base {
+        Some(base) => format!("{base:?}"),
+        None => "none: an absolute parse".to_owned(),
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -188,7 +188,7 @@ fn failure(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Style)
         plain(&imp.name),
         v.origin
     );
-    let _ = writeln!(out, "  base:     {}", shown_base(v));
+    let _ = writeln!(out, "  base:     {}", super::shown_base(v));
     let _ = writeln!(out, "  relative: {:?}", v.relative);
     expected_lines(out, imp, g);
     got_lines(out, imp, g, style);
@@ -335,7 +335,7 @@ fn no_answer(out: &mut String, imp: &ImplReport<'_>, g: &Graded<'_>, style: Styl
         plain(&imp.name),
         v.origin
     );
-    let _ = writeln!(out, "  base:     {}", shown_base(v));
+    let _ = writeln!(out, "  base:     {}", super::shown_base(v));
     let _ = writeln!(out, "  relative: {:?}", v.relative);
     let given: Vec<String> = v.specs.iter().map(|a| (a.spec).title()).collect();
     let _ = writeln!(
@@ -440,14 +440,6 @@ fn stderr(out: &mut String, text: &str) {
             .sum()
     {
         let _ = writeln!(out, "    ... (cut at {STDERR_BYTES} bytes)");
-    }
-}
-
-/// The base as a line shows it: quoted, or that there is none.
-fn shown_base(v: &rfc1808_vectors::ResolveVector) -> String {
-    match &v.base {
-        Some(base) => format!("{base:?}"),
-        None => "none: an absolute parse".to_owned(),
     }
 }
 
