@@ -2845,29 +2845,19 @@ pub fn explain_parse(spec: Spec, input: &str, answer: Result<&str, ()>) -> Optio
             .map_err(|why| why.to_string());
         wanted.given_by(set, &parsed)
     };
-    if gives(Set::EMPTY) {
-        return Some(Explanation::Conforms);
+    // Every set of the deviations from the spec, the smallest first: the
+    // empty one is the standard itself.
+    let mut sets = vec![Set::EMPTY];
+    for id in Id::ALL.iter().copied().filter(|id| id.departs_from(spec)) {
+        let with: Vec<Set> = sets.iter().map(|set| set.with(id)).collect();
+        sets.extend(with);
     }
-    let departing: Vec<Id> = Id::ALL
-        .iter()
-        .copied()
-        .filter(|&id| id.departs_from(spec))
-        .collect();
-    let mut sets: Vec<Set> = (1..1u32 << departing.len())
-        .map(|bits| {
-            departing
-                .iter()
-                .enumerate()
-                .filter(|(at, _)| bits & 1 << at != 0)
-                .fold(Set::EMPTY, |set, (_, &id)| set.with(id))
-        })
-        .collect();
     sets.sort_by_key(|set| set.len());
-    Some(
-        sets.into_iter()
-            .find(|&set| gives(set))
-            .map_or(Explanation::Unexplained, Explanation::By),
-    )
+    Some(match sets.into_iter().find(|&set| gives(set)) {
+        Some(Set::EMPTY) => Explanation::Conforms,
+        Some(set) => Explanation::By(set),
+        None => Explanation::Unexplained,
+    })
 }
 
 /// What one reading resolved: keyed by a hash of the input, so that a

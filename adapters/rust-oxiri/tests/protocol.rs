@@ -53,7 +53,7 @@ fn each_unreadable_request_is_answered_in_its_place() {
             br#"{"type":"resolve","id":3,"base":"http://a/b","relative":"g\u0000h"}"#,
             br#"{"type":"resolve","id":4,"base":"http://a/b","relative":"\ud800"}"#,
             br#"{"type":"resolve","id":5,"base":"http://a/b"}"#,
-            br#"{"type":"parse","id":6}"#,
+            br#"{"type":"frobnicate","id":6}"#,
             br#"{"extra":[1,{"a":null}],"relative":"\u00e9/../g","id":7,"base":"http://a/b/c","type":"resolve"}"#,
             br#"{"type":"stop"}"#,
             br#"{"type":"resolve","id":8,"base":"http://a/b","relative":"never read"}"#,
@@ -80,7 +80,7 @@ fn each_unreadable_request_is_answered_in_its_place() {
             r#"{"id":3,"error":"IriParseError: the relative reference: Invalid IRI code point '\u0000'"}"#,
             r#"{"id":null,"error":"standard input, line 5: not a request (unexpected end of hex escape at line 1 column 64)"}"#,
             r#"{"id":5,"error":"standard input, line 6: a resolve request needs an `id`, a `base` and a `relative`"}"#,
-            r#"{"id":6,"error":"standard input, line 7: unknown message type `parse`"}"#,
+            r#"{"id":6,"error":"standard input, line 7: unknown message type `frobnicate`"}"#,
             r#"{"id":7,"result":"http://a/b/g"}"#,
         ]
     );

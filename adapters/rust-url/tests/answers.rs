@@ -50,6 +50,8 @@ fn the_handshake_claims_the_url_standard_and_names_the_crate_version() {
         .write_all(
             b"{\"type\":\"start\",\"version\":1}\n\
               {\"type\":\"resolve\",\"id\":1,\"base\":\"file:///C:/a/b\",\"relative\":\"..\\\\..\\\\..\"}\n\
+              {\"type\":\"parse\",\"id\":2,\"input\":\"HTTP://EXAMPLE.com:80/a/../b\"}\n\
+              {\"type\":\"parse\",\"id\":3,\"input\":\"b\"}\n\
               {\"type\":\"stop\"}\n",
         )
         .unwrap();
@@ -59,10 +61,17 @@ fn the_handshake_claims_the_url_standard_and_names_the_crate_version() {
     assert!(
         lines[0].starts_with(
             r#"{"type":"started","version":1,"name":"rust-url","implementation_version":"2."#
-        ) && lines[0].ends_with(r#"","language":"rust","spec":"WHATWG URL Standard"}"#),
+        ) && lines[0]
+            .ends_with(r#"","language":"rust","spec":"WHATWG URL Standard","parse":true}"#),
         "{}",
         lines[0]
     );
     // `..` does not climb past a drive letter of a file: URL.
     assert_eq!(lines[1], r#"{"id":1,"result":"file:///C:/"}"#);
+    // It offers absolute parses: `Url::parse(input)`, as `new URL(input)`.
+    assert_eq!(lines[2], r#"{"id":2,"result":"http://example.com/b"}"#);
+    assert_eq!(
+        lines[3],
+        r#"{"id":3,"error":"ParseError: the input: relative URL without a base"}"#
+    );
 }

@@ -316,6 +316,11 @@ mod tests {
         assert_eq!(Spec::Rfc3986.undefined_for(None, "http://a/b"), None);
         assert!(Spec::Rfc3986.undefined_for(None, "b").is_some());
         assert!(Spec::Rfc2396.undefined_for(None, "foo:").is_some());
+        assert_eq!(Spec::Rfc2396.undefined_for(None, "foo:b"), None);
+        // With a base, the base and the reference are read as before.
+        assert!(Spec::Rfc3986
+            .undefined_for(Some("b"), "http://a/b")
+            .is_some());
         assert_eq!(Spec::Rfc1808.undefined_for(None, "b"), None);
         assert_eq!(Spec::Whatwg.undefined_for(None, "b"), None);
     }
