@@ -88,7 +88,10 @@ impl<T: Display, E: Display> Resolution for Result<T, E> {
     }
 }
 
-type Resolve = dyn Fn(&str, &str) -> Result<String, String> + Send + Sync;
+/// The library's answer to a vector: its base (`None` for an absolute
+/// parse) and its relative URL; `None` when the suite has no call for it (an
+/// absolute parse, and no [`Suite::parse`]).
+type Resolve = dyn Fn(Option<&str>, &str) -> Option<Result<String, String>> + Send + Sync;
 
 /// Where the listed failures come from, in the order they were given.
 #[derive(Clone, Debug)]
@@ -113,6 +116,11 @@ struct Listed {
 /// expected failures.
 pub struct Suite {
     corpus: Corpus,
+    /// Whether [`Suite::with_corpus`] chose the vectors, rather than the
+    /// spec ([`Suite::spec`]).
+    chosen_corpus: bool,
+    /// Whether [`Suite::parse`] gave a call for the absolute parses.
+    parses: bool,
     resolve: Arc<Resolve>,
     spec: Spec,
     /// What `.reading` was given, each as given.
@@ -174,7 +182,11 @@ impl Suite {
     {
         Suite {
             corpus: crate::embedded(),
-            resolve: Arc::new(move |base, relative| resolve(base, relative).into_result()),
+            chosen_corpus: false,
+            parses: false,
+            resolve: Arc::new(move |base, relative| {
+                base.map(|base| resolve(base, relative).into_result())
+            }),
             spec: Spec::Rfc1808,
             readings: Vec::new(),
             version: None,
@@ -187,14 +199,39 @@ impl Suite {
     /// Uses these vectors instead of the embedded ones.
     pub fn with_corpus(mut self, corpus: Corpus) -> Self {
         self.corpus = corpus;
+        self.chosen_corpus = true;
         self
     }
 
     /// Grades by `spec`'s answers, as `rfc1808 run --spec` does: the spec
     /// the library claims. Expectations files must be for it, and
-    /// [`Suite::reading`] names its readings.
+    /// [`Suite::reading`] names its readings. The spec's own vectors run
+    /// beside the built-in ones, as they do in `rfc1808 run --spec`
+    /// ([`crate::SPEC_FILES`]: the web-platform tests' for the URL
+    /// Standard), unless [`Suite::with_corpus`] chose the vectors.
     pub fn spec(mut self, spec: Spec) -> Self {
         self.spec = spec;
+        if !self.chosen_corpus {
+            self.corpus = crate::embedded_for(&[spec]);
+        }
+        self
+    }
+
+    /// Answers the vectors with no base (the web-platform tests' absolute
+    /// parses, under the URL Standard) with `parse(input)`, as `new
+    /// URL(input)` does. Without it those vectors are not asked, and pass
+    /// nothing: each is a test labelled `not asked`.
+    pub fn parse<F, R>(mut self, parse: F) -> Self
+    where
+        F: Fn(&str) -> R + Send + Sync + 'static,
+        R: Resolution,
+    {
+        let resolve = Arc::clone(&self.resolve);
+        self.resolve = Arc::new(move |base, input| match base {
+            Some(_) => resolve(base, input),
+            None => Some(parse(input).into_result()),
+        });
+        self.parses = true;
         self
     }
 
@@ -355,10 +392,13 @@ impl Suite {
                 let held = Arc::clone(&held);
                 let explainer = Arc::clone(&explainer);
                 let spec = plan.spec;
+                let parses = self.parses;
                 let reason = listed.reason(&v.id).map(str::to_owned);
                 let kind = if v.answers(spec).is_none() {
                     // Not a pass: labelled, and counted apart in the summary.
                     "no answer under the spec"
+                } else if v.base.is_none() && !parses {
+                    "not asked: an absolute parse, and no .parse"
                 } else if reason.is_some() {
                     "expected failure"
                 } else {
@@ -793,17 +833,13 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// failing to answer, graded as an error whether the vector is listed or
 /// not.
 fn answer(resolve: &Resolve, v: &ResolveVector) -> Answer {
-    // The suite asks a resolve function: it has no call for a parse with
-    // no base, so such a vector is not asked, and passes no one.
-    let Some(base) = &v.base else {
-        return Answer::NotRepresentable(
-            "an absolute parse (no base): the suite asks a function of a base and a reference"
-                .to_owned(),
-        );
-    };
-    match panic::catch_unwind(AssertUnwindSafe(|| resolve(base, &v.relative))) {
-        Ok(Ok(url)) => Answer::Resolved(url),
-        Ok(Err(why)) => Answer::Rejected(why),
+    match panic::catch_unwind(AssertUnwindSafe(|| resolve(v.base.as_deref(), &v.relative))) {
+        // Not asked, and so passed by no one.
+        Ok(None) => Answer::NotRepresentable(
+            "an absolute parse (no base), and the suite has no .parse function".to_owned(),
+        ),
+        Ok(Some(Ok(url))) => Answer::Resolved(url),
+        Ok(Some(Err(why))) => Answer::Rejected(why),
         Err(payload) => {
             let message = payload
                 .downcast_ref::<&str>()
@@ -1007,6 +1043,56 @@ mod tests {
     /// How many of the suite's tests fail.
     fn failed(suite: &Suite) -> usize {
         failures(suite).len()
+    }
+
+    #[test]
+    fn the_url_standard_s_suite_runs_its_own_vectors_and_asks_parses_of_a_parse_call() {
+        use rfc1808_resolver::whatwg;
+        let href = |url: Result<whatwg::Url, whatwg::ParseError>| url.map(|url| url.href());
+        let engine = || Suite::new(whatwg::resolve).spec(Spec::Whatwg);
+        let parsing = engine().parse(move |input: &str| href(whatwg::parse(input, None)));
+        let checks = parsing.checks().unwrap();
+        let corpus = crate::embedded_for(&[Spec::Whatwg]);
+        let absolute: Vec<&str> = corpus
+            .resolve
+            .iter()
+            .filter(|v| v.base.is_none())
+            .map(|v| v.id.as_str())
+            .collect();
+        assert!(
+            absolute.len() > 500,
+            "the web-platform tests' absolute parses run"
+        );
+        assert!(checks
+            .iter()
+            .any(|c| c.name == absolute[0] && c.kind.is_empty()));
+        assert_eq!(
+            failed(&parsing),
+            0,
+            "the reference passes its own spec's vectors"
+        );
+        // Not graded under the URL Standard, they do not run.
+        let rfc = Suite::new(whatwg::resolve).spec(Spec::Rfc3986);
+        assert!(rfc.checks().unwrap().iter().all(|c| c.name != absolute[0]));
+
+        // Without a parse call, each absolute parse is labelled, not asked,
+        // and passes nothing.
+        let resolving = engine();
+        let checks = resolving.checks().unwrap();
+        let not_asked = checks
+            .iter()
+            .filter(|c| c.kind == "not asked: an absolute parse, and no .parse")
+            .count();
+        assert_eq!(not_asked, absolute.len());
+        assert_eq!(failed(&resolving), 0);
+        let graded = resolving.graded().unwrap();
+        assert!(graded
+            .iter()
+            .filter(|(v, _, _)| v.base.is_none())
+            .all(|(_, _, verdict)| *verdict == Verdict::NotRepresentable));
+        // A wrong parse fails: RFC 1808's Step 1 keeps the URL as it is.
+        let wrong = engine().parse(|input: &str| input.to_owned());
+        assert!(failed(&wrong) > 200);
     }
 
     /// A fresh scratch directory for one test.
