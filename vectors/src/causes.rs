@@ -524,7 +524,8 @@ pub fn markdown() -> String {
          that spec's column).\n\n\
          Under the URL Standard a deviation is one of its own changes undone: an engine \
          released before whatwg/url#846 writes a path's `^` as it is, one released before \
-         whatwg/url#914 fails an ASCII domain that ToASCII fails. The parser with the \
+         whatwg/url#914 fails an ASCII domain that ToASCII fails, one released before \
+         whatwg/url#844 keeps a space before `?` in an opaque path. The parser with the \
          change undone is the model (`rfc1808_resolver::whatwg::Undone`), and it \
          explains absolute parses (the web-platform tests' entries with no base) as well \
          as resolutions.\n\n\
