@@ -48,55 +48,98 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// each pair once.
 fn generated() -> String {
     let data: Value = serde_json::from_str(DATA).expect("urltestdata.json is JSON");
-    let mut out = HEADER.to_owned();
     let mut seen = HashSet::new();
-    for (index, entry) in data.as_array().expect("an array").iter().enumerate() {
-        // A string is a comment; an entry has an input, and a base or null.
-        let Some(input) = entry.get("input").and_then(Value::as_str) else {
-            continue;
-        };
-        let base = entry.get("base").and_then(Value::as_str);
-        if !seen.insert((base, input)) {
-            continue;
-        }
-        let href = entry.get("href").and_then(Value::as_str);
-        let parsed = rfc1808_resolver::whatwg::parse(input, base).map(|url| url.href());
-        let agrees = match (parsed, href) {
-            (Ok(url), Some(href)) => url == href,
-            (Err(_), None) => true,
-            _ => false,
-        };
-        // Where the standard at the pinned commit wins (whatwg_wpt.rs's
-        // SPEC_WINS names the change), the note says what the data expects.
-        let note = match (agrees, href) {
-            (true, _) => String::new(),
-            (false, Some(href)) => format!(
-                "The standard at the pinned commit differs from the web-platform tests, \
-                 which expect `{href}` (resolver/tests/whatwg_wpt.rs names the change)."
-            ),
-            (false, None) => "The standard at the pinned commit differs from the \
-                              web-platform tests, which expect a failure \
-                              (resolver/tests/whatwg_wpt.rs names the change)."
-                .to_owned(),
-        };
-        let finding = Candidate {
-            base: base.map(str::to_owned),
-            relative: input.to_owned(),
-            source: format!("web-platform-tests url/resources/urltestdata.json, entry {index}"),
-            note,
-            spec: Some(Spec::Whatwg),
-        };
-        let id = match base {
-            Some(base) => format!("wpt/{:016x}", fnv1a(format!("{base}\0{input}").as_bytes())),
-            None => format!("wpt/parse-{:016x}", fnv1a(input.as_bytes())),
-        };
-        let table = vector_table(&id, &finding, "wpt").unwrap_or_else(|d| {
-            panic!("entry {index}: the reference disagrees with itself: {d:?}")
-        });
+    let entries: Vec<Entry<'_>> = data
+        .as_array()
+        .expect("an array")
+        .iter()
+        .enumerate()
+        .filter_map(|(index, entry)| {
+            // A string is a comment; an entry has an input, and a base or null.
+            let input = entry.get("input").and_then(Value::as_str)?;
+            let base = entry.get("base").and_then(Value::as_str);
+            let href = entry.get("href").and_then(Value::as_str);
+            seen.insert((base, input)).then_some(Entry {
+                index,
+                input,
+                base,
+                href,
+            })
+        })
+        .collect();
+    // A table is the reference's answers under every spec and every
+    // reading, twice: the slow part, spread over the machine's cores and
+    // put back in the data's order.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = entries.len().div_ceil(threads).max(1);
+    let tables: Vec<String> = std::thread::scope(|scope| {
+        let parts: Vec<_> = entries
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(table).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().expect("a table is written or the test fails"))
+            .collect()
+    });
+    let mut out = HEADER.to_owned();
+    for table in tables {
         out.push('\n');
         out.push_str(&table);
     }
     out
+}
+
+/// One entry of the data: its index in the JSON array (comments included),
+/// input, base (`None`: `null`, an absolute parse) and `href` (`None`: a
+/// failure).
+struct Entry<'d> {
+    index: usize,
+    input: &'d str,
+    base: Option<&'d str>,
+    href: Option<&'d str>,
+}
+
+/// The vector table of `entry`.
+fn table(entry: &Entry<'_>) -> String {
+    let Entry {
+        index,
+        input,
+        base,
+        href,
+    } = *entry;
+    let parsed = rfc1808_resolver::whatwg::parse(input, base).map(|url| url.href());
+    let agrees = match (parsed, href) {
+        (Ok(url), Some(href)) => url == href,
+        (Err(_), None) => true,
+        _ => false,
+    };
+    // Where the standard at the pinned commit wins (whatwg_wpt.rs's
+    // SPEC_WINS names the change), the note says what the data expects.
+    let note = match (agrees, href) {
+        (true, _) => String::new(),
+        (false, Some(href)) => format!(
+            "The standard at the pinned commit differs from the web-platform tests, \
+             which expect `{href}` (resolver/tests/whatwg_wpt.rs names the change)."
+        ),
+        (false, None) => "The standard at the pinned commit differs from the \
+                          web-platform tests, which expect a failure \
+                          (resolver/tests/whatwg_wpt.rs names the change)."
+            .to_owned(),
+    };
+    let finding = Candidate {
+        base: base.map(str::to_owned),
+        relative: input.to_owned(),
+        source: format!("web-platform-tests url/resources/urltestdata.json, entry {index}"),
+        note,
+        spec: Some(Spec::Whatwg),
+    };
+    let id = match base {
+        Some(base) => format!("wpt/{:016x}", fnv1a(format!("{base}\0{input}").as_bytes())),
+        None => format!("wpt/parse-{:016x}", fnv1a(input.as_bytes())),
+    };
+    vector_table(&id, &finding, "wpt")
+        .unwrap_or_else(|d| panic!("entry {index}: the reference disagrees with itself: {d:?}"))
 }
 
 #[test]
