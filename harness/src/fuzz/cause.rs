@@ -40,7 +40,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use rfc1808_fuzzgen::Input;
-use rfc1808_resolver::deviations::{Explanation, Id, Set};
+use rfc1808_resolver::deviations::{self, Explanation, Id, Set};
+use rfc1808_resolver::spec::Reference;
 use rfc1808_vectors::causes::Explainer;
 use rfc1808_vectors::Spec;
 
@@ -120,6 +121,9 @@ pub const MAX_SKIPPED: u64 = 256;
 /// The attribution of one run's mismatches, with what it remembers.
 pub struct Attribution {
     explainer: Explainer,
+    /// The reference under the primary readings, which the residual of an
+    /// unexplained mismatch is told against ([`Attribution::residual`]).
+    primary: Reference,
     listed: Set,
     /// Off: every mismatch is its symptom, as before causes (for measuring
     /// what attribution costs).
@@ -204,12 +208,14 @@ impl Attribution {
         self.on
     }
 
-    /// Attribution under `spec`, trying `listed` (the deviations the
+    /// Attribution under the spec of `primary` (its reference under the
+    /// run's primary readings), trying `listed` (the deviations the
     /// expectations list) first; with `on` false every mismatch is its
     /// symptom.
-    pub fn new(spec: Spec, listed: Set, on: bool) -> Attribution {
+    pub fn new(primary: Reference, listed: Set, on: bool) -> Attribution {
         Attribution {
-            explainer: Explainer::new(spec, listed),
+            explainer: Explainer::new(primary.spec(), listed),
+            primary,
             listed,
             on,
             memo: HashMap::new(),
@@ -244,11 +250,12 @@ impl Attribution {
         }
         let memo = self.memo.get_mut(symptom).expect("inserted above");
         let (explainer, listed) = (&self.explainer, self.listed);
-        let unexplained = || Cause::Unexplained(symptom.clone());
+        let residual =
+            || Cause::Unexplained(residual(self.primary, listed, input, answer, symptom));
         let sampled = memo.mostly_unexplained();
         if sampled && memo.skip() {
             self.presumed = true;
-            return unexplained();
+            return residual();
         }
         let gives = |s: Set| explainer.gives(s, base, relative, answer);
         let by_default = |s: Set| explainer.gives_by_default(s, base, relative, answer);
@@ -262,7 +269,7 @@ impl Attribution {
         // then by a search, now and then.
         if !sampled && memo.skip() {
             self.presumed = true;
-            return unexplained();
+            return residual();
         }
         if let Some(set) = memo.settle(listed, gives, gives) {
             return Cause::Deviations(set);
@@ -281,7 +288,7 @@ impl Attribution {
             }
             _ => {
                 memo.unexplained += 1;
-                unexplained()
+                residual()
             }
         }
     }
@@ -305,9 +312,95 @@ impl Attribution {
             .explain(Some(&input.base), &input.relative, answer)
         {
             Some(Explanation::By(set)) => Cause::Deviations(set),
-            _ => Cause::Unexplained(symptom.clone()),
+            _ => Cause::Unexplained(self.residual(input, answer, symptom)),
         }
     }
+
+    /// The kind of an unexplained mismatch whose symptom is `symptom`:
+    /// its residual ([`residual`]).
+    pub fn residual(&self, input: &Input, answer: &Answer, symptom: &Kind) -> Kind {
+        residual(self.primary, self.listed, input, answer, symptom)
+    }
+
+    /// The reference with the listed deviations that comes closest to
+    /// `answer` ([`closest`]).
+    pub fn closest(&self, input: &Input, answer: &Answer) -> Option<Closest> {
+        closest(self.primary, self.listed, input, answer)
+    }
+}
+
+/// The reference with some of the listed deviations whose answer is
+/// nearest an implementation's: what is left between the two is what the
+/// listed deviations do not explain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closest {
+    /// The listed deviations it departs by; never empty.
+    pub deviations: Set,
+    /// Its answer.
+    pub answer: String,
+}
+
+/// The reference `primary` with the deviations of `listed` that come
+/// closest to `answer` for `input`, a URL: starting from none, the listed
+/// deviation that brings its answer nearest (in edit distance) is added
+/// while one brings it nearer. `None` when no listed deviation does, or
+/// the answer is no URL: the reference itself is the closest.
+pub fn closest(primary: Reference, listed: Set, input: &Input, answer: &Answer) -> Option<Closest> {
+    let Answer::Resolved(got) = answer else {
+        return None;
+    };
+    let resolve = |b: &str, r: &str| primary.resolve(b, r);
+    let distance = |set: Set| {
+        deviations::resolve(&resolve, set, &input.base, &input.relative)
+            .map(|url| (strsim::levenshtein(&url, got), url))
+            .ok()
+    };
+    let mut best: Option<(Set, usize, String)> = None;
+    let mut nearest = match primary.resolve(&input.base, &input.relative) {
+        Ok(url) => strsim::levenshtein(&url, got),
+        Err(_) => usize::MAX,
+    };
+    loop {
+        let set = best.as_ref().map_or(Set::EMPTY, |b| b.0);
+        let step = listed
+            .ids()
+            .filter(|&id| !set.has(id))
+            .filter_map(|id| distance(set.with(id)).map(|(d, url)| (set.with(id), d, url)))
+            .min_by_key(|(_, d, _)| *d)
+            .filter(|(_, d, _)| *d < nearest);
+        let Some(step) = step else { break };
+        nearest = step.1;
+        best = Some(step);
+        if nearest == 0 {
+            break;
+        }
+    }
+    best.map(|(deviations, _, answer)| Closest { deviations, answer })
+}
+
+/// What is left of a mismatch nothing explains once the listed deviations
+/// are applied: how `answer` differs from the reference with the listed
+/// deviations that comes closest to it ([`closest`]), as [`Kind`] words a
+/// difference. So one quirk outside the catalogue is one kind whichever
+/// listed deviations its cases meet too: a library that removes a final
+/// `.` with its slash and lower-cases the scheme shows `A:/.` as `a:` and
+/// `http://a/.` as `http://a`, both a slash dropped from what the
+/// reference, with the scheme lower-cased, gives. `symptom` (the
+/// difference from the reference itself) where nothing listed comes
+/// closer, or the rest is no difference.
+pub fn residual(
+    primary: Reference,
+    listed: Set,
+    input: &Input,
+    answer: &Answer,
+    symptom: &Kind,
+) -> Kind {
+    let Some(closest) = closest(primary, listed, input, answer) else {
+        return symptom.clone();
+    };
+    let stage = primary.trace(&input.base, &input.relative).1;
+    Kind::between(input, answer, Ok(closest.answer), stage, primary)
+        .map_or_else(|| symptom.clone(), Kind::by_quirk)
 }
 
 /// The nonempty proper subsets of `set`.
@@ -330,7 +423,10 @@ mod tests {
 
     fn kind_of(input: &Input, answer: &Answer) -> Kind {
         let accepted = Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none());
-        Kind::of(input, answer, accepted.primary()).unwrap().0
+        Kind::of(input, answer, accepted.primary())
+            .unwrap()
+            .0
+            .by_quirk()
     }
 
     fn resolved(url: &str) -> Answer {
@@ -339,7 +435,7 @@ mod tests {
 
     #[test]
     fn a_kind_is_the_smallest_set_or_else_the_symptom() {
-        let mut a = Attribution::new(Spec::Rfc3986, Set::EMPTY, true);
+        let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), Set::EMPTY, true);
         let input = Input::new("http://a/b/c/d;p?q", "g?");
         let dropped = resolved("http://a/b/c/g");
         let kind = kind_of(&input, &dropped);
@@ -381,7 +477,7 @@ mod tests {
         let (both_input, both) = (Input::new(base, "g?#"), resolved("http://a/b/c/g"));
         let (input, dropped) = (Input::new(base, "g?"), resolved("http://a/b/c/g"));
         for listed in [Set::EMPTY, query] {
-            let mut a = Attribution::new(Spec::Rfc3986, listed, true);
+            let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), listed, true);
             // `?` and `#` both dropped: one symptom, two causes.
             let kind = kind_of(&both_input, &both);
             assert_eq!(kind, kind_of(&input, &dropped));
@@ -403,8 +499,56 @@ mod tests {
     }
 
     #[test]
+    fn a_quirk_outside_the_catalogue_is_one_kind_whatever_listed_deviations_it_meets() {
+        // A library that lower-cases the scheme (listed) and drops the
+        // slash a final `.` leaves (in no catalogue).
+        let lowercased = Set::of(&[Id::SchemeLowercased]);
+        let primary = Reference::defaults(Spec::Rfc3986);
+        let mut a = Attribution::new(primary, lowercased, true);
+        let cases = [
+            (Input::new("A:/b", "."), resolved("a:")),
+            (Input::new("http://a/b", "."), resolved("http://a")),
+        ];
+        let causes: Vec<Cause> = cases
+            .iter()
+            .map(|(input, answer)| a.cause(input, answer, &kind_of(input, answer)).0)
+            .collect();
+        // Against the reference alone the two differ by symptom: the first
+        // in its scheme's case.
+        assert_eq!(
+            kind_of(&cases[0].0, &cases[0].1).to_string(),
+            "scheme case changed"
+        );
+        let slash = Kind {
+            steps: Steps::All,
+            difference: Difference::SlashBeforePathDropped,
+        };
+        assert_eq!(
+            causes,
+            [Cause::Unexplained(slash.clone()), Cause::Unexplained(slash)]
+        );
+        assert_eq!(
+            a.closest(&cases[0].0, &cases[0].1),
+            Some(Closest {
+                deviations: lowercased,
+                answer: "a:/".to_owned()
+            })
+        );
+        // The reference alone is closest to the second: nothing to show.
+        assert_eq!(a.closest(&cases[1].0, &cases[1].1), None);
+        // With nothing listed the kind is the symptom, as before.
+        let mut plain = Attribution::new(primary, Set::EMPTY, true);
+        let (input, answer) = &cases[0];
+        let symptom = kind_of(input, answer);
+        assert_eq!(
+            plain.cause(input, answer, &symptom).0,
+            Cause::Unexplained(symptom)
+        );
+    }
+
+    #[test]
     fn a_mostly_unexplained_symptom_is_sampled() {
-        let mut a = Attribution::new(Spec::Rfc3986, Set::EMPTY, true);
+        let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), Set::EMPTY, true);
         let wrong = |i: usize| {
             let input = Input::new("http://a/b", format!("g{i}"));
             let answer = resolved(&format!("http://a/h{i}"));
@@ -432,7 +576,7 @@ mod tests {
 
     #[test]
     fn off_every_mismatch_is_its_symptom() {
-        let mut a = Attribution::new(Spec::Rfc3986, Set::EMPTY, false);
+        let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), Set::EMPTY, false);
         let input = Input::new("http://a/b/c/d;p?q", "g?");
         let dropped = resolved("http://a/b/c/g");
         let kind = kind_of(&input, &dropped);

@@ -131,7 +131,7 @@ use rfc1808_vectors::Spec;
 
 use super::message::MessageClass;
 use crate::implementation::Answer;
-use rfc1808_resolver::spec::{Reference, Stage};
+use rfc1808_resolver::spec::{Reference, Resolved, Stage};
 
 /// A kind of mismatch: how the answer differs, and the steps that stands
 /// for.
@@ -392,18 +392,35 @@ impl Kind {
     /// answer the protocol could not carry is no mismatch either.
     pub fn of(input: &Input, answer: &Answer, under: Reference) -> Option<(Kind, Stage)> {
         let (reference, stage) = under.trace(&input.base, &input.relative);
+        Some((
+            Kind::between(input, answer, reference, stage, under)?,
+            stage,
+        ))
+    }
+
+    /// The kind of mismatch `answer` is for `input` against `reference`,
+    /// an answer the reference `under` a spec gives through `stage` (with
+    /// deviations, it may be: [`super::Attribution::residual`]); `None`
+    /// when they agree, or the protocol could not carry the answer.
+    pub fn between(
+        input: &Input,
+        answer: &Answer,
+        reference: Resolved,
+        stage: Stage,
+        under: Reference,
+    ) -> Option<Kind> {
         let difference = match (answer, reference) {
             (Answer::NotRepresentable(_), _) => return None,
             (Answer::Error(_), _) => Difference::FailedToAnswer,
             (Answer::Resolved(got), Ok(reference)) if *got == reference => return None,
             (Answer::Resolved(got), Ok(reference)) => {
-                return Some((difference(input, stage, &reference, got, under), stage))
+                return Some(difference(input, stage, &reference, got, under))
             }
             (Answer::Resolved(_), Err(_)) => Difference::NotRejected,
             (Answer::Rejected(_), Err(_)) => return None,
             (Answer::Rejected(why), Ok(_)) => Difference::Rejected(MessageClass::of(why, input)),
         };
-        Some((difference.at(stage), stage))
+        Some(difference.at(stage))
     }
 
     /// Whether the implementation failed to answer, rather than answering

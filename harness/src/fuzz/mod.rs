@@ -73,7 +73,7 @@ use rfc1808_resolver::deviations::{Id, Set};
 
 pub use campaign::{AcceptError, Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use cause::{
-    same_resource, sections, Attribution, Cause, MAX_SKIPPED, SEARCHES_BEFORE_SAMPLING,
+    same_resource, sections, Attribution, Cause, Closest, MAX_SKIPPED, SEARCHES_BEFORE_SAMPLING,
 };
 pub use followed::{Followed, Following, Group};
 pub use generate::{is_absolute, Bases, Generator, Rng};
@@ -159,6 +159,11 @@ pub struct Finding {
     pub reference: Answer,
     /// The implementation's answer for the example.
     pub answer: Answer,
+    /// For a mismatch nothing explains, the reference with the listed
+    /// deviations that comes closest to the example's answer, when it is
+    /// not the reference itself: its kind is what is left between the two
+    /// ([`Attribution::residual`]).
+    pub closest: Option<Closest>,
     /// Why it is known, when it is.
     pub known: Option<Known>,
     /// Whether the example was shrunk: a new kind's is, but for a failure
@@ -358,7 +363,11 @@ impl<'r> Run<'r> {
         let start = Instant::now();
         let deadline = options.time.map(|t| start + t);
         let spec = options.readings.spec();
-        let mut attribution = Attribution::new(spec, expected.deviations, options.by_cause);
+        let mut attribution = Attribution::new(
+            options.readings.primary(),
+            expected.deviations,
+            options.by_cause,
+        );
         let listed_kinds = listed_kinds(
             implementation,
             &expected.vectors,
@@ -572,7 +581,12 @@ impl<'r> Run<'r> {
             }
         };
         let (reference, stage) = self.options.readings.reference(&shown.input);
+        let closest = match cause {
+            Cause::Unexplained(_) => self.attribution.closest(&shown.input, &shown.answer),
+            Cause::Deviations(_) => None,
+        };
         Finding {
+            closest,
             cause: cause.clone(),
             count,
             steps,
@@ -752,7 +766,10 @@ fn classify(
             Search::Toward(target) => {
                 let other = match target {
                     Cause::Deviations(set) => !attribution.gives(*set, input, answer),
-                    Cause::Unexplained(kind) => *kind != symptom && *kind != Kind::not_a_letter(),
+                    Cause::Unexplained(kind) => {
+                        *kind != Kind::not_a_letter()
+                            && *kind != attribution.residual(input, answer, &symptom)
+                    }
                 };
                 if other {
                     judged.push(None);

@@ -515,8 +515,12 @@ impl TextReport<'_> {
             ("base:", format!("{:?}", f.example.base)),
             ("relative:", format!("{:?}", f.example.relative)),
             ("reference:", show(&f.reference)),
-            (implementation_label, show(&f.answer)),
         ]);
+        if let Some(closest) = &f.closest {
+            let with = format!("{:?}, with {}", closest.answer, closest.deviations);
+            rows.push(("closest:", with));
+        }
+        rows.push((implementation_label, show(&f.answer)));
         rows
     }
 
@@ -666,6 +670,10 @@ fn kind(f: &Finding, spec: Spec) -> JsonKind<'_> {
             })
             .collect(),
         example: example(f),
+        closest: f.closest.as_ref().map(|c| JsonClosest {
+            deviations: c.deviations.ids().map(Id::name).collect(),
+            answer: &c.answer,
+        }),
     }
 }
 
@@ -799,6 +807,13 @@ struct JsonKind<'a> {
     shrunk: bool,
     steps: Vec<JsonStep>,
     example: JsonExample<'a>,
+    closest: Option<JsonClosest<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonClosest<'a> {
+    deviations: Vec<&'static str>,
+    answer: &'a str,
 }
 
 #[derive(Serialize)]
@@ -880,6 +895,7 @@ mod tests {
             example,
             symptom,
             answer: Answer::Resolved(answer.to_owned()),
+            closest: None,
             known: None,
             shrunk: true,
         }
@@ -1192,6 +1208,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
                     "reference": {"kind": "resolved", "value": "http:/?"},
                     "answer": {"kind": "resolved", "value": "http:/"},
                 },
+                "closest": null,
             })
         );
         assert_eq!(kinds[2]["listed_vector"], "rfc1808-5.2/abs-path-dot");
@@ -1213,6 +1230,39 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
     }
 
     #[test]
+    fn a_kind_nothing_explains_shows_the_closest_answer_of_the_listed_deviations() {
+        let mut summary = summary();
+        let first = &mut summary.findings[0];
+        first.example = Input::new("HTTP:", "/?");
+        first.reference = Answer::Resolved("HTTP:/?".to_owned());
+        first.closest = Some(crate::fuzz::Closest {
+            deviations: Set::of(&[Id::SchemeLowercased]),
+            answer: "http:/?".to_owned(),
+        });
+        let fuzzed = py(summary);
+        let text = render(&fuzzed);
+        let rows: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.contains("relative:  \"/?\""))
+            .take(4)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "   relative:  \"/?\"",
+                "   reference: \"HTTP:/?\"",
+                "   closest:   \"http:/?\", with scheme-lowercased",
+                "   py:        \"http:/\"",
+            ]
+        );
+        let doc: serde_json::Value = serde_json::from_str(&json(&fuzzed)).unwrap();
+        assert_eq!(
+            doc["kinds"][0]["closest"],
+            serde_json::json!({"deviations": ["scheme-lowercased"], "answer": "http:/?"})
+        );
+    }
+
+    #[test]
     fn a_long_kind_does_not_widen_the_overview() {
         let finding = |difference, count| {
             let kind = Kind {
@@ -1228,6 +1278,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
                 stage: Stage::Rfc1808(Step::Step6),
                 reference: Answer::Resolved("a:g".to_owned()),
                 answer: Answer::Rejected("no".to_owned()),
+                closest: None,
                 known: None,
                 shrunk: true,
             }
