@@ -36,7 +36,7 @@
 //! unexplained symptom are still found. Shrinking and the listed vectors
 //! use the full search ([`Attribution::explain`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use rfc1808_fuzzgen::Input;
@@ -125,6 +125,8 @@ pub struct Attribution {
     /// unexplained mismatch is told against ([`Attribution::residual`]).
     primary: Reference,
     listed: Set,
+    /// The symptoms listed vectors show ([`Attribution::keep_symptoms`]).
+    shown_by_vectors: HashSet<Kind>,
     /// Off: every mismatch is its symptom, as before causes (for measuring
     /// what attribution costs).
     on: bool,
@@ -217,6 +219,7 @@ impl Attribution {
             explainer: Explainer::new(primary.spec(), listed),
             primary,
             listed,
+            shown_by_vectors: HashSet::new(),
             on,
             memo: HashMap::new(),
             presumed: false,
@@ -250,8 +253,11 @@ impl Attribution {
         }
         let memo = self.memo.get_mut(symptom).expect("inserted above");
         let (explainer, listed) = (&self.explainer, self.listed);
-        let residual =
-            || Cause::Unexplained(residual(self.primary, listed, input, answer, symptom));
+        let shown = &self.shown_by_vectors;
+        let residual = || {
+            let kind = residual(self.primary, listed, shown, input, answer, symptom);
+            Cause::Unexplained(kind)
+        };
         let sampled = memo.mostly_unexplained();
         if sampled && memo.skip() {
             self.presumed = true;
@@ -319,7 +325,16 @@ impl Attribution {
     /// The kind of an unexplained mismatch whose symptom is `symptom`:
     /// its residual ([`residual`]).
     pub fn residual(&self, input: &Input, answer: &Answer, symptom: &Kind) -> Kind {
-        residual(self.primary, self.listed, input, answer, symptom)
+        let shown = &self.shown_by_vectors;
+        residual(self.primary, self.listed, shown, input, answer, symptom)
+    }
+
+    /// Takes `symptoms`, those of the listed vectors nothing explains, for
+    /// kinds of their own: a mismatch of one of them keeps it rather than
+    /// its residual, so that what a listed vector made known before
+    /// residuals stays known.
+    pub fn keep_symptoms(&mut self, symptoms: impl IntoIterator<Item = Kind>) {
+        self.shown_by_vectors.extend(symptoms);
     }
 
     /// The reference with the listed deviations that comes closest to
@@ -380,27 +395,34 @@ pub fn closest(primary: Reference, listed: Set, input: &Input, answer: &Answer) 
 
 /// What is left of a mismatch nothing explains once the listed deviations
 /// are applied: how `answer` differs from the reference with the listed
-/// deviations that comes closest to it ([`closest`]), as [`Kind`] words a
-/// difference. So one quirk outside the catalogue is one kind whichever
-/// listed deviations its cases meet too: a library that removes a final
-/// `.` with its slash and lower-cases the scheme shows `A:/.` as `a:` and
-/// `http://a/.` as `http://a`, both a slash dropped from what the
-/// reference, with the scheme lower-cased, gives. `symptom` (the
-/// difference from the reference itself) where nothing listed comes
-/// closer, or the rest is no difference.
+/// deviations that comes closest to it ([`closest`]), in the normal form
+/// of [`Kind::residual`]. So one quirk outside the catalogue is one kind
+/// whichever listed deviations its cases meet too: a library that removes
+/// a final `.` with its slash and lower-cases the scheme answers `a:` for
+/// `.` against `A:/b` and `http://a` for `.` against `http://a/b`, both
+/// `path: `/` removed` from what the reference (with the scheme
+/// lower-cased, for the first) gives.
+///
+/// `symptom` (the difference from the reference itself) when nothing is
+/// listed, as a first run knows no deviation to set aside; when it is one
+/// a listed vector shows (`shown`), as such a vector made it known before;
+/// and when the rest is no difference.
 pub fn residual(
     primary: Reference,
     listed: Set,
+    shown: &HashSet<Kind>,
     input: &Input,
     answer: &Answer,
     symptom: &Kind,
 ) -> Kind {
-    let Some(closest) = closest(primary, listed, input, answer) else {
+    if listed.is_empty() || shown.contains(symptom) {
         return symptom.clone();
+    }
+    let closest = match closest(primary, listed, input, answer) {
+        Some(closest) => Ok(closest.answer),
+        None => primary.resolve(&input.base, &input.relative),
     };
-    let stage = primary.trace(&input.base, &input.relative).1;
-    Kind::between(input, answer, Ok(closest.answer), stage, primary)
-        .map_or_else(|| symptom.clone(), Kind::by_quirk)
+    Kind::residual(input, answer, closest, primary).unwrap_or_else(|| symptom.clone())
 }
 
 /// The nonempty proper subsets of `set`.
@@ -521,8 +543,13 @@ mod tests {
         );
         let slash = Kind {
             steps: Steps::All,
-            difference: Difference::SlashBeforePathDropped,
+            difference: Difference::Edited {
+                component: Component::Path,
+                removed: "/".to_owned(),
+                added: String::new(),
+            },
         };
+        assert_eq!(slash.to_string(), "path: `/` removed");
         assert_eq!(
             causes,
             [Cause::Unexplained(slash.clone()), Cause::Unexplained(slash)]

@@ -278,6 +278,16 @@ pub enum Difference {
     SlashBeforePathDropped,
     /// The path is the same but for a slash before it in the answer.
     SlashBeforePathAdded,
+    /// What is left of an answer nothing explains once the listed
+    /// deviations are applied ([`Kind::residual`]): in `component` (the
+    /// path), text of the shape `removed` taken out and of the shape
+    /// `added` put in its place, each with its runs of letters and digits
+    /// written `…` (either may be empty).
+    Edited {
+        component: Component,
+        removed: String,
+        added: String,
+    },
     /// None of the above: unreachable while parsing a URL and printing its
     /// components gives it back (the parse vectors check that); kept so
     /// that every mismatch has a kind.
@@ -312,6 +322,15 @@ impl fmt::Display for Difference {
             D::EmptySegmentsAdded => f.write_str("empty segments added"),
             D::SlashBeforePathDropped => f.write_str("slash before the path dropped"),
             D::SlashBeforePathAdded => f.write_str("slash before the path added"),
+            D::Edited {
+                component,
+                removed,
+                added,
+            } => match (removed.is_empty(), added.is_empty()) {
+                (false, true) => write!(f, "{component}: `{removed}` removed"),
+                (true, false) => write!(f, "{component}: `{added}` added"),
+                _ => write!(f, "{component}: `{removed}` written `{added}`"),
+            },
             D::Unexplained => f.write_str("differs"),
         }
     }
@@ -371,7 +390,8 @@ impl Difference {
             | D::PercentEncoded
             | D::PercentDecoded
             | D::NetLocCut(_)
-            | D::NoSlashBeforeQuery => Steps::All,
+            | D::NoSlashBeforeQuery
+            | D::Edited { .. } => Steps::All,
         }
     }
 
@@ -421,6 +441,51 @@ impl Kind {
             (Answer::Rejected(why), Ok(_)) => Difference::Rejected(MessageClass::of(why, input)),
         };
         Some(difference.at(stage))
+    }
+
+    /// What is left between `answer` and `closest`, the answer of the
+    /// reference `under` a spec with the listed deviations that comes
+    /// closest to it ([`super::cause::residual`]), in a normal form that
+    /// does not depend on those deviations nor on the branch the reference
+    /// took: one kind per quirk outside the catalogue, whichever listed
+    /// deviations its cases meet. A rejection, a failure to answer, the
+    /// answer as a whole (control characters stripped, the relative URL
+    /// returned as it is, characters percent-encoded or decoded) and the
+    /// first component that differs (dropped, added, in another case, or
+    /// otherwise) are described as a symptom is, but for the path, with
+    /// its slash and params: its difference is the text taken out and put
+    /// in once their common start and end are set aside
+    /// ([`Difference::Edited`]). A library that drops the slash a final
+    /// `.` leaves is `path: `/` removed` wherever the `.` was.
+    pub fn residual(
+        input: &Input,
+        answer: &Answer,
+        closest: Resolved,
+        under: Reference,
+    ) -> Option<Kind> {
+        let stage = under.trace(&input.base, &input.relative).1;
+        let (Answer::Resolved(got), Ok(closest)) = (answer, &closest) else {
+            return Kind::between(input, answer, closest, stage, under).map(Kind::anywhere);
+        };
+        if got == closest {
+            return None;
+        }
+        let difference = match whole_answer_difference(input, stage, closest, got, under) {
+            Some(whole) => whole,
+            None => edited(&under.split(closest), &under.split(got), under),
+        };
+        Some(Kind::anywhere(Kind {
+            steps: Steps::All,
+            difference,
+        }))
+    }
+
+    /// The kind wherever it shows: a residual has no step.
+    fn anywhere(self) -> Kind {
+        Kind {
+            steps: Steps::All,
+            difference: self.difference,
+        }
     }
 
     /// Whether the implementation failed to answer, rather than answering
@@ -647,6 +712,86 @@ fn net_loc_boundary_difference(reference: &str, got: &str, under: Reference) -> 
         return Some(Difference::NoSlashBeforeQuery);
     }
     None
+}
+
+/// The first component of `r` (the closest answer) and `g` (the
+/// implementation's) that differs, the path with its slash and params, as
+/// [`Kind::residual`] describes it. Only the path is told by its text: a
+/// scheme, authority, query or fragment is a string a library keeps or
+/// rewrites whole, and one that differs otherwise than in case is one
+/// kind; a path is resolved segment by segment, and what was taken out of
+/// it or put in tells one quirk from another (a final slash dropped, a
+/// last segment dropped).
+fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Difference {
+    let net_loc = net_loc_component(under);
+    let (r_path, g_path) = (full_path(r), full_path(g));
+    let components = [
+        (Component::Scheme, r.scheme, g.scheme),
+        (net_loc, r.net_loc, g.net_loc),
+        (Component::Path, Some(r_path.as_str()), Some(g_path.as_str())),
+        (Component::Query, r.query, g.query),
+        (Component::Fragment, r.fragment, g.fragment),
+    ];
+    for (component, r, g) in components {
+        match component_difference(component, r, g) {
+            None => continue,
+            Some(Difference::Differs(Component::Path)) => {
+                let (r, g) = (r.unwrap_or(""), g.unwrap_or(""));
+                let (removed, added) = apart(r, g);
+                return Difference::Edited {
+                    component: Component::Path,
+                    removed: shape(removed),
+                    added: shape(added),
+                };
+            }
+            Some(other) => return other,
+        }
+    }
+    // Only an empty params on one side: the path's text all the same.
+    component_difference(Component::Params, r.params, g.params).unwrap_or(Difference::Unexplained)
+}
+
+/// What differs between `r` and `g` once their longest common start, then
+/// their longest common end, are set aside.
+fn apart<'a>(r: &'a str, g: &'a str) -> (&'a str, &'a str) {
+    let start = r
+        .char_indices()
+        .zip(g.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or(r.len().min(g.len()), |((at, _), _)| at);
+    let (r, g) = (&r[start..], &g[start..]);
+    let end = r
+        .chars()
+        .rev()
+        .zip(g.chars().rev())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum::<usize>();
+    (&r[..r.len() - end], &g[..g.len() - end])
+}
+
+/// `text` with each run of ASCII letters and digits written `…`, but for
+/// the two hex digits of a percent-escape: the names a case holds vary,
+/// what a library does to them does not.
+fn shape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '%' {
+            out.push(c);
+            for _ in 0..2 {
+                if let Some(hex) = chars.next_if(char::is_ascii_hexdigit) {
+                    out.push(hex);
+                }
+            }
+        } else if c.is_ascii_alphanumeric() {
+            while chars.next_if(char::is_ascii_alphanumeric).is_some() {}
+            out.push('…');
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The first component that differs (section 2.4), in the order scheme,
@@ -980,6 +1125,64 @@ mod tests {
     fn answer_kind(base: &str, relative: &str, answer: &Answer) -> String {
         Kind::of(&Input::new(base, relative), answer, rfc1808())
             .map_or_else(|| "same".to_owned(), |(k, _)| k.to_string())
+    }
+
+    /// The residual of `got` for `relative` against `base`, told against
+    /// `closest` under RFC 3986.
+    fn residual(base: &str, relative: &str, closest: &str, got: &str) -> String {
+        let under = Reference::defaults(Spec::Rfc3986);
+        let answer = Answer::Resolved(got.to_owned());
+        Kind::residual(&Input::new(base, relative), &answer, Ok(closest.into()), under)
+            .map_or_else(|| "same".to_owned(), |k| k.to_string())
+    }
+
+    #[test]
+    fn a_residual_is_the_text_taken_out_and_put_in_whatever_the_branch() {
+        // A final `.` removed with its slash, at three branches of 5.2.2.
+        for (base, relative, closest, got) in [
+            ("http://a/b", ".", "http://a/", "http://a"),
+            ("http://a/b/c", "", "http://a/b/c/", "http://a/b/c"),
+            ("http://x", "a:b/.", "a:b/", "a:b"),
+            ("http://x", "//a/b/.", "http://a/b/", "http://a/b"),
+        ] {
+            assert_eq!(
+                residual(base, relative, closest, got),
+                "path: `/` removed",
+                "{relative:?} against {base:?}"
+            );
+        }
+        // `//` at the start of a path written `/%2F`: names vary, the
+        // shape does not.
+        assert_eq!(
+            residual("http://x", "a:.//g", "a:/.//g", "a:/%2Fg"),
+            "path: `.//` written `%2F`"
+        );
+        assert_eq!(
+            residual("http://x/", "g/h", "http://x/g/h", "http://x/h"),
+            "path: `…/` removed"
+        );
+        assert_eq!(
+            residual("http://x/", "g/hh", "http://x/g/hh", "http://x/k/hh"),
+            "path: `…` written `…`"
+        );
+        // What a symptom already says in a normal form stays so.
+        assert_eq!(
+            residual("http://x/", "g?", "http://x/g?", "http://x/g"),
+            "empty query dropped"
+        );
+        assert_eq!(
+            residual("http://x/", "G", "http://x/G", "http://x/g"),
+            "path case changed"
+        );
+        assert_eq!(
+            residual("http://x/", "%7e", "http://x/%7e", "http://x/~"),
+            "characters percent-decoded"
+        );
+        assert_eq!(
+            residual("http://x/", "g?ab", "http://x/g?ab", "http://x/g?a"),
+            "query differs"
+        );
+        assert_eq!(residual("http://x/", "g", "http://x/g", "http://x/g"), "same");
     }
 
     #[test]

@@ -940,22 +940,33 @@ fn listed_kinds<'l>(
         attribution,
         Search::Full,
     );
+    let mut symptoms = Vec::new();
     for (l, (judged, answer)) in listed.iter().zip(judged) {
         let Some(judged) = judged.filter(|j| !j.cause.is_failure()) else {
             continue;
         };
-        match kinds.get(&judged.cause) {
-            Some((other, _)) if shrink::order(&other.input) <= shrink::order(&l.input) => {}
-            _ => {
-                let shown = Shown {
-                    input: l.input.clone(),
-                    answer,
-                    symptom: judged.symptom,
-                };
-                kinds.insert(judged.cause, (l, shown));
+        let shown = Shown {
+            input: l.input.clone(),
+            answer,
+            symptom: judged.symptom,
+        };
+        // What nothing explains shows its residual, and its symptom too,
+        // as it did before residuals: a kind it made known stays known.
+        let mut causes = vec![judged.cause];
+        if matches!(causes[0], Cause::Unexplained(_)) {
+            symptoms.push(shown.symptom.clone());
+            causes.push(Cause::Unexplained(shown.symptom.clone()));
+        }
+        for cause in causes {
+            match kinds.get(&cause) {
+                Some((other, _)) if shrink::order(&other.input) <= shrink::order(&l.input) => {}
+                _ => {
+                    kinds.insert(cause, (l, shown.clone()));
+                }
             }
         }
     }
+    attribution.keep_symptoms(symptoms);
     kinds
 }
 
