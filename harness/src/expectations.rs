@@ -192,13 +192,15 @@ pub fn observed(outcome: &Outcome<'_>, spec: Spec) -> String {
 ///
 /// `version` is the library version the implementation reported: the file
 /// records it, and keeps what it says of other versions (see
-/// [`format::rewrite_for`]).
+/// [`format::rewrite_for`]). New failures that `group` puts in one group,
+/// given the deviations written, are one entry.
 pub fn rewrite(
     graded: &[Graded<'_>],
     existing: Option<(&str, &str)>,
     spec: Spec,
     version: Option<&Version>,
     corpus: &Corpus,
+    group: &dyn Fn(&Ran<'_>, Set) -> Option<String>,
 ) -> Result<Rewritten, LoadError> {
     let ran: Vec<Ran<'_>> = graded
         .iter()
@@ -209,7 +211,7 @@ pub fn rewrite(
             explanation: g.explanation,
         })
         .collect();
-    format::rewrite_run(&ran, existing, spec, version, corpus)
+    format::rewrite_run(&ran, existing, spec, version, corpus, group)
 }
 
 /// The expectations file `existing` (the old file's name and text, if
@@ -271,6 +273,7 @@ pub fn accept(
         |v| match unexplained.iter().find(|(id, _)| *id == v.id) {
             Some((_, reason)) => Decision::Fails {
                 observed: reason.clone(),
+                group: None,
             },
             None => Decision::Undecided,
         },
@@ -466,7 +469,7 @@ reason = "gone"
         let deviant = Set::of(&[Id::EmptyQueryDropped, Id::EmptyFragmentDropped]);
         let results = runner::run(&vectors, &mut Deviant(deviant));
         let (graded, _) = grade_by(results, None, &corpus, Spec::Rfc3986, Assignment::none());
-        let written = rewrite(&graded, None, Spec::Rfc3986, None, &corpus).unwrap();
+        let written = rewrite(&graded, None, Spec::Rfc3986, None, &corpus, &|_, _| None).unwrap();
         let e = Expectations::parse_str("d.toml", &written.text).unwrap();
         let names: Vec<&str> = e.deviations.iter().map(|d| d.id.name()).collect();
         assert_eq!(
@@ -584,6 +587,7 @@ reason = "gone"
             Spec::Rfc1808,
             None,
             &corpus,
+            &|_, _| None,
         )
         .unwrap();
         assert_eq!((written.kept, written.added, written.dropped), (3, 1, 2));

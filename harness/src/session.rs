@@ -61,6 +61,7 @@ use crate::command_line;
 use crate::corpus::VectorSource;
 use crate::expectations::{self, Expectations, Graded, Inconsistent};
 use crate::filter::{Filter, UnmatchedPattern};
+use crate::fuzz;
 use crate::implementation::{ExpectationsFiles, ImplSpec, Implementation, Protocol};
 use crate::reference::Reference;
 use crate::report::{Format, ImplReport, ParseResult, Report};
@@ -565,6 +566,11 @@ impl<'c> Session<'c> {
             imp.graded_under,
             imp.version().as_ref(),
             self.corpus,
+            &|ran, listed| {
+                let kind =
+                    fuzz::residual_of_vector(ran.vector, ran.answer, imp.graded_under, listed);
+                kind.map(|kind| kind.to_string())
+            },
         )
         .map_err(SessionError::Expectations)?;
         files::replace(file, rewritten.text.as_bytes()).map_err(|error| SessionError::Replace {

@@ -530,6 +530,9 @@ impl Suite {
             spec,
             plan.version.as_ref(),
             &self.corpus,
+            // Each failure nothing explains an entry of its own: the
+            // residual kinds that group them are the harness's.
+            &|_, _| None,
         )
         .map_err(SuiteError::Load)?;
         crate::files::replace(path, rewritten.text.as_bytes()).map_err(SuiteError::Io)?;
@@ -571,6 +574,7 @@ impl Suite {
             |v| match listed.reason(&v.id) {
                 Some(reason) => Decision::Fails {
                     observed: reason.to_owned(),
+                    group: None,
                 },
                 None => Decision::Undecided,
             },

@@ -280,13 +280,13 @@ pub enum Difference {
     SlashBeforePathAdded,
     /// What is left of an answer nothing explains once the listed
     /// deviations are applied ([`Kind::residual`]): in `component` (the
-    /// path), text of the shape `removed` taken out and of the shape
-    /// `added` put in its place, each with its runs of letters and digits
-    /// written `…` (either may be empty).
+    /// path), the segments `removed` taken out and `added` put in their
+    /// place, each with its runs of letters and digits written `…` (either
+    /// list may be empty).
     Edited {
         component: Component,
-        removed: String,
-        added: String,
+        removed: Vec<String>,
+        added: Vec<String>,
     },
     /// None of the above: unreachable while parsing a URL and printing its
     /// components gives it back (the parse vectors check that); kept so
@@ -326,12 +326,29 @@ impl fmt::Display for Difference {
                 component,
                 removed,
                 added,
-            } => match (removed.is_empty(), added.is_empty()) {
-                (false, true) => write!(f, "{component}: `{removed}` removed"),
-                (true, false) => write!(f, "{component}: `{added}` added"),
-                _ => write!(f, "{component}: `{removed}` written `{added}`"),
-            },
+            } => {
+                let (removed, added) = (segments(removed), segments(added));
+                match (removed.is_empty(), added.is_empty()) {
+                    (false, true) => write!(f, "{component}: {removed} removed"),
+                    (true, false) => write!(f, "{component}: {added} added"),
+                    _ => write!(f, "{component}: {removed} replaced by {added}"),
+                }
+            }
             D::Unexplained => f.write_str("differs"),
+        }
+    }
+}
+
+/// Segments as a residual names them: `an empty segment`, ``segment
+/// `..` ``, ``segments `.`, `` ``; empty for none.
+fn segments(list: &[String]) -> String {
+    match list {
+        [] => String::new(),
+        [one] if one.is_empty() => "an empty segment".to_owned(),
+        [one] => format!("segment `{one}`"),
+        many => {
+            let each: Vec<String> = many.iter().map(|s| format!("`{s}`")).collect();
+            format!("segments {}", each.join(", "))
         }
     }
 }
@@ -728,7 +745,11 @@ fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Differenc
     let components = [
         (Component::Scheme, r.scheme, g.scheme),
         (net_loc, r.net_loc, g.net_loc),
-        (Component::Path, Some(r_path.as_str()), Some(g_path.as_str())),
+        (
+            Component::Path,
+            Some(r_path.as_str()),
+            Some(g_path.as_str()),
+        ),
         (Component::Query, r.query, g.query),
         (Component::Fragment, r.fragment, g.fragment),
     ];
@@ -736,12 +757,14 @@ fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Differenc
         match component_difference(component, r, g) {
             None => continue,
             Some(Difference::Differs(Component::Path)) => {
-                let (r, g) = (r.unwrap_or(""), g.unwrap_or(""));
-                let (removed, added) = apart(r, g);
+                let r: Vec<&str> = r.unwrap_or("").split('/').collect();
+                let g: Vec<&str> = g.unwrap_or("").split('/').collect();
+                let (removed, added) = apart(&r, &g);
+                let shapes = |list: &[&str]| list.iter().map(|s| shape(s)).collect();
                 return Difference::Edited {
                     component: Component::Path,
-                    removed: shape(removed),
-                    added: shape(added),
+                    removed: shapes(removed),
+                    added: shapes(added),
                 };
             }
             Some(other) => return other,
@@ -751,22 +774,17 @@ fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Differenc
     component_difference(Component::Params, r.params, g.params).unwrap_or(Difference::Unexplained)
 }
 
-/// What differs between `r` and `g` once their longest common start, then
-/// their longest common end, are set aside.
-fn apart<'a>(r: &'a str, g: &'a str) -> (&'a str, &'a str) {
-    let start = r
-        .char_indices()
-        .zip(g.chars())
-        .find(|((_, a), b)| a != b)
-        .map_or(r.len().min(g.len()), |((at, _), _)| at);
+/// What differs between the segments `r` and `g` once their longest
+/// common start, then their longest common end, are set aside.
+fn apart<'s, 'a>(r: &'s [&'a str], g: &'s [&'a str]) -> (&'s [&'a str], &'s [&'a str]) {
+    let start = r.iter().zip(g).take_while(|(a, b)| a == b).count();
     let (r, g) = (&r[start..], &g[start..]);
     let end = r
-        .chars()
+        .iter()
         .rev()
-        .zip(g.chars().rev())
+        .zip(g.iter().rev())
         .take_while(|(a, b)| a == b)
-        .map(|(a, _)| a.len_utf8())
-        .sum::<usize>();
+        .count();
     (&r[..r.len() - end], &g[..g.len() - end])
 }
 
@@ -1132,13 +1150,18 @@ mod tests {
     fn residual(base: &str, relative: &str, closest: &str, got: &str) -> String {
         let under = Reference::defaults(Spec::Rfc3986);
         let answer = Answer::Resolved(got.to_owned());
-        Kind::residual(&Input::new(base, relative), &answer, Ok(closest.into()), under)
-            .map_or_else(|| "same".to_owned(), |k| k.to_string())
+        Kind::residual(
+            &Input::new(base, relative),
+            &answer,
+            Ok(closest.into()),
+            under,
+        )
+        .map_or_else(|| "same".to_owned(), |k| k.to_string())
     }
 
     #[test]
-    fn a_residual_is_the_text_taken_out_and_put_in_whatever_the_branch() {
-        // A final `.` removed with its slash, at three branches of 5.2.2.
+    fn a_residual_is_the_segments_taken_out_and_put_in_whatever_the_branch() {
+        // A final `.` removed with its slash, at four branches of 5.2.2.
         for (base, relative, closest, got) in [
             ("http://a/b", ".", "http://a/", "http://a"),
             ("http://a/b/c", "", "http://a/b/c/", "http://a/b/c"),
@@ -1147,23 +1170,34 @@ mod tests {
         ] {
             assert_eq!(
                 residual(base, relative, closest, got),
-                "path: `/` removed",
+                "path: an empty segment removed",
                 "{relative:?} against {base:?}"
+            );
+        }
+        // A dot segment kept, wherever the slashes around it are.
+        for (closest, got) in [
+            ("a:/b/", "a:/b/./"),
+            ("a:/b", "a:/b/."),
+            ("a:/b/c", "a:/b/./c"),
+        ] {
+            assert_eq!(
+                residual("http://x", "a:/b/./", closest, got),
+                "path: segment `.` added"
             );
         }
         // `//` at the start of a path written `/%2F`: names vary, the
         // shape does not.
         assert_eq!(
             residual("http://x", "a:.//g", "a:/.//g", "a:/%2Fg"),
-            "path: `.//` written `%2F`"
+            "path: segments `.`, ``, `…` replaced by segment `%2F…`"
         );
         assert_eq!(
             residual("http://x/", "g/h", "http://x/g/h", "http://x/h"),
-            "path: `…/` removed"
+            "path: segment `…` removed"
         );
         assert_eq!(
             residual("http://x/", "g/hh", "http://x/g/hh", "http://x/k/hh"),
-            "path: `…` written `…`"
+            "path: segment `…` replaced by segment `…`"
         );
         // What a symptom already says in a normal form stays so.
         assert_eq!(
@@ -1182,7 +1216,10 @@ mod tests {
             residual("http://x/", "g?ab", "http://x/g?ab", "http://x/g?a"),
             "query differs"
         );
-        assert_eq!(residual("http://x/", "g", "http://x/g", "http://x/g"), "same");
+        assert_eq!(
+            residual("http://x/", "g", "http://x/g", "http://x/g"),
+            "same"
+        );
     }
 
     #[test]

@@ -73,7 +73,8 @@ use rfc1808_resolver::deviations::{Id, Set};
 
 pub use campaign::{AcceptError, Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use cause::{
-    same_resource, sections, Attribution, Cause, Closest, MAX_SKIPPED, SEARCHES_BEFORE_SAMPLING,
+    residual, residual_of_vector, same_resource, sections, Attribution, Cause, Closest,
+    MAX_SKIPPED, SEARCHES_BEFORE_SAMPLING,
 };
 pub use followed::{Followed, Following, Group};
 pub use generate::{is_absolute, Bases, Generator, Rng};
