@@ -286,6 +286,35 @@ fn promoted_findings_are_accepted_as_vectors_and_the_next_run_goes_quiet() {
 }
 
 #[test]
+fn a_listed_vector_a_deviation_now_explains_keeps_its_cause_known_beside_the_listed_ones() {
+    // Listed by its id before the catalogue knew its cause, as a ledger
+    // written before an upgrade has it; the library's other cause listed.
+    let setup = Repo::new();
+    setup.write(
+        "dev.toml",
+        "spec = \"rfc3986\"\n\n[[deviation]]\nname = \"scheme-lowercased\"\n\
+         reason = \"lower-cases the scheme\"\n\n[[expected-failure]]\n\
+         id = \"interpretation/trailing-question\"\nreason = \"drops an empty query\"\n",
+    );
+    let out = fuzz(
+        &setup,
+        "empty-query+scheme-case",
+        "1",
+        &["--expectations", "dev.toml", "--format", "json"],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{report:#}");
+    // Cases of both causes are known by the vector, as its cause alone is.
+    let kinds = report["kinds"].as_array().unwrap();
+    let both = kinds
+        .iter()
+        .find(|k| k["kind"] == "empty-query-dropped + scheme-lowercased")
+        .unwrap_or_else(|| panic!("{report:#}"));
+    assert_eq!(both["known_by"], "vector");
+    assert_eq!(both["listed_vector"], "interpretation/trailing-question");
+}
+
+#[test]
 fn accepting_keeps_the_rest_of_the_file() {
     let setup = Repo::new();
     let before = "# Reviewed by hand.\nspec = \"rfc3986\"\n\n\

@@ -566,7 +566,11 @@ impl<'r> Run<'r> {
         let by_listed = cause
             .deviations()
             .is_some_and(|set| set.is_subset(listed_deviations));
-        let (shown, known, shrunk) = match self.listed_kinds.get(cause) {
+        let (shown, known, shrunk) = match self
+            .listed_kinds
+            .get(cause)
+            .or_else(|| self.beside_listed(cause))
+        {
             Some((listed, shown)) if !by_listed => {
                 (shown.clone(), Some(Known::Vector(listed.id.clone())), false)
             }
@@ -599,6 +603,24 @@ impl<'r> Run<'r> {
             known,
             shrunk,
         }
+    }
+
+    /// The listed vector whose cause, with the listed deviations, makes up
+    /// `cause`: a set of deviations each listed or explaining a listed
+    /// vector, one of which does not explain it alone. So a vector listed
+    /// by its id before the catalogue knew its cause keeps its cause known
+    /// after an upgrade, wherever it meets the listed deviations, as it
+    /// was known before (as a symptom) wherever it showed.
+    fn beside_listed(&self, cause: &Cause) -> Option<&(&'r Listed, Shown)> {
+        let set = cause.deviations()?;
+        let listed = self.attribution.listed();
+        let unlisted = Set::of(&set.ids().filter(|&id| !listed.has(id)).collect::<Vec<_>>());
+        self.listed_kinds
+            .iter()
+            .filter_map(|(c, seen)| Some((c.deviations()?, seen)))
+            .filter(|(by, _)| !by.is_empty() && unlisted.is_subset(*by) && by.is_subset(set))
+            .min_by_key(|(by, seen)| (by.len(), shrink::order(&seen.0.input)))
+            .map(|(_, seen)| seen)
     }
 
     /// A smallest case of `cause` from `shown`, with the implementation's
