@@ -41,11 +41,11 @@ use std::fmt;
 
 use rfc1808_fuzzgen::Input;
 use rfc1808_resolver::deviations::{self, Explanation, Id, Set};
-use rfc1808_resolver::spec::Reference;
 use rfc1808_vectors::causes::Explainer;
 use rfc1808_vectors::{ResolveVector, Spec};
 
-use super::kind::Kind;
+use super::kind::{dots_removed, Kind};
+use super::under::Accepted;
 use crate::implementation::Answer;
 
 /// What groups a fuzz run's mismatches: the deviations that explain them,
@@ -121,9 +121,9 @@ pub const MAX_SKIPPED: u64 = 256;
 /// The attribution of one run's mismatches, with what it remembers.
 pub struct Attribution {
     explainer: Explainer,
-    /// The reference under the primary readings, which the residual of an
-    /// unexplained mismatch is told against ([`Attribution::residual`]).
-    primary: Reference,
+    /// The readings accepted, which the residual of an unexplained
+    /// mismatch is told under ([`Attribution::residual`]).
+    accepted: Accepted,
     listed: Set,
     /// The symptoms listed vectors show ([`Attribution::keep_symptoms`]).
     shown_by_vectors: HashSet<Kind>,
@@ -210,14 +210,13 @@ impl Attribution {
         self.on
     }
 
-    /// Attribution under the spec of `primary` (its reference under the
-    /// run's primary readings), trying `listed` (the deviations the
-    /// expectations list) first; with `on` false every mismatch is its
-    /// symptom.
-    pub fn new(primary: Reference, listed: Set, on: bool) -> Attribution {
+    /// Attribution under the spec of `accepted` (the readings a run
+    /// accepts), trying `listed` (the deviations the expectations list)
+    /// first; with `on` false every mismatch is its symptom.
+    pub fn new(accepted: &Accepted, listed: Set, on: bool) -> Attribution {
         Attribution {
-            explainer: Explainer::new(primary.spec(), listed),
-            primary,
+            explainer: Explainer::new(accepted.spec(), listed),
+            accepted: accepted.clone(),
             listed,
             shown_by_vectors: HashSet::new(),
             on,
@@ -255,7 +254,7 @@ impl Attribution {
         let (explainer, listed) = (&self.explainer, self.listed);
         let shown = &self.shown_by_vectors;
         let residual = || {
-            let kind = residual(self.primary, listed, shown, input, answer, symptom);
+            let kind = residual(&self.accepted, listed, shown, input, answer, symptom);
             Cause::Unexplained(kind)
         };
         let sampled = memo.mostly_unexplained();
@@ -326,7 +325,7 @@ impl Attribution {
     /// its residual ([`residual`]).
     pub fn residual(&self, input: &Input, answer: &Answer, symptom: &Kind) -> Kind {
         let shown = &self.shown_by_vectors;
-        residual(self.primary, self.listed, shown, input, answer, symptom)
+        residual(&self.accepted, self.listed, shown, input, answer, symptom)
     }
 
     /// Takes `symptoms`, those of the listed vectors nothing explains, for
@@ -340,41 +339,78 @@ impl Attribution {
     /// The reference with the listed deviations that comes closest to
     /// `answer` ([`closest`]).
     pub fn closest(&self, input: &Input, answer: &Answer) -> Option<Closest> {
-        closest(self.primary, self.listed, input, answer)
+        closest(&self.accepted, self.listed, input, answer)
     }
 }
 
-/// The reference with some of the listed deviations whose answer is
-/// nearest an implementation's: what is left between the two is what the
-/// listed deviations do not explain.
+/// The reference with some of the listed deviations, under some reading,
+/// whose answer is nearest an implementation's: what is left between the
+/// two is what the listed deviations and readings do not explain.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Closest {
-    /// The listed deviations it departs by; never empty.
+    /// The listed deviations it departs by.
     pub deviations: Set,
+    /// The readings it follows other than the primary ones
+    /// (`same-scheme=non-strict`), empty for none.
+    pub readings: Vec<String>,
     /// Its answer.
     pub answer: String,
 }
 
-/// The reference `primary` with the deviations of `listed` that come
-/// closest to `answer` for `input`, a URL: starting from none, the listed
-/// deviation that brings its answer nearest (in edit distance) is added
-/// while one brings it nearer. `None` when no listed deviation does, or
-/// the answer is no URL: the reference itself is the closest.
-pub fn closest(primary: Reference, listed: Set, input: &Input, answer: &Answer) -> Option<Closest> {
+impl fmt::Display for Closest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.answer)?;
+        if !self.deviations.is_empty() {
+            write!(f, ", with {}", self.deviations)?;
+        }
+        if !self.readings.is_empty() {
+            write!(f, ", under {}", self.readings.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The reference with the deviations of `listed` that comes closest to
+/// `answer` for `input`, a URL, under the accepted reading whose own
+/// answer is nearest (the primary ones, or one reading away from them):
+/// starting from none, the listed deviation that brings its answer nearest
+/// (in edit distance, once the dot segments of both paths are removed,
+/// then as written) is added while one brings it nearer. `None` when the
+/// reference under the primary readings is the closest, or the answer is
+/// no URL.
+pub fn closest(
+    accepted: &Accepted,
+    listed: Set,
+    input: &Input,
+    answer: &Answer,
+) -> Option<Closest> {
     let Answer::Resolved(got) = answer else {
         return None;
     };
-    let resolve = |b: &str, r: &str| primary.resolve(b, r);
+    let (base, relative) = (input.base.as_str(), input.relative.as_str());
+    let got_without_dots = dots_removed(got);
+    let far = |url: &str| {
+        let without_dots = strsim::levenshtein(&dots_removed(url), &got_without_dots);
+        (without_dots, strsim::levenshtein(url, got))
+    };
+    let primary = accepted.primary();
+    let under = accepted
+        .choices(input)
+        .into_iter()
+        .filter(|u| *u == primary || u.differences(primary) == 1)
+        .filter_map(|u| u.resolve(base, relative).ok().map(|url| (far(&url), u)))
+        .min_by_key(|(far, u)| (*far, *u != primary))
+        .map_or(primary, |(_, u)| u);
+    let resolve = |b: &str, r: &str| under.resolve(b, r);
     let distance = |set: Set| {
-        deviations::resolve(&resolve, set, &input.base, &input.relative)
-            .map(|url| (strsim::levenshtein(&url, got), url))
+        deviations::resolve(&resolve, set, base, relative)
+            .map(|url| (far(&url), url))
             .ok()
     };
-    let mut best: Option<(Set, usize, String)> = None;
-    let mut nearest = match primary.resolve(&input.base, &input.relative) {
-        Ok(url) => strsim::levenshtein(&url, got),
-        Err(_) => usize::MAX,
-    };
+    let mut best: Option<(Set, (usize, usize), String)> = None;
+    let mut nearest = under
+        .resolve(base, relative)
+        .map_or((usize::MAX, usize::MAX), |url| far(&url));
     loop {
         let set = best.as_ref().map_or(Set::EMPTY, |b| b.0);
         let step = listed
@@ -386,11 +422,29 @@ pub fn closest(primary: Reference, listed: Set, input: &Input, answer: &Answer) 
         let Some(step) = step else { break };
         nearest = step.1;
         best = Some(step);
-        if nearest == 0 {
+        if nearest == (0, 0) {
             break;
         }
     }
-    best.map(|(deviations, _, answer)| Closest { deviations, answer })
+    let readings: Vec<String> = primary
+        .spec()
+        .registry()
+        .iter()
+        .filter_map(|a| {
+            let reading = under.get(a.name)?;
+            (primary.get(a.name) != Some(reading)).then(|| format!("{}={reading}", a.name))
+        })
+        .collect();
+    let (deviations, answer) = match best {
+        Some((set, _, url)) => (set, url),
+        None if under != primary => (Set::EMPTY, under.resolve(base, relative).ok()?),
+        None => return None,
+    };
+    Some(Closest {
+        deviations,
+        readings,
+        answer,
+    })
 }
 
 /// What is left of a mismatch nothing explains once the listed deviations
@@ -398,9 +452,9 @@ pub fn closest(primary: Reference, listed: Set, input: &Input, answer: &Answer) 
 /// deviations that comes closest to it ([`closest`]), in the normal form
 /// of [`Kind::residual`]. So one quirk outside the catalogue is one kind
 /// whichever listed deviations its cases meet too: a library that removes
-/// a final `.` with its slash and lower-cases the scheme answers `a:` for
-/// `.` against `A:/b` and `http://a` for `.` against `http://a/b`, both
-/// `path: `/` removed` from what the reference (with the scheme
+/// a final `.` with its slash and lower-cases the scheme answers `a:/b` for
+/// `A:/b/.` and `http://a` for `.` against `http://a/b`, both
+/// `path: an empty segment removed` from what the reference (with the scheme
 /// lower-cased, for the first) gives.
 ///
 /// `symptom` (the difference from the reference itself) when nothing is
@@ -408,7 +462,7 @@ pub fn closest(primary: Reference, listed: Set, input: &Input, answer: &Answer) 
 /// a listed vector shows (`shown`), as such a vector made it known before;
 /// and when the rest is no difference.
 pub fn residual(
-    primary: Reference,
+    accepted: &Accepted,
     listed: Set,
     shown: &HashSet<Kind>,
     input: &Input,
@@ -418,7 +472,8 @@ pub fn residual(
     if listed.is_empty() || shown.contains(symptom) {
         return symptom.clone();
     }
-    let closest = match closest(primary, listed, input, answer) {
+    let primary = accepted.primary();
+    let closest = match closest(accepted, listed, input, answer) {
         Some(closest) => Ok(closest.answer),
         None => primary.resolve(&input.base, &input.relative),
     };
@@ -438,10 +493,12 @@ pub fn residual_of_vector(
     listed: Set,
 ) -> Option<Kind> {
     let input = Input::new(vector.base.as_deref()?, vector.relative.as_str());
-    let primary = Reference::defaults(spec);
-    let symptom = Kind::of(&input, answer, primary)?.0.by_quirk();
+    let accepted = Accepted::holding(spec, &rfc1808_vectors::Assignment::none());
+    let symptom = Kind::of(&input, answer, accepted.primary())?.0.by_quirk();
     let shown = HashSet::new();
-    Some(residual(primary, listed, &shown, &input, answer, &symptom))
+    Some(residual(
+        &accepted, listed, &shown, &input, answer, &symptom,
+    ))
 }
 
 /// The nonempty proper subsets of `set`.
@@ -476,7 +533,11 @@ mod tests {
 
     #[test]
     fn a_kind_is_the_smallest_set_or_else_the_symptom() {
-        let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), Set::EMPTY, true);
+        let mut a = Attribution::new(
+            &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
+            Set::EMPTY,
+            true,
+        );
         let input = Input::new("http://a/b/c/d;p?q", "g?");
         let dropped = resolved("http://a/b/c/g");
         let kind = kind_of(&input, &dropped);
@@ -518,7 +579,11 @@ mod tests {
         let (both_input, both) = (Input::new(base, "g?#"), resolved("http://a/b/c/g"));
         let (input, dropped) = (Input::new(base, "g?"), resolved("http://a/b/c/g"));
         for listed in [Set::EMPTY, query] {
-            let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), listed, true);
+            let mut a = Attribution::new(
+                &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
+                listed,
+                true,
+            );
             // `?` and `#` both dropped: one symptom, two causes.
             let kind = kind_of(&both_input, &both);
             assert_eq!(kind, kind_of(&input, &dropped));
@@ -544,10 +609,10 @@ mod tests {
         // A library that lower-cases the scheme (listed) and drops the
         // slash a final `.` leaves (in no catalogue).
         let lowercased = Set::of(&[Id::SchemeLowercased]);
-        let primary = Reference::defaults(Spec::Rfc3986);
-        let mut a = Attribution::new(primary, lowercased, true);
+        let accepted = Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none());
+        let mut a = Attribution::new(&accepted, lowercased, true);
         let cases = [
-            (Input::new("A:/b", "."), resolved("a:")),
+            (Input::new("http://x", "A:/b/."), resolved("a:/b")),
             (Input::new("http://a/b", "."), resolved("http://a")),
         ];
         let causes: Vec<Cause> = cases
@@ -577,13 +642,14 @@ mod tests {
             a.closest(&cases[0].0, &cases[0].1),
             Some(Closest {
                 deviations: lowercased,
-                answer: "a:/".to_owned()
+                readings: Vec::new(),
+                answer: "a:/b/".to_owned()
             })
         );
         // The reference alone is closest to the second: nothing to show.
         assert_eq!(a.closest(&cases[1].0, &cases[1].1), None);
         // With nothing listed the kind is the symptom, as before.
-        let mut plain = Attribution::new(primary, Set::EMPTY, true);
+        let mut plain = Attribution::new(&accepted, Set::EMPTY, true);
         let (input, answer) = &cases[0];
         let symptom = kind_of(input, answer);
         assert_eq!(
@@ -594,7 +660,11 @@ mod tests {
 
     #[test]
     fn a_mostly_unexplained_symptom_is_sampled() {
-        let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), Set::EMPTY, true);
+        let mut a = Attribution::new(
+            &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
+            Set::EMPTY,
+            true,
+        );
         let wrong = |i: usize| {
             let input = Input::new("http://a/b", format!("g{i}"));
             let answer = resolved(&format!("http://a/h{i}"));
@@ -622,7 +692,11 @@ mod tests {
 
     #[test]
     fn off_every_mismatch_is_its_symptom() {
-        let mut a = Attribution::new(Reference::defaults(Spec::Rfc3986), Set::EMPTY, false);
+        let mut a = Attribution::new(
+            &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
+            Set::EMPTY,
+            false,
+        );
         let input = Input::new("http://a/b/c/d;p?q", "g?");
         let dropped = resolved("http://a/b/c/g");
         let kind = kind_of(&input, &dropped);

@@ -465,7 +465,12 @@ impl Kind {
     /// closest to it ([`super::cause::residual`]), in a normal form that
     /// does not depend on those deviations nor on the branch the reference
     /// took: one kind per quirk outside the catalogue, whichever listed
-    /// deviations its cases meet. A rejection, a failure to answer, the
+    /// deviations its cases meet. Both are compared with the dot segments
+    /// of their paths removed (section 5.2.4): a library that drops the
+    /// slash a final `.` leaves, and keeps the dots of a reference it
+    /// leaves unresolved, shows the same residual both ways. Only where
+    /// that is all they differ by are the dot segments the difference. A
+    /// rejection, a failure to answer, the
     /// answer as a whole (control characters stripped, the relative URL
     /// returned as it is, characters percent-encoded or decoded) and the
     /// first component that differs (dropped, added, in another case, or
@@ -487,9 +492,16 @@ impl Kind {
         if got == closest {
             return None;
         }
+        let (r, g) = (dots_removed(closest), dots_removed(got));
         let difference = match whole_answer_difference(input, stage, closest, got, under) {
             Some(whole) => whole,
-            None => edited(&under.split(closest), &under.split(got), under),
+            None if r != g => edited(&under.split(&r), &under.split(&g), under),
+            // Only dot segments differ: as a symptom says it.
+            None => component_differences(
+                &under.split(closest),
+                &under.split(got),
+                net_loc_component(under),
+            ),
         };
         Some(Kind::anywhere(Kind {
             steps: Steps::All,
@@ -772,6 +784,38 @@ fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Differenc
     }
     // Only an empty params on one side: the path's text all the same.
     component_difference(Component::Params, r.params, g.params).unwrap_or(Difference::Unexplained)
+}
+
+/// `url` with the dot segments of its path removed (RFC 3986 section
+/// 5.2.4), whatever its path: what [`Kind::residual`] compares, and
+/// [`super::cause::closest`] measures by.
+pub(super) fn dots_removed(url: &str) -> String {
+    let c = rfc1808_resolver::rfc3986::parse(url);
+    let mut out = String::with_capacity(url.len());
+    if let Some(scheme) = c.scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(authority) = c.authority {
+        out.push_str("//");
+        out.push_str(authority);
+    }
+    let path = rfc1808_resolver::rfc3986::remove_dot_segments(c.path.to_owned());
+    // A path that would read as an authority keeps a dot segment before
+    // it, as RFC 3986's resolution writes it.
+    if c.authority.is_none() && path.starts_with("//") {
+        out.push_str("/.");
+    }
+    out.push_str(&path);
+    if let Some(query) = c.query {
+        out.push('?');
+        out.push_str(query);
+    }
+    if let Some(fragment) = c.fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
 }
 
 /// What differs between the segments `r` and `g` once their longest
@@ -1174,17 +1218,20 @@ mod tests {
                 "{relative:?} against {base:?}"
             );
         }
-        // A dot segment kept, wherever the slashes around it are.
-        for (closest, got) in [
-            ("a:/b/", "a:/b/./"),
-            ("a:/b", "a:/b/."),
-            ("a:/b/c", "a:/b/./c"),
-        ] {
+        // Compared with their dot segments removed: a dot segment kept is
+        // one kind wherever the slashes around it are; dropping the slash
+        // a final `.` leaves is the same kind whether dots are otherwise
+        // removed or kept (a reference left unresolved).
+        for (closest, got) in [("a:/b/", "a:/b/./"), ("a:/b/c", "a:/b/./c")] {
             assert_eq!(
                 residual("http://x", "a:/b/./", closest, got),
-                "path: segment `.` added"
+                "dot segments kept"
             );
         }
+        assert_eq!(
+            residual("x:/", "//a/b/..", "//a/b/..", "//a"),
+            "path: an empty segment removed"
+        );
         // `//` at the start of a path written `/%2F`: names vary, the
         // shape does not.
         assert_eq!(

@@ -364,11 +364,8 @@ impl<'r> Run<'r> {
         let start = Instant::now();
         let deadline = options.time.map(|t| start + t);
         let spec = options.readings.spec();
-        let mut attribution = Attribution::new(
-            options.readings.primary(),
-            expected.deviations,
-            options.by_cause,
-        );
+        let mut attribution =
+            Attribution::new(&options.readings, expected.deviations, options.by_cause);
         let listed_kinds = listed_kinds(
             implementation,
             &expected.vectors,

@@ -131,7 +131,7 @@ impl Accepted {
     /// primary one, the primary first. Under RFC 3986 only the ambiguities
     /// that can change this case's answer vary
     /// ([`Reference::every_for`]); under the other specs, all do.
-    fn choices(&self, input: &Input) -> Vec<Reference> {
+    pub fn choices(&self, input: &Input) -> Vec<Reference> {
         let mut all = self.primary.every_for(&input.base, &input.relative);
         all.retain(|u| *u == self.primary || self.follows_held(*u));
         all

@@ -517,8 +517,7 @@ impl TextReport<'_> {
             ("reference:", show(&f.reference)),
         ]);
         if let Some(closest) = &f.closest {
-            let with = format!("{:?}, with {}", closest.answer, closest.deviations);
-            rows.push(("closest:", with));
+            rows.push(("closest:", closest.to_string()));
         }
         rows.push((implementation_label, show(&f.answer)));
         rows
@@ -672,6 +671,7 @@ fn kind(f: &Finding, spec: Spec) -> JsonKind<'_> {
         example: example(f),
         closest: f.closest.as_ref().map(|c| JsonClosest {
             deviations: c.deviations.ids().map(Id::name).collect(),
+            readings: &c.readings,
             answer: &c.answer,
         }),
     }
@@ -813,6 +813,7 @@ struct JsonKind<'a> {
 #[derive(Serialize)]
 struct JsonClosest<'a> {
     deviations: Vec<&'static str>,
+    readings: &'a [String],
     answer: &'a str,
 }
 
@@ -1237,6 +1238,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
         first.reference = Answer::Resolved("HTTP:/?".to_owned());
         first.closest = Some(crate::fuzz::Closest {
             deviations: Set::of(&[Id::SchemeLowercased]),
+            readings: Vec::new(),
             answer: "http:/?".to_owned(),
         });
         let fuzzed = py(summary);
@@ -1258,7 +1260,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
         let doc: serde_json::Value = serde_json::from_str(&json(&fuzzed)).unwrap();
         assert_eq!(
             doc["kinds"][0]["closest"],
-            serde_json::json!({"deviations": ["scheme-lowercased"], "answer": "http:/?"})
+            serde_json::json!({"deviations": ["scheme-lowercased"], "readings": [], "answer": "http:/?"})
         );
     }
 
