@@ -354,6 +354,28 @@ fn segments(list: &[String]) -> String {
 }
 
 impl Difference {
+    /// The component this difference is in, if it is in one: what a
+    /// catalogue entry modelling it would act on.
+    pub fn component(&self) -> Option<Component> {
+        use Difference as D;
+        match self {
+            D::EmptyDropped(c)
+            | D::EmptyAdded(c)
+            | D::Dropped(c)
+            | D::Added(c)
+            | D::CaseChanged(c)
+            | D::Differs(c)
+            | D::Edited { component: c, .. } => Some(*c),
+            D::DotSegmentsRemoved
+            | D::DotSegmentsKept
+            | D::EmptySegmentsRemoved
+            | D::EmptySegmentsAdded
+            | D::SlashBeforePathDropped
+            | D::SlashBeforePathAdded => Some(Component::Path),
+            _ => None,
+        }
+    }
+
     /// The steps this difference, found where the reference went through
     /// `stage`, stands for (the module documentation says why).
     pub fn steps(&self, stage: Stage) -> Steps {

@@ -13,7 +13,7 @@
 //! For tools ([`json`]): the same, as one JSON object, documented field by
 //! field in docs/fuzzing.md ("The JSON report").
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 use std::path::Path;
 
 use rfc1808_resolver::deviations::{Id, Set};
@@ -22,8 +22,8 @@ use serde::Serialize;
 
 use crate::command_line::quote;
 use crate::fuzz::{
-    label, note, same_resource, sections, source, Cause, Finding, Fuzzed, Known, Promotion, Steps,
-    Summary,
+    label, note, same_resource, sections, source, Cause, Component, Finding, Fuzzed, Known,
+    Promotion, Steps, Summary,
 };
 use crate::implementation::Answer;
 use crate::report::TOOL_VERSION;
@@ -520,6 +520,9 @@ impl TextReport<'_> {
             rows.push(("closest:", closest.to_string()));
         }
         rows.push((implementation_label, show(&f.answer)));
+        if let Some(model) = model(f, self.summary) {
+            rows.push(("model:", model.to_string()));
+        }
         rows
     }
 
@@ -631,7 +634,7 @@ pub fn json(fuzzed: &Fuzzed) -> String {
             .ordered()
             .into_iter()
             .filter(|f| !f.known_by_deviations())
-            .map(|f| kind(f, fuzzed.spec))
+            .map(|f| kind(f, fuzzed.spec, summary))
             .collect(),
     };
     let mut out = serde_json::to_string_pretty(&doc).expect("the report serialises");
@@ -639,7 +642,57 @@ pub fn json(fuzzed: &Fuzzed) -> String {
     out
 }
 
-fn kind(f: &Finding, spec: Spec) -> JsonKind<'_> {
+/// What a catalogue entry for a new kind nothing explains would be, once
+/// deviations are listed (so that its kind is a residual): the component
+/// it acts on, what it does there, and the example's answer it gives,
+/// from the closest answer of the reference with the listed deviations.
+struct Model<'f> {
+    component: Option<Component>,
+    transform: String,
+    from: &'f str,
+    to: &'f str,
+}
+
+impl fmt::Display for Model<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let on = self
+            .component
+            .map_or_else(|| "the whole URL".to_owned(), |c| format!("the {c}"));
+        write!(
+            f,
+            "a deviation on {on} ({}): {:?} becomes {:?}",
+            self.transform, self.from, self.to
+        )
+    }
+}
+
+/// [`Model`] of `f`, for a new kind nothing explains in a run that lists
+/// deviations (`summary.listed`); none for a rejection or a failure to
+/// answer.
+fn model<'f>(f: &'f Finding, summary: &Summary) -> Option<Model<'f>> {
+    let Cause::Unexplained(kind) = &f.cause else {
+        return None;
+    };
+    if f.known.is_some() || summary.listed.is_empty() {
+        return None;
+    }
+    let (Answer::Resolved(to), from) = (&f.answer, f.closest.as_ref()) else {
+        return None;
+    };
+    let from = match (from, &f.reference) {
+        (Some(closest), _) => closest.answer.as_str(),
+        (None, Answer::Resolved(reference)) => reference.as_str(),
+        (None, _) => return None,
+    };
+    Some(Model {
+        component: kind.difference.component(),
+        transform: kind.difference.to_string(),
+        from,
+        to,
+    })
+}
+
+fn kind<'f>(f: &'f Finding, spec: Spec, summary: &Summary) -> JsonKind<'f> {
     let set = f.cause.deviations();
     JsonKind {
         kind: f.cause.to_string(),
@@ -669,6 +722,12 @@ fn kind(f: &Finding, spec: Spec) -> JsonKind<'_> {
             })
             .collect(),
         example: example(f),
+        model: model(f, summary).map(|m| JsonModel {
+            component: m.component.map(|c| c.to_string()),
+            transform: m.transform,
+            from: m.from,
+            to: m.to,
+        }),
         closest: f.closest.as_ref().map(|c| JsonClosest {
             deviations: c.deviations.ids().map(Id::name).collect(),
             readings: &c.readings,
@@ -808,6 +867,15 @@ struct JsonKind<'a> {
     steps: Vec<JsonStep>,
     example: JsonExample<'a>,
     closest: Option<JsonClosest<'a>>,
+    model: Option<JsonModel<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonModel<'a> {
+    component: Option<String>,
+    transform: String,
+    from: &'a str,
+    to: &'a str,
 }
 
 #[derive(Serialize)]
@@ -1040,6 +1108,7 @@ explained by 2 deviations (docs/deviations.md):
    relative:  "/?"
    reference: "http:/?"
    py:        "http:/"
+   model:     a deviation on the query (empty query dropped): "http:/?" becomes "http:/"
    rfc1808 promote --base http: --relative '/?' --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 4: empty query dropped'
 
 2. Step 6: dot segments removed (7 mismatches)
@@ -1047,6 +1116,7 @@ explained by 2 deviations (docs/deviations.md):
    relative:  ".."
    reference: "http:.."
    py:        "http:"
+   model:     a deviation on the path (dot segments removed): "http:.." becomes "http:"
    rfc1808 promote --base http: --relative .. --source 'rfc1808 fuzz against py' --note 'urly 1.2 differs at Step 6: dot segments removed'
 
 known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments removed (40 mismatches)
@@ -1210,6 +1280,12 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
                     "answer": {"kind": "resolved", "value": "http:/"},
                 },
                 "closest": null,
+                "model": {
+                    "component": "query",
+                    "transform": "empty query dropped",
+                    "from": "http:/?",
+                    "to": "http:/",
+                },
             })
         );
         assert_eq!(kinds[2]["listed_vector"], "rfc1808-5.2/abs-path-dot");
@@ -1246,7 +1322,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
         let rows: Vec<&str> = text
             .lines()
             .skip_while(|l| !l.contains("relative:  \"/?\""))
-            .take(4)
+            .take(5)
             .collect();
         assert_eq!(
             rows,
@@ -1255,6 +1331,7 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
                 "   reference: \"HTTP:/?\"",
                 "   closest:   \"http:/?\", with scheme-lowercased",
                 "   py:        \"http:/\"",
+                "   model:     a deviation on the query (empty query dropped): \"http:/?\" becomes \"http:/\"",
             ]
         );
         let doc: serde_json::Value = serde_json::from_str(&json(&fuzzed)).unwrap();
