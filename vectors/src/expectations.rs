@@ -1247,7 +1247,13 @@ impl Rewrite<'_> {
                         .is_some_and(|id| run.kept.iter().any(|k| k == id))
                 });
             }
-            if let Some(table) = self.carry((kept, versions.clone()), run.fails) {
+            // Ids the run says nothing new about keep the table as it is,
+            // as an entry of its own would stay.
+            let carried = match run.fails {
+                true => self.carry((kept, versions.clone()), true),
+                false => Some(kept),
+            };
+            if let Some(table) = carried {
                 self.kept += run.kept.len();
                 out.push(table);
             }
@@ -1691,6 +1697,17 @@ reason = "was broken once"
             again.text
         );
         assert_eq!((again.kept, again.added, again.dropped), (3, 0, 1));
+        // A run that decides nothing about it (filtered out, errors)
+        // keeps it as it is.
+        let undecided = rewrite(
+            Some(("py.toml", &hand)),
+            Spec::Rfc1808,
+            &corpus,
+            &[],
+            |_| Decision::Undecided,
+        )
+        .unwrap();
+        assert_eq!(undecided.text, hand);
     }
 
     #[test]
