@@ -158,8 +158,8 @@ fn write_expectations_on_a_full_disk_exits_2_and_leaves_the_file_as_it_was() {
         "--write-expectations",
         path(&file),
     ];
-    // The 23 failures make a file of over 2 KiB.
-    let o = on_a_full_disk(&args, 1024);
+    // The 23 failures, one group of ids, make a file of over 800 bytes.
+    let o = on_a_full_disk(&args, 512);
     assert_error(&o, 2, &too_large("the expectations", &file));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), MINE);
     assert_eq!(names(&dir), ["wrong.toml"], "no temporary file is left");
