@@ -454,7 +454,7 @@ pub fn closest(
 /// whichever listed deviations its cases meet too: a library that removes
 /// a final `.` with its slash and lower-cases the scheme answers `a:/b` for
 /// `A:/b/.` and `http://a` for `.` against `http://a/b`, both
-/// `path: an empty segment removed` from what the reference (with the scheme
+/// `path: empty segments removed` from what the reference (with the scheme
 /// lower-cased, for the first) gives.
 ///
 /// `symptom` (the difference from the reference itself) when nothing is
@@ -629,11 +629,11 @@ mod tests {
             steps: Steps::All,
             difference: Difference::Edited {
                 component: Component::Path,
-                removed: vec![String::new()],
-                added: Vec::new(),
+                removed: crate::fuzz::Segments::Empty,
+                added: crate::fuzz::Segments::None,
             },
         };
-        assert_eq!(slash.to_string(), "path: an empty segment removed");
+        assert_eq!(slash.to_string(), "path: empty segments removed");
         assert_eq!(
             causes,
             [Cause::Unexplained(slash.clone()), Cause::Unexplained(slash)]

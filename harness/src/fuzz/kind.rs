@@ -281,12 +281,11 @@ pub enum Difference {
     /// What is left of an answer nothing explains once the listed
     /// deviations are applied ([`Kind::residual`]): in `component` (the
     /// path), the segments `removed` taken out and `added` put in their
-    /// place, each with its runs of letters and digits written `…` (either
-    /// list may be empty).
+    /// place.
     Edited {
         component: Component,
-        removed: Vec<String>,
-        added: Vec<String>,
+        removed: Segments,
+        added: Segments,
     },
     /// None of the above: unreachable while parsing a URL and printing its
     /// components gives it back (the parse vectors check that); kept so
@@ -327,11 +326,14 @@ impl fmt::Display for Difference {
                 removed,
                 added,
             } => {
-                let (removed, added) = (segments(removed), segments(added));
-                match (removed.is_empty(), added.is_empty()) {
-                    (false, true) => write!(f, "{component}: {removed} removed"),
-                    (true, false) => write!(f, "{component}: {added} added"),
-                    _ => write!(f, "{component}: {removed} replaced by {added}"),
+                let what = |s: &Segments| match s {
+                    Segments::Empty => "empty segments",
+                    _ => "segments",
+                };
+                match (removed, added) {
+                    (_, Segments::None) => write!(f, "{component}: {} removed", what(removed)),
+                    (Segments::None, _) => write!(f, "{component}: {} added", what(added)),
+                    _ => write!(f, "{component}: segments replaced"),
                 }
             }
             D::Unexplained => f.write_str("differs"),
@@ -339,16 +341,25 @@ impl fmt::Display for Difference {
     }
 }
 
-/// Segments as a residual names them: `an empty segment`, ``segment
-/// `..` ``, ``segments `.`, `` ``; empty for none.
-fn segments(list: &[String]) -> String {
-    match list {
-        [] => String::new(),
-        [one] if one.is_empty() => "an empty segment".to_owned(),
-        [one] => format!("segment `{one}`"),
-        many => {
-            let each: Vec<String> = many.iter().map(|s| format!("`{s}`")).collect();
-            format!("segments {}", each.join(", "))
+/// The segments a residual takes out of a path or puts in: what they are
+/// varies from case to case, whether there are any and whether they are
+/// all empty (a slash more or less) does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Segments {
+    None,
+    /// Empty segments only: slashes.
+    Empty,
+    /// Some segment that is not empty.
+    Named,
+}
+
+impl Segments {
+    /// What `list` holds.
+    fn of(list: &[&str]) -> Segments {
+        match list {
+            [] => Segments::None,
+            _ if list.iter().all(|s| s.is_empty()) => Segments::Empty,
+            _ => Segments::Named,
         }
     }
 }
@@ -500,7 +511,7 @@ impl Kind {
     /// its slash and params: its difference is the text taken out and put
     /// in once their common start and end are set aside
     /// ([`Difference::Edited`]). A library that drops the slash a final
-    /// `.` leaves is `path: `/` removed` wherever the `.` was.
+    /// `.` leaves is `path: empty segments removed` wherever the `.` was.
     pub fn residual(
         input: &Input,
         answer: &Answer,
@@ -794,11 +805,10 @@ fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Differenc
                 let r: Vec<&str> = r.unwrap_or("").split('/').collect();
                 let g: Vec<&str> = g.unwrap_or("").split('/').collect();
                 let (removed, added) = apart(&r, &g);
-                let shapes = |list: &[&str]| list.iter().map(|s| shape(s)).collect();
                 return Difference::Edited {
                     component: Component::Path,
-                    removed: shapes(removed),
-                    added: shapes(added),
+                    removed: Segments::of(removed),
+                    added: Segments::of(added),
                 };
             }
             Some(other) => return other,
@@ -852,30 +862,6 @@ fn apart<'s, 'a>(r: &'s [&'a str], g: &'s [&'a str]) -> (&'s [&'a str], &'s [&'a
         .take_while(|(a, b)| a == b)
         .count();
     (&r[..r.len() - end], &g[..g.len() - end])
-}
-
-/// `text` with each run of ASCII letters and digits written `…`, but for
-/// the two hex digits of a percent-escape: the names a case holds vary,
-/// what a library does to them does not.
-fn shape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '%' {
-            out.push(c);
-            for _ in 0..2 {
-                if let Some(hex) = chars.next_if(char::is_ascii_hexdigit) {
-                    out.push(hex);
-                }
-            }
-        } else if c.is_ascii_alphanumeric() {
-            while chars.next_if(char::is_ascii_alphanumeric).is_some() {}
-            out.push('…');
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// The first component that differs (section 2.4), in the order scheme,
@@ -1227,6 +1213,14 @@ mod tests {
 
     #[test]
     fn a_residual_is_the_segments_taken_out_and_put_in_whatever_the_branch() {
+        assert_eq!(
+            residual("http://x/", "g/", "http://x/g/", "http://x/g/h/"),
+            "path: segments added"
+        );
+        assert_eq!(
+            residual("http://x/", "g/", "http://x/g/", "http://x/g//"),
+            "path: empty segments added"
+        );
         // A final `.` removed with its slash, at four branches of 5.2.2.
         for (base, relative, closest, got) in [
             ("http://a/b", ".", "http://a/", "http://a"),
@@ -1236,7 +1230,7 @@ mod tests {
         ] {
             assert_eq!(
                 residual(base, relative, closest, got),
-                "path: an empty segment removed",
+                "path: empty segments removed",
                 "{relative:?} against {base:?}"
             );
         }
@@ -1252,21 +1246,22 @@ mod tests {
         }
         assert_eq!(
             residual("x:/", "//a/b/..", "//a/b/..", "//a"),
-            "path: an empty segment removed"
+            "path: empty segments removed"
         );
-        // `//` at the start of a path written `/%2F`: names vary, the
-        // shape does not.
+        // `//` at the start of a path written `/%2F`; a segment dropped, or
+        // another in its place: what the segments are varies, that they
+        // are there or not, and empty or not, does not.
         assert_eq!(
             residual("http://x", "a:.//g", "a:/.//g", "a:/%2Fg"),
-            "path: segments `.`, ``, `…` replaced by segment `%2F…`"
+            "path: segments replaced"
         );
         assert_eq!(
             residual("http://x/", "g/h", "http://x/g/h", "http://x/h"),
-            "path: segment `…` removed"
+            "path: segments removed"
         );
         assert_eq!(
             residual("http://x/", "g/hh", "http://x/g/hh", "http://x/k/hh"),
-            "path: segment `…` replaced by segment `…`"
+            "path: segments replaced"
         );
         // What a symptom already says in a normal form stays so.
         assert_eq!(

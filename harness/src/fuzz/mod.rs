@@ -78,7 +78,7 @@ pub use cause::{
 };
 pub use followed::{Followed, Following, Group};
 pub use generate::{is_absolute, Bases, Generator, Rng};
-pub use kind::{Component, Difference, Kind, NetLocEnd, Steps};
+pub use kind::{Component, Difference, Kind, NetLocEnd, Segments, Steps};
 pub use message::MessageClass;
 pub use shrink::shrink;
 pub use under::{Accepted, Told};
