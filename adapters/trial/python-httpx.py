@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+"""rfc1808 adapter for httpx 0.28.1 (PyPI), the HTTP client, a library of the fuzzing trial
+(README.md beside this file): ``str(httpx.URL(base).join(relative))``.
+
+    target/trial/venv/bin/python adapters/trial/python-httpx.py              # jsonl
+    target/trial/venv/bin/python adapters/trial/python-httpx.py --lines      # lines
+    target/trial/venv/bin/python adapters/trial/python-httpx.py BASE REL     # argv
+
+The library comes from target/trial/venv (adapters/trial/install.sh); an
+exception is a rejection. The protocols are those of
+adapters/rfc1808_adapter.py.
+"""
+
+import os
+import sys
+
+import httpx
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import rfc1808_adapter  # noqa: E402  (adapters/, whatever the working directory)
+
+
+if __name__ == "__main__":
+    rfc1808_adapter.run("python-httpx", "rfc3986", rfc1808_adapter.pypi_version("httpx"),
+                        lambda base, relative: str(httpx.URL(base).join(relative)))
