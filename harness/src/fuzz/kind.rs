@@ -804,11 +804,16 @@ fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Differenc
             Some(Difference::Differs(Component::Path)) => {
                 let r: Vec<&str> = r.unwrap_or("").split('/').collect();
                 let g: Vec<&str> = g.unwrap_or("").split('/').collect();
-                let (removed, added) = apart(&r, &g);
+                let (removed, added) = match apart(&r, &g) {
+                    (removed, []) => (Segments::of(removed), Segments::None),
+                    ([], added) => (Segments::None, Segments::of(added)),
+                    // Replaced: what by what does not tell quirks apart.
+                    _ => (Segments::Named, Segments::Named),
+                };
                 return Difference::Edited {
                     component: Component::Path,
-                    removed: Segments::of(removed),
-                    added: Segments::of(added),
+                    removed,
+                    added,
                 };
             }
             Some(other) => return other,
@@ -1259,6 +1264,7 @@ mod tests {
             // written `/%2F`, a segment dropped, added, or another in its
             // place.
             ("http://x", "a:.//g", "a:/.//g", "a:/%2Fg", replaced),
+            ("http://x", "a:/b//c", "a:/b//c", "a:/b/x/c", replaced),
             (
                 "http://x/",
                 "g/hh",
@@ -1325,6 +1331,18 @@ mod tests {
                 "{got:?} for {relative:?} against {base:?}"
             );
         }
+        // One kind, however many segments, empty or not, were replaced.
+        let of = |closest: &str, got: &str| {
+            let answer = Answer::Resolved(got.to_owned());
+            let under = Reference::defaults(Spec::Rfc3986);
+            Kind::residual(
+                &Input::new("http://x", "a:"),
+                &answer,
+                Ok(closest.into()),
+                under,
+            )
+        };
+        assert_eq!(of("a:/b//c", "a:/b/x/c"), of("a:/.//g", "a:/%2Fg"));
     }
 
     #[test]
