@@ -73,7 +73,7 @@ use rfc1808_resolver::deviations::{Id, Set};
 
 pub use campaign::{AcceptError, Campaign, CannotPromote, Fuzzed, Promotion, DEFAULT_TIME};
 pub use cause::{
-    residual, residual_of_vector, same_resource, sections, Attribution, Cause, Closest,
+    closest, residual, residual_of_vector, same_resource, sections, Attribution, Cause, Closest,
     MAX_SKIPPED, SEARCHES_BEFORE_SAMPLING,
 };
 pub use followed::{Followed, Following, Group};
