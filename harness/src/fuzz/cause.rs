@@ -648,6 +648,16 @@ mod tests {
         );
         // The reference alone is closest to the second: nothing to show.
         assert_eq!(a.closest(&cases[1].0, &cases[1].1), None);
+        // A symptom a listed vector shows stays its own kind, so that what
+        // the vector made known before residuals stays known.
+        let (input, answer) = &cases[0];
+        let symptom = kind_of(input, answer);
+        let mut shown = Attribution::new(&accepted, lowercased, true);
+        shown.keep_symptoms([symptom.clone()]);
+        assert_eq!(
+            shown.cause(input, answer, &symptom).0,
+            Cause::Unexplained(symptom)
+        );
         // With nothing listed the kind is the symptom, as before.
         let mut plain = Attribution::new(&accepted, Set::EMPTY, true);
         let (input, answer) = &cases[0];
