@@ -970,10 +970,17 @@ fn listed_kinds<'l>(
             answer,
             symptom: judged.symptom,
         };
-        // What nothing explains shows its residual, and its symptom too,
-        // as it did before residuals: a kind it made known stays known.
+        // A vector shows its cause (a residual, for what nothing explains)
+        // and its symptom too, as a kind nothing explains, unless listed
+        // deviations explain it: what it made known before residuals, or
+        // before an upgrade of the catalogue explained it, stays known
+        // where the new model does not reach.
+        let by_listed = judged
+            .cause
+            .deviations()
+            .is_some_and(|set| set.is_subset(attribution.listed()));
         let mut causes = vec![judged.cause];
-        if matches!(causes[0], Cause::Unexplained(_)) {
+        if !by_listed {
             symptoms.push(shown.symptom.clone());
             causes.push(Cause::Unexplained(shown.symptom.clone()));
         }
@@ -1124,6 +1131,38 @@ mod tests {
         Expected {
             vectors: listed.to_vec(),
             deviations: Set::EMPTY,
+        }
+    }
+
+    #[test]
+    fn a_listed_vector_an_unlisted_deviation_explains_keeps_its_symptom_known() {
+        // Listed by its id before the catalogue explained it (an upgrade):
+        // its symptom stays a known kind where the deviation does not
+        // reach, unless the deviation is listed too.
+        let accepted = Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none());
+        let input = Input::new("http://a/b", "g?");
+        let listed = [Listed {
+            id: "v/1".to_owned(),
+            input: input.clone(),
+        }];
+        let answer = Answer::Resolved("http://a/g".to_owned());
+        let symptom = Kind::of(&input, &answer, accepted.primary())
+            .unwrap()
+            .0
+            .by_quirk();
+        let dropped = Set::of(&[Id::EmptyQueryDropped]);
+        for (deviations, symptom_known) in [(Set::EMPTY, true), (dropped, false)] {
+            let mut attribution = Attribution::new(&accepted, deviations, true);
+            let kinds = listed_kinds(
+                &mut Buggy(drops_empty_query),
+                &listed,
+                None,
+                &accepted,
+                &mut attribution,
+            );
+            assert!(kinds.contains_key(&Cause::Deviations(dropped)));
+            let known = kinds.contains_key(&Cause::Unexplained(symptom.clone()));
+            assert_eq!(known, symptom_known, "listed: {deviations}");
         }
     }
 
