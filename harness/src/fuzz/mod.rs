@@ -665,7 +665,7 @@ impl<'r> Run<'r> {
         }
         let mut summary = self.summary;
         summary.elapsed = self.start.elapsed();
-        summary.findings = self.found.into_values().collect();
+        summary.findings = one_per_listed_vector(self.found.into_values());
         summary.readings = self.followed.verdicts(
             self.options.readings.spec().registry(),
             &self.options.allowed_inconsistent,
@@ -677,6 +677,25 @@ impl<'r> Run<'r> {
             .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.cause.cmp(&b.cause)));
         summary
     }
+}
+
+/// `findings`, those a listed vector makes known counted as one kind per
+/// vector: its cause, and its symptom where that stays known
+/// ([`Attribution::keep_symptoms`]), are one known kind.
+fn one_per_listed_vector(findings: impl IntoIterator<Item = Finding>) -> Vec<Finding> {
+    let mut out: Vec<Finding> = Vec::new();
+    for f in findings {
+        let same =
+            |g: &&mut Finding| matches!(&f.known, Some(Known::Vector(_))) && g.known == f.known;
+        match out.iter_mut().find(same) {
+            Some(first) => {
+                first.count += f.count;
+                add_steps(&mut first.steps, &f.steps);
+            }
+            None => out.push(f),
+        }
+    }
+    out
 }
 
 /// Makes `shown` the example of `finding`.
@@ -1164,6 +1183,58 @@ mod tests {
             let known = kinds.contains_key(&Cause::Unexplained(symptom.clone()));
             assert_eq!(known, symptom_known, "listed: {deviations}");
         }
+    }
+
+    #[test]
+    fn a_listed_vector_is_one_known_kind_however_its_mismatches_are_named() {
+        let input = Input::new("http://a/b", "g?");
+        let (reference, stage) = Accepted::default().reference(&input);
+        let finding = |cause: Cause, count: u64, known: Option<Known>| {
+            let symptom = Kind::not_a_letter();
+            Finding {
+                cause,
+                count,
+                steps: vec![(stage, count)],
+                example: input.clone(),
+                symptom,
+                stage,
+                reference: reference_answer(reference.clone()),
+                answer: Answer::Resolved("http://a/g".to_owned()),
+                closest: None,
+                known,
+                shrunk: false,
+            }
+        };
+        let by = |id: &str| Some(Known::Vector(id.to_owned()));
+        let unexplained = |difference| {
+            Cause::Unexplained(Kind {
+                steps: Steps::All,
+                difference,
+            })
+        };
+        let merged = one_per_listed_vector([
+            finding(
+                Cause::Deviations(Set::of(&[Id::EmptyQueryDropped])),
+                5,
+                by("v/1"),
+            ),
+            finding(
+                unexplained(Difference::EmptyDropped(Component::Query)),
+                3,
+                by("v/1"),
+            ),
+            finding(unexplained(Difference::DotSegmentsKept), 2, by("v/2")),
+            finding(unexplained(Difference::DotSegmentsRemoved), 7, None),
+            finding(unexplained(Difference::PercentEncoded), 1, None),
+        ]);
+        let counts: Vec<(u64, Option<Known>)> =
+            merged.iter().map(|f| (f.count, f.known.clone())).collect();
+        assert_eq!(
+            counts,
+            [(8, by("v/1")), (2, by("v/2")), (7, None), (1, None)],
+            "new kinds are never merged"
+        );
+        assert_eq!(merged[0].steps, [(stage, 8)]);
     }
 
     #[test]
