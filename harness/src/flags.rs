@@ -119,10 +119,22 @@ pub(crate) enum Command {
 pub(crate) struct ResolveArgs {
     /// The base URL, absolute (with a scheme) for RFC 1808 to resolve
     /// against.
-    pub(crate) base: String,
+    #[arg(required_unless_present = "parse")]
+    pub(crate) base: Option<String>,
     /// The relative URL to resolve; put `--` before BASE when it starts
     /// with `-`.
-    pub(crate) relative: String,
+    #[arg(required_unless_present = "parse")]
+    pub(crate) relative: Option<String>,
+    /// Parse INPUT with no base instead (an absolute parse, the URL
+    /// Standard's `new URL(input)`, as the web-platform tests' entries
+    /// without a base ask); with --why or --why-rejected, what explains
+    /// that answer.
+    #[arg(
+        long,
+        value_name = "INPUT",
+        conflicts_with_all = ["base", "relative", "explain", "deviations", "every_spec"]
+    )]
+    pub(crate) parse: Option<String>,
     /// The spec to resolve by: `rfc1808` (sections 2.4 and 4), `rfc2396`
     /// (section 5.2), `rfc3986` (section 5.2), each with its own readings
     /// (`docs/readings-rfc2396.md`, `docs/readings-rfc3986.md`), or

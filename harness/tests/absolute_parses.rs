@@ -141,3 +141,44 @@ fn reports_say_an_absolute_parse_has_no_base() {
         );
     }
 }
+
+#[test]
+fn resolve_parses_with_no_base_and_says_what_explains_an_answer() {
+    let resolve = |args: &[&str]| {
+        let o = rfc1808(&[&["resolve", "--spec", "whatwg"], args].concat());
+        (o.status.code(), stdout(&o), common::stderr(&o))
+    };
+    let answer = |input: &str| resolve(&["--parse", input]);
+    assert_eq!(
+        answer("HTTP://EXAMPLE.com/a/../^"),
+        (
+            Some(0),
+            "http://example.com/%5E\n".to_owned(),
+            String::new()
+        )
+    );
+    let (code, out, _) = answer("http://[::1");
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("rejected: IPv6-unclosed: "), "{out}");
+    // The answer of an engine before whatwg/url#846, and one nothing gives.
+    let why = |answer: &str| resolve(&["--parse", "http://a/^", "--why", answer]);
+    assert_eq!(
+        why("http://a/^"),
+        (
+            Some(0),
+            "explained by caret-unencoded-in-path\n".to_owned(),
+            String::new()
+        )
+    );
+    assert_eq!(why("http://b/").0, Some(1));
+    // A parse has no base to trace or to depart from.
+    let (code, _, err) = resolve(&["--parse", "x", "--explain"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("'--parse <INPUT>' cannot be used with '--explain'"),
+        "{err}"
+    );
+    let (code, _, err) = resolve(&[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("<BASE>"), "{err}");
+}

@@ -26,18 +26,46 @@ pub(super) fn resolve(args: &ResolveArgs, out: &mut impl Write) -> Result<ExitCo
         .clone()
         .map(Answer::Resolved)
         .or(args.why_rejected.then(|| Answer::Rejected(String::new())));
+    let (base, relative) = match (&args.parse, &args.base, &args.relative) {
+        (Some(input), _, _) => (None, input.as_str()),
+        (None, Some(base), Some(relative)) => (Some(base.as_str()), relative.as_str()),
+        _ => bail!("give BASE and RELATIVE, or --parse INPUT"),
+    };
     match why {
-        _ if args.every_spec => every_spec(args, out),
-        Some(answer) => why_answer(args, deviations, &answer, out),
-        None => answer(args, deviations, out),
+        _ if args.every_spec => every_spec(args, base.unwrap_or_default(), relative, out),
+        Some(answer) => why_answer(args, deviations, (base, relative), &answer, out),
+        None => match base {
+            Some(base) => self::answer(args, deviations, (base, relative), out),
+            None => parse(args, relative, out),
+        },
     }
+}
+
+/// `--parse`: the spec's answer for INPUT with no base, under the readings
+/// given: the URL Standard's parse, or what an RFC's reference makes of it
+/// against an empty base (RFC 1808's Step 1: "the embedded URL is
+/// interpreted as an absolute URL").
+fn parse(args: &ResolveArgs, input: &str, out: &mut impl Write) -> Result<ExitCode> {
+    let held = readings(args.spec, &args.readings)?;
+    let case = Case {
+        id: "",
+        base: None,
+        relative: input,
+    };
+    let mut reference = Reference::new(args.step6).by_spec(args.spec, &held);
+    let answer = reference.resolve_all(&[case]).remove(0).answer;
+    write_answer(answer, Vec::new(), out)
 }
 
 /// `--every-spec`: each spec's answer under its default readings, one line
 /// each, the spec's name padded to one column; a case the spec leaves
 /// undefined says so after the answer.
-fn every_spec(args: &ResolveArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let (base, relative) = (&args.base, &args.relative);
+fn every_spec(
+    args: &ResolveArgs,
+    base: &str,
+    relative: &str,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
     for spec in Spec::ALL {
         let answer = match SpecReference::defaults(spec).resolve_by(base, relative, args.step6) {
             Ok(url) => url,
@@ -57,12 +85,13 @@ fn every_spec(args: &ResolveArgs, out: &mut impl Write) -> Result<ExitCode> {
 fn why_answer(
     args: &ResolveArgs,
     deviations: DeviationSet,
+    (base, relative): (Option<&str>, &str),
     answer: &Answer,
     out: &mut impl Write,
 ) -> Result<ExitCode> {
     let explainer = Explainer::new(args.spec, deviations);
     let explanation = explainer
-        .explain(Some(&args.base), &args.relative, answer)
+        .explain(base, relative, answer)
         .expect("a URL or a rejection is an answer");
     writeln!(out, "{explanation}")?;
     Ok(match explanation {
@@ -75,22 +104,32 @@ fn why_answer(
 /// `--explain` where in the spec's algorithm it came from and the readings
 /// that decided it. A reading that rejects the case (RFC 2396's
 /// `above-root=error`) exits 1: no answer is not a usage error.
-fn answer(args: &ResolveArgs, deviations: DeviationSet, out: &mut impl Write) -> Result<ExitCode> {
+fn answer(
+    args: &ResolveArgs,
+    deviations: DeviationSet,
+    (base, relative): (&str, &str),
+    out: &mut impl Write,
+) -> Result<ExitCode> {
     let held = readings(args.spec, &args.readings)?;
     if args.explain && !deviations.is_empty() {
         bail!("--explain traces the spec's own algorithm; it cannot be given with --deviation");
     }
     let (answer, lines) = if !deviations.is_empty() {
-        (answer_deviating(args, &held, deviations), Vec::new())
+        let answer = answer_deviating(args, &held, deviations, (base, relative));
+        (answer, Vec::new())
     } else if args.explain {
-        answer_explained(args, &held)
+        answer_explained(args, &held, (base, relative))
     } else {
         let mut reference = Reference::new(args.step6).by_spec(args.spec, &held);
-        (
-            reference.resolve_all(&[case(args)]).remove(0).answer,
-            Vec::new(),
-        )
+        let case = Case::resolve("", base, relative);
+        (reference.resolve_all(&[case]).remove(0).answer, Vec::new())
     };
+    write_answer(answer, lines, out)
+}
+
+/// Prints `answer` and the lines of `--explain`: exit 0 for a URL, 1 for a
+/// rejection (no answer is not a usage error).
+fn write_answer(answer: Answer, lines: Vec<String>, out: &mut impl Write) -> Result<ExitCode> {
     let code = match answer {
         Answer::Resolved(resolved) => {
             writeln!(out, "{resolved}")?;
@@ -108,13 +147,13 @@ fn answer(args: &ResolveArgs, deviations: DeviationSet, out: &mut impl Write) ->
     Ok(code)
 }
 
-/// The case of the command line.
-fn case(args: &ResolveArgs) -> Case<'_> {
-    Case::resolve("", &args.base, &args.relative)
-}
-
 /// The reference's answer as it departs from the spec by `deviations`.
-fn answer_deviating(args: &ResolveArgs, held: &Assignment, deviations: DeviationSet) -> Answer {
+fn answer_deviating(
+    args: &ResolveArgs,
+    held: &Assignment,
+    deviations: DeviationSet,
+    (base, relative): (&str, &str),
+) -> Answer {
     let reference = RefCell::new(Reference::new(args.step6).by_spec(args.spec, held));
     let by_reference = |base: &str, relative: &str| {
         let case = Case::resolve("", base, relative);
@@ -123,17 +162,21 @@ fn answer_deviating(args: &ResolveArgs, held: &Assignment, deviations: Deviation
             other => Err(format!("{other:?}")),
         }
     };
-    match deviations::resolve(&by_reference, deviations, &args.base, &args.relative) {
+    match deviations::resolve(&by_reference, deviations, base, relative) {
         Ok(url) => Answer::Resolved(url),
         Err(why) => Answer::Rejected(why),
     }
 }
 
 /// The spec's own answer, with the lines of `--explain`.
-fn answer_explained(args: &ResolveArgs, held: &Assignment) -> (Answer, Vec<String>) {
+fn answer_explained(
+    args: &ResolveArgs,
+    held: &Assignment,
+    (base, relative): (&str, &str),
+) -> (Answer, Vec<String>) {
     let (answer, lines) = held
         .reference(args.spec)
-        .explain(&args.base, &args.relative, args.step6);
+        .explain(base, relative, args.step6);
     let answer = match answer {
         Ok(url) => Answer::Resolved(url),
         Err(why) => Answer::Rejected(why),
