@@ -186,11 +186,19 @@ impl Accepted {
         if giving.is_empty() {
             return None;
         }
-        let changed_by_listed = |u: &Reference| {
+        // Listed deviations may undo each other (one drops an empty
+        // authority, another writes `//` back): each alone is asked too,
+        // of the choices that give the answer.
+        let changes = |u: Reference, set: Set| {
             let reference = |base: &str, relative: &str| u.resolve(base, relative);
-            deviations::resolve(&reference, accepted, base, relative) != u.resolve(base, relative)
+            deviations::resolve(&reference, set, base, relative) != u.resolve(base, relative)
         };
-        if !accepted.is_empty() && choices.iter().any(changed_by_listed) {
+        let clean = accepted.is_empty()
+            || !(choices.iter().any(|&u| changes(u, accepted))
+                || giving
+                    .iter()
+                    .any(|&u| accepted.ids().any(|id| changes(u, Set::of(&[id])))));
+        if !clean {
             return Some(Told::default());
         }
         let names = |among: &[Reference], a: &Ambiguity| -> Vec<&'static str> {
@@ -340,6 +348,18 @@ mod tests {
         assert_eq!(
             told(&any, "http://a/./b", "?y", "http://a/b?y"),
             Some(vec!["base-dot-segments=removed".to_owned()]),
+        );
+        // Two listed deviations that undo each other here (an empty
+        // authority dropped, then `//` written after a scheme the library
+        // knows) still make the case unclean: each alone changes it.
+        let undoing = Set::of(&[Id::EmptyAuthorityDropped, Id::KnownSchemeAuthorityAdded]);
+        assert_eq!(
+            told(&any, "ftp:///.", "", "ftp:///."),
+            Some(vec!["base-dot-segments=kept".to_owned()])
+        );
+        assert_eq!(
+            told_with(undoing, &any, "ftp:///.", "", "ftp:///."),
+            Some(vec![])
         );
         // A reference left unresolved as a listed deviation leaves it tells
         // nothing of the reading that would merge it (yarl: `foo:/`
