@@ -271,10 +271,7 @@ pub fn accept(
         &inconsistent,
         &deviations,
         |v| match unexplained.iter().find(|(id, _)| *id == v.id) {
-            Some((_, reason)) => Decision::Fails {
-                observed: reason.clone(),
-                group: None,
-            },
+            Some((_, reason)) => Decision::fails(reason.clone()),
             None => Decision::Undecided,
         },
     )?;

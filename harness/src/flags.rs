@@ -77,6 +77,9 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Resolve RELATIVE against BASE with the reference resolver.
+    #[command(
+        override_usage = "rfc1808 resolve [OPTIONS] <BASE> <RELATIVE>\n       rfc1808 resolve [OPTIONS] --parse <INPUT>"
+    )]
     Resolve(ResolveArgs),
     /// Print the components of URL (RFC 1808 section 2.4), `-` for absent.
     Parse {

@@ -652,9 +652,14 @@ fn resolve_and_parse_offer_no_vectors_flag_and_explain_their_arguments() {
     let help = stdout(&o);
     assert!(!help.contains("--vectors"), "{help}");
     assert!(
-        help.contains("  <BASE>      The base URL, absolute (with a scheme) for RFC 1808 to resolve against\n")
-            && help.contains("  <RELATIVE>  The relative URL to resolve; put `--` before BASE when it starts with `-`\n"),
+        help.contains("  [BASE]      The base URL, absolute (with a scheme) for RFC 1808 to resolve against\n")
+            && help.contains("  [RELATIVE]  The relative URL to resolve; put `--` before BASE when it starts with `-`\n"),
         "{help}"
+    );
+    // Both or --parse, as the usage says.
+    assert_contains(
+        &help,
+        "Usage: rfc1808 resolve [OPTIONS] <BASE> <RELATIVE>\n       rfc1808 resolve [OPTIONS] --parse <INPUT>\n",
     );
     let o = rfc1808(&["parse", "--help"]);
     assert_exit(&o, 0);

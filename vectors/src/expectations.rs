@@ -611,6 +611,16 @@ pub enum Decision {
     Undecided,
 }
 
+impl Decision {
+    /// It fails, with what was observed, an entry of its own if new.
+    pub fn fails(observed: String) -> Decision {
+        Decision::Fails {
+            observed,
+            group: None,
+        }
+    }
+}
+
 /// An expectations file rewritten from a run, and what changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rewritten {
@@ -1015,18 +1025,32 @@ impl OldFile {
                 table.decor_mut().set_prefix(own);
             }
             let entry_versions = versions.get(&(kind, name)).cloned().flatten();
-            if let Some(ids) = group_ids(kind, &table) {
-                old.groups.push(OldGroup {
-                    table,
-                    versions: entry_versions,
-                    ids,
-                });
-                continue;
-            }
-            old.tables
-                .insert((kind, name.to_owned()), (table, entry_versions));
+            old.keep(kind, name, table, entry_versions);
         }
         Ok(old)
+    }
+}
+
+impl OldFile {
+    /// Keeps an old table of `kind` named `name` (a group by its first id).
+    fn keep(
+        &mut self,
+        kind: &'static str,
+        name: &str,
+        table: toml_edit::Table,
+        versions: Option<Versions>,
+    ) {
+        match group_ids(kind, &table) {
+            Some(ids) => self.groups.push(OldGroup {
+                table,
+                versions,
+                ids,
+            }),
+            None => {
+                self.tables
+                    .insert((kind, name.to_owned()), (table, versions));
+            }
+        }
     }
 }
 
@@ -1177,15 +1201,7 @@ impl Rewrite<'_> {
                     run.placed = true;
                     slots.push(Slot::OldGroup(at));
                 }
-                match decide(v) {
-                    Decision::Fails { .. } => {
-                        run.fails = true;
-                        run.kept.push(v.id.clone());
-                    }
-                    Decision::Undecided => run.kept.push(v.id.clone()),
-                    Decision::Passes => run.passed.push(v.id.clone()),
-                    Decision::Explained => {}
-                }
+                run.decided(&v.id, decide(v));
                 continue;
             }
             let before = self.old.remove(&(FAILURES, v.id.clone()));
@@ -1198,16 +1214,8 @@ impl Rewrite<'_> {
                 (Decision::Fails { observed, group }, None) => {
                     self.added += 1;
                     let member = (v.id.clone(), observed);
-                    let same = |g: &NewGroup| group.is_some() && g.name == group;
-                    match new_groups.iter_mut().find(|g| same(g)) {
-                        Some(g) => g.members.push(member),
-                        None => {
-                            slots.push(Slot::NewGroup(new_groups.len()));
-                            new_groups.push(NewGroup {
-                                name: group,
-                                members: vec![member],
-                            });
-                        }
+                    if let Some(new) = NewGroup::join(&mut new_groups, group, member) {
+                        slots.push(Slot::NewGroup(new));
                     }
                     continue;
                 }
@@ -1438,6 +1446,21 @@ fn prefix(table: &toml_edit::Table) -> String {
     table.decor().prefix().map(raw).unwrap_or_default()
 }
 
+impl OldGroupRun {
+    /// Takes what the run decided of `id`.
+    fn decided(&mut self, id: &str, decision: Decision) {
+        match decision {
+            Decision::Fails { .. } => {
+                self.fails = true;
+                self.kept.push(id.to_owned());
+            }
+            Decision::Undecided => self.kept.push(id.to_owned()),
+            Decision::Passes => self.passed.push(id.to_owned()),
+            Decision::Explained => {}
+        }
+    }
+}
+
 /// What a run decided of the ids of an old group.
 #[derive(Default)]
 struct OldGroupRun {
@@ -1469,6 +1492,25 @@ struct NewGroup {
 }
 
 impl NewGroup {
+    /// Adds `member` to the group of `groups` named `name`, or to a new
+    /// one, whose index it returns (an unnamed failure is always one).
+    fn join(
+        groups: &mut Vec<NewGroup>,
+        name: Option<String>,
+        member: (String, String),
+    ) -> Option<usize> {
+        let same = |g: &&mut NewGroup| name.is_some() && g.name == name;
+        if let Some(group) = groups.iter_mut().find(same) {
+            group.members.push(member);
+            return None;
+        }
+        groups.push(NewGroup {
+            name,
+            members: vec![member],
+        });
+        Some(groups.len() - 1)
+    }
+
     /// Its table: the first member's own entry when it is alone, else its
     /// ids, one a line, under one reason.
     fn table(&self) -> toml_edit::Table {

@@ -47,6 +47,7 @@ use rfc1808_vectors::{ResolveVector, Spec};
 use super::kind::{dots_removed, Kind};
 use super::under::Accepted;
 use crate::implementation::Answer;
+use rfc1808_resolver::spec::Reference;
 
 /// What groups a fuzz run's mismatches: the deviations that explain them,
 /// or, where none do, how the answer differs.
@@ -401,6 +402,7 @@ pub fn closest(
         .filter_map(|u| u.resolve(base, relative).ok().map(|url| (far(&url), u)))
         .min_by_key(|(far, u)| (*far, *u != primary))
         .map_or(primary, |(_, u)| u);
+    let readings = readings_apart(under, primary);
     let resolve = |b: &str, r: &str| under.resolve(b, r);
     let distance = |set: Set| {
         deviations::resolve(&resolve, set, base, relative)
@@ -426,15 +428,6 @@ pub fn closest(
             break;
         }
     }
-    let readings: Vec<String> = primary
-        .spec()
-        .registry()
-        .iter()
-        .filter_map(|a| {
-            let reading = under.get(a.name)?;
-            (primary.get(a.name) != Some(reading)).then(|| format!("{}={reading}", a.name))
-        })
-        .collect();
     let (deviations, answer) = match best {
         Some((set, _, url)) => (set, url),
         None if under != primary => (Set::EMPTY, under.resolve(base, relative).ok()?),
@@ -445,6 +438,20 @@ pub fn closest(
         readings,
         answer,
     })
+}
+
+/// The readings `under` follows other than `primary`'s:
+/// `same-scheme=non-strict`.
+fn readings_apart(under: Reference, primary: Reference) -> Vec<String> {
+    primary
+        .spec()
+        .registry()
+        .iter()
+        .filter_map(|a| {
+            let reading = under.get(a.name)?;
+            (primary.get(a.name) != Some(reading)).then(|| format!("{}={reading}", a.name))
+        })
+        .collect()
 }
 
 /// What is left of a mismatch nothing explains once the listed deviations

@@ -803,14 +803,7 @@ fn classify(
             Search::Remembered => attribution.cause(input, answer, &symptom),
             Search::Full => (attribution.explain(input, answer, &symptom), false),
             Search::Toward(target) => {
-                let other = match target {
-                    Cause::Deviations(set) => !attribution.gives(*set, input, answer),
-                    Cause::Unexplained(kind) => {
-                        *kind != Kind::not_a_letter()
-                            && *kind != attribution.residual(input, answer, &symptom)
-                    }
-                };
-                if other {
+                if !could_be(target, attribution, input, answer, &symptom) {
                     judged.push(None);
                     continue;
                 }
@@ -843,6 +836,25 @@ fn classify(
         }
     }
     judged
+}
+
+/// Whether the mismatch `answer` to `input`, of `symptom`, could have the
+/// cause `target` a shrink keeps to: its deviations give the answer, or
+/// nothing does and its residual is the kind (or a scheme not starting
+/// with a letter, which only asking again tells).
+fn could_be(
+    target: &Cause,
+    attribution: &Attribution,
+    input: &Input,
+    answer: &Answer,
+    symptom: &Kind,
+) -> bool {
+    match target {
+        Cause::Deviations(set) => attribution.gives(*set, input, answer),
+        Cause::Unexplained(kind) => {
+            *kind == Kind::not_a_letter() || *kind == attribution.residual(input, answer, symptom)
+        }
+    }
 }
 
 /// The kind of mismatch `answer` is for `input`, with the stage the

@@ -186,19 +186,7 @@ impl Accepted {
         if giving.is_empty() {
             return None;
         }
-        // Listed deviations may undo each other (one drops an empty
-        // authority, another writes `//` back): each alone is asked too,
-        // of the choices that give the answer.
-        let changes = |u: Reference, set: Set| {
-            let reference = |base: &str, relative: &str| u.resolve(base, relative);
-            deviations::resolve(&reference, set, base, relative) != u.resolve(base, relative)
-        };
-        let clean = accepted.is_empty()
-            || !(choices.iter().any(|&u| changes(u, accepted))
-                || giving
-                    .iter()
-                    .any(|&u| accepted.ids().any(|id| changes(u, Set::of(&[id])))));
-        if !clean {
+        if !clean(input, accepted, &choices, &giving) {
             return Some(Told::default());
         }
         let names = |among: &[Reference], a: &Ambiguity| -> Vec<&'static str> {
@@ -230,6 +218,23 @@ impl Accepted {
             .undefined(&input.base, &input.relative)
             .is_some()
     }
+}
+
+/// Whether `input` is a clean case ([`Accepted::told`]): the deviations
+/// `listed` change no answer of `choices` together, nor of `giving` (the
+/// choices that give the answer) each alone, since two may undo each other
+/// (one drops an empty authority, another writes `//` back).
+fn clean(input: &Input, listed: Set, choices: &[Reference], giving: &[Reference]) -> bool {
+    let (base, relative) = (input.base.as_str(), input.relative.as_str());
+    let changes = |u: Reference, set: Set| {
+        let reference = |base: &str, relative: &str| u.resolve(base, relative);
+        deviations::resolve(&reference, set, base, relative) != u.resolve(base, relative)
+    };
+    listed.is_empty()
+        || !(choices.iter().any(|&u| changes(u, listed))
+            || giving
+                .iter()
+                .any(|&u| listed.ids().any(|id| changes(u, Set::of(&[id])))))
 }
 
 #[cfg(test)]
