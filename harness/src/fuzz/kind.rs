@@ -827,32 +827,15 @@ fn edited(r: &Components<'_>, g: &Components<'_>, under: Reference) -> Differenc
 /// 5.2.4), whatever its path: what [`Kind::residual`] compares, and
 /// [`super::cause::closest`] measures by.
 pub(super) fn dots_removed(url: &str) -> String {
-    let c = rfc1808_resolver::rfc3986::parse(url);
-    let mut out = String::with_capacity(url.len());
-    if let Some(scheme) = c.scheme {
-        out.push_str(scheme);
-        out.push(':');
-    }
-    if let Some(authority) = c.authority {
-        out.push_str("//");
-        out.push_str(authority);
-    }
-    let path = rfc1808_resolver::rfc3986::remove_dot_segments(c.path.to_owned());
+    use rfc1808_resolver::rfc3986::{parse, remove_dot_segments, Components};
+    let c = parse(url);
+    let mut path = remove_dot_segments(c.path.to_owned());
     // A path that would read as an authority keeps a dot segment before
     // it, as RFC 3986's resolution writes it.
     if c.authority.is_none() && path.starts_with("//") {
-        out.push_str("/.");
+        path.insert_str(0, "/.");
     }
-    out.push_str(&path);
-    if let Some(query) = c.query {
-        out.push('?');
-        out.push_str(query);
-    }
-    if let Some(fragment) = c.fragment {
-        out.push('#');
-        out.push_str(fragment);
-    }
-    out
+    Components { path: &path, ..c }.to_string()
 }
 
 /// What differs between the segments `r` and `g` once their longest
