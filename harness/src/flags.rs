@@ -522,6 +522,12 @@ pub(crate) struct FuzzArgs {
     /// Stop after this many generated cases.
     #[arg(long, value_name = "N")]
     pub(crate) max_cases: Option<u64>,
+    /// How many processes of a `lines` or `jsonl` adapter answer at once,
+    /// each its share of every batch (an `argv` adapter: how many cases run
+    /// at once). The cases, answers and report of a seed are the same for
+    /// any number. [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    pub(crate) jobs: Option<std::num::NonZeroUsize>,
     /// The seed of the case generator; the same seed generates the same
     /// cases. [default: from the clock, and printed]
     #[arg(long, value_name = "N")]
@@ -600,6 +606,19 @@ pub(crate) fn fuzz_report_targets(values: &[String]) -> Result<Vec<(FuzzFormat, 
 
 /// Parses a `--time` value: a number with the unit `ms`, `s`, `m` or `h`
 /// (`90s`, `2m`, `1.5h`), or a bare number of seconds.
+/// At most this many jobs: each is a process, and their pipes and threads.
+const MAX_JOBS: usize = 256;
+
+fn parse_jobs(value: &str) -> Result<std::num::NonZeroUsize, String> {
+    match value.parse::<usize>() {
+        Ok(n @ 1..=MAX_JOBS) => {
+            Ok(std::num::NonZeroUsize::new(n).unwrap_or(std::num::NonZeroUsize::MIN))
+        }
+        Ok(_) => Err(format!("`{value}` is not from 1 to {MAX_JOBS}")),
+        Err(_) => Err(format!("`{value}` is not a whole number of processes")),
+    }
+}
+
 fn parse_time(value: &str) -> Result<std::time::Duration, String> {
     let split = value
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))

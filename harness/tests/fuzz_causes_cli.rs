@@ -448,3 +448,52 @@ fn json_on_standard_output_and_reports_in_files() {
          or `json`\n"
     );
 }
+
+#[test]
+fn a_seed_gives_the_same_report_and_files_on_one_job_or_many() {
+    // What a run finds, shrinks, promotes and accepts does not depend on
+    // how many adapter processes and threads it runs: only its pace does.
+    // The deviant adapter's two quirks: one the catalogue explains, one it
+    // does not (shrunk and promoted).
+    let setup = Repo::new();
+    let mut runs = Vec::new();
+    for jobs in ["1", "2", "4"] {
+        let args = [
+            "--jobs",
+            jobs,
+            "--format",
+            "json",
+            "--promote",
+            "--to",
+            &format!("v{jobs}/found.toml"),
+            "--write-expectations",
+            &format!("dev{jobs}.toml"),
+        ];
+        let out = fuzz(&setup, "empty-query+short-query", "5", &args);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let mut report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(report["elapsed_seconds"].as_f64().unwrap() > 0.0);
+        report["elapsed_seconds"] = serde_json::Value::Null;
+        let promoted = setup.read(&format!("v{jobs}/found.toml"));
+        let accepted = setup.read(&format!("dev{jobs}.toml"));
+        runs.push((jobs, report, promoted, accepted));
+    }
+    let (_, report, promoted, accepted) = &runs[0];
+    assert_eq!(report["cases"], 3000);
+    assert!(report["new_kinds"].as_u64().unwrap() >= 2, "{report:#}");
+    assert!(promoted.contains("[[resolve]]"), "{promoted}");
+    assert!(accepted.contains("empty-query-dropped"), "{accepted}");
+    for (jobs, other, other_promoted, other_accepted) in &runs[1..] {
+        // The rerun command names the file it ran with, the same for all.
+        assert_eq!(other, report, "the JSON report on {jobs} jobs");
+        assert_eq!(
+            other_promoted, promoted,
+            "the vectors promoted on {jobs} jobs"
+        );
+        assert_eq!(
+            other_accepted.replace(&format!("v{jobs}/"), "v1/"),
+            *accepted,
+            "the expectations written on {jobs} jobs"
+        );
+    }
+}

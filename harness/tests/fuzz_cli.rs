@@ -15,9 +15,10 @@ use rfc1808_harness::fuzz::is_absolute;
 /// The wrong implementation: the reference, with an empty query dropped
 /// from its answers (as a library that keeps the query as a plain string
 /// would), found by the rules of RFC 1808 section 2.4, and the scheme in
-/// lower case. It writes each base it is asked about to `bases.log`.
+/// lower case. Each of its processes (`--jobs`) writes each base it is
+/// asked about to a `bases-PID.log` of its own.
 const BUGGY: &str = r##"
-import re, subprocess, sys
+import os, re, subprocess, sys
 
 def drop_empty_query(url):
     head, hash, fragment = url.partition("#")
@@ -36,7 +37,7 @@ def lowercase_scheme(url):
 
 serve = subprocess.Popen([sys.argv[1], "serve", "--protocol", "lines"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-log = open("bases.log", "wb")
+log = open(f"bases-{os.getpid()}.log", "wb")
 for line in sys.stdin.buffer:
     log.write(line.split(b"\t")[0] + b"\n")
     serve.stdin.write(line)
@@ -117,12 +118,20 @@ fn block<'r>(report: &'r str, heading: &str) -> Vec<&'r str> {
 }
 
 /// The bases the proxy was asked about.
+/// The bases the last run asked about, from the logs of its processes,
+/// which are then removed.
 fn logged_bases(setup: &Repo) -> Vec<String> {
-    let log = std::fs::read(setup.path("bases.log")).unwrap();
-    String::from_utf8_lossy(&log)
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let mut bases = Vec::new();
+    for entry in std::fs::read_dir(setup.root()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("bases-") && name.ends_with(".log") {
+            let log = std::fs::read(&path).unwrap();
+            bases.extend(String::from_utf8_lossy(&log).lines().map(str::to_owned));
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+    bases
 }
 
 #[test]

@@ -598,3 +598,87 @@ fn an_argv_answer_counts_once_the_adapter_exits_even_if_its_child_holds_stdout()
     let replies = run_misbehave(Protocol::Argv, &["--spawn-sleeper"], SHORT, &["a"]);
     assert_eq!(replies, [ok("a")]);
 }
+
+// Several processes of one adapter (`rfc1808 fuzz --jobs`).
+
+/// Resolves each relative URL against [`BASE`] through `jobs` processes of
+/// the misbehaving adapter in `protocol`.
+fn run_jobs(protocol: Protocol, options: &[&str], jobs: usize, relatives: &[&str]) -> Vec<Reply> {
+    let spec = spec(protocol, misbehave(protocol, options), SHORT);
+    let relatives: Vec<String> = relatives.iter().map(|r| r.to_string()).collect();
+    within_a_minute(move || {
+        let jobs = std::num::NonZeroUsize::new(jobs).unwrap();
+        let mut adapter = subprocess::spawn_jobs(&spec, jobs).unwrap_or_else(|e| panic!("{e}"));
+        adapter.resolve_all(&at_base(&relatives))
+    })
+}
+
+#[test]
+fn with_several_processes_each_case_keeps_its_answer_in_order() {
+    // 300 cases over 4 processes, each its run of them; a crash, a hang
+    // and an abort in different runs fail their own cases only, and the
+    // processes that failed are restarted for the rest of their run.
+    let mut relatives: Vec<String> = (0..300).map(|i| format!("c{i}")).collect();
+    relatives[10] = "exit".to_owned();
+    relatives[100] = "hang".to_owned();
+    relatives[250] = "abort".to_owned();
+    let relatives: Vec<&str> = relatives.iter().map(String::as_str).collect();
+    for protocol in PERSISTENT {
+        let replies = run_jobs(protocol, &[], 4, &relatives);
+        assert_eq!(replies.len(), 300, "{protocol}");
+        for (i, (reply, relative)) in replies.iter().zip(&relatives).enumerate() {
+            match i {
+                10 => assert!(
+                    matches!(&reply.answer, Answer::Error(e) if e.contains("exited with code 3")),
+                    "{protocol}: {reply:?}"
+                ),
+                100 => assert!(
+                    matches!(&reply.answer, Answer::Error(e) if e.starts_with("timeout after 3s")),
+                    "{protocol}: {reply:?}"
+                ),
+                250 => assert!(
+                    matches!(&reply.answer, Answer::Error(e) if e.contains("SIGABRT")),
+                    "{protocol}: {reply:?}"
+                ),
+                _ => assert_eq!(reply, &ok(relative), "{protocol}: case {i}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn with_several_processes_none_outlives_the_implementation() {
+    let file = std::env::temp_dir().join(format!("rfc1808-jobs-{}", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let option = format!("--pidfile={}", file.display());
+    let relatives: Vec<String> = (0..200).map(|i| format!("c{i}")).collect();
+    let relatives: Vec<&str> = relatives.iter().map(String::as_str).collect();
+    let replies = run_jobs(Protocol::Jsonl, &["--ignore-stop", &option], 3, &relatives);
+    assert!(replies.iter().zip(&relatives).all(|(r, c)| *r == ok(c)));
+    let text = std::fs::read_to_string(&file).expect("the adapters wrote their pids");
+    let _ = std::fs::remove_file(&file);
+    let pids: Vec<u32> = text.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(pids.len(), 3, "one process per job");
+    for pid in pids {
+        assert!(
+            !common::child::alive(pid, Duration::from_secs(5)),
+            "process {pid} outlived the implementation"
+        );
+    }
+}
+
+#[test]
+fn a_job_that_cannot_start_is_a_start_error() {
+    let spec = spec(
+        Protocol::Jsonl,
+        misbehave(Protocol::Jsonl, &["--start=exit"]),
+        SHORT,
+    );
+    let jobs = std::num::NonZeroUsize::new(3).unwrap();
+    let error = within_a_minute(move || match subprocess::spawn_jobs(&spec, jobs) {
+        Ok(_) => panic!("started"),
+        Err(e) => e.to_string(),
+    });
+    assert!(error.starts_with("implementation `misbehave`: "), "{error}");
+    assert!(error.contains("exited with code 1"), "{error}");
+}

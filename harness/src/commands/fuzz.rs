@@ -185,6 +185,9 @@ impl Fuzz<'_> {
             .map(|path| path.display().to_string())
             .collect();
         campaign.builtin_seeds = args.builtin_seeds;
+        if let Some(jobs) = args.jobs {
+            campaign.options.jobs = jobs;
+        }
         campaign
     }
 

@@ -74,6 +74,7 @@ impl Campaign {
                 readings: Accepted::default(),
                 allowed_inconsistent: Vec::new(),
                 by_cause: true,
+                jobs: subprocess::available_jobs(),
             },
             expected: Expected::default(),
             expectations_file: None,
@@ -128,7 +129,7 @@ impl Campaign {
     /// spec claim ([`Info::claimed_spec`]) decides the spec of a run that
     /// names none; [`Campaign::run_on`] then fuzzes it.
     pub fn start(&self) -> Result<Box<dyn Implementation + Send>, StartError> {
-        subprocess::spawn(&self.spec)
+        subprocess::spawn_jobs(&self.spec, self.options.jobs)
     }
 
     /// [`Campaign::run`] on an adapter [`Campaign::start`] started.
@@ -535,6 +536,8 @@ mod tests {
                 readings: Accepted::default(),
                 allowed_inconsistent: Vec::new(),
                 by_cause: true,
+                // The cores, unless `--jobs` says otherwise.
+                jobs: subprocess::available_jobs(),
             }
         );
     }

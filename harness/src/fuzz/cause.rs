@@ -36,6 +36,7 @@
 //! unexplained symptom are still found. Shrinking and the listed vectors
 //! use the full search ([`Attribution::explain`]).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -46,6 +47,7 @@ use rfc1808_vectors::{ResolveVector, Spec};
 
 use super::kind::{dots_removed, Kind};
 use super::under::Accepted;
+use super::workers::Workers;
 use crate::implementation::Answer;
 use rfc1808_resolver::spec::Reference;
 
@@ -132,12 +134,100 @@ pub struct Attribution {
     /// what attribution costs).
     on: bool,
     memo: HashMap<Kind, Memo>,
-    /// Whether the last mismatch attributed went without a search.
-    presumed: bool,
+}
+
+/// What attributing one mismatch asked of the reference: whether sets of
+/// deviations give its answer, under every reading and under the default
+/// ones. Noting ahead ([`Attribution::causes`]), a full search or a
+/// residual not made yet is said to be missing, and made later.
+#[derive(Clone, Default)]
+struct Asked {
+    ahead: bool,
+    gives: Vec<(Set, bool)>,
+    by_default: Vec<(Set, bool)>,
+    explained: Option<Option<Explanation>>,
+    residual: Option<Kind>,
+    missing: Option<Missing>,
+}
+
+/// What noting ahead left for later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Missing {
+    Search,
+    Residual,
+}
+
+impl Asked {
+    fn ahead() -> Asked {
+        Asked {
+            ahead: true,
+            ..Asked::default()
+        }
+    }
+
+    /// What it noted, with nothing said to be missing.
+    fn settled(self) -> Asked {
+        Asked {
+            missing: None,
+            ..self
+        }
+    }
+
+    /// What `noted` holds; else, noting ahead, `None` with `what` said to
+    /// be missing; else `make`'s.
+    fn made<T>(
+        asked: &RefCell<Asked>,
+        what: Missing,
+        noted: impl Fn(&Asked) -> Option<T>,
+        make: impl FnOnce() -> T,
+    ) -> Option<T> {
+        let mut asked = asked.borrow_mut();
+        if let Some(made) = noted(&asked) {
+            return Some(made);
+        }
+        if asked.ahead {
+            asked.missing = Some(what);
+            return None;
+        }
+        drop(asked);
+        Some(make())
+    }
+
+    /// Makes what is missing, for a mismatch of `symptom`.
+    fn make_missing(&mut self, by: &Attribution, input: &Input, answer: &Answer, symptom: &Kind) {
+        match self.missing.take() {
+            Some(Missing::Search) => {
+                let (base, relative) = (input.base.as_str(), input.relative.as_str());
+                self.explained = Some(by.explainer.explain(Some(base), relative, answer));
+            }
+            Some(Missing::Residual) => {
+                self.residual = Some(by.residual(input, answer, symptom));
+            }
+            None => {}
+        }
+    }
+
+    /// What `field` notes of `set`, or `work`'s answer, noted.
+    fn note_set(
+        asked: &RefCell<Asked>,
+        field: impl Fn(&mut Asked) -> &mut Vec<(Set, bool)>,
+        set: Set,
+        work: impl FnOnce() -> bool,
+    ) -> bool {
+        if let Some(&(_, known)) = field(&mut asked.borrow_mut())
+            .iter()
+            .find(|(s, _)| *s == set)
+        {
+            return known;
+        }
+        let answer = work();
+        field(&mut asked.borrow_mut()).push((set, answer));
+        answer
+    }
 }
 
 /// What a run remembers of one symptom's mismatches.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Memo {
     /// The sets that explained some, listed ones first, then smallest
     /// first, then the last found first.
@@ -222,7 +312,6 @@ impl Attribution {
             shown_by_vectors: HashSet::new(),
             on,
             memo: HashMap::new(),
-            presumed: false,
         }
     }
 
@@ -240,47 +329,171 @@ impl Attribution {
         if !self.on || symptom.is_failure() {
             return (Cause::Unexplained(symptom.clone()), false);
         }
-        let cause = self.attribute(input, answer, symptom);
-        let presumed = self.presumed;
-        self.presumed = false;
-        (cause, presumed)
+        let mut memo = self.memo.remove(symptom).unwrap_or_default();
+        let asked = RefCell::new(Asked::default());
+        let cause = self.attribute(&mut memo, input, answer, symptom, &asked);
+        self.memo.insert(symptom.clone(), memo);
+        cause.unwrap_or_else(|| unreachable!("nothing is missing when nothing is noted ahead"))
     }
 
-    fn attribute(&mut self, input: &Input, answer: &Answer, symptom: &Kind) -> Cause {
-        let (base, relative) = (input.base.as_str(), input.relative.as_str());
-        if !self.memo.contains_key(symptom) {
-            self.memo.insert(symptom.clone(), Memo::default());
+    /// [`Attribution::cause`] of each mismatch in turn, its input, answer
+    /// and symptom, the work spread over `workers` with the same causes as
+    /// one at a time. The run remembers per symptom, so mismatches of
+    /// different symptoms can be attributed at once, and within one
+    /// symptom, what a mismatch asks of the reference mostly does not
+    /// depend on the mismatches before it:
+    ///
+    /// 1. each mismatch is attributed on its own from what the run
+    ///    remembered before them all, noting the sets it tried ([`Asked`]),
+    ///    all at once;
+    /// 2. then, in rounds, each symptom's mismatches are attributed in
+    ///    their order from those notes, up to the first that needs a full
+    ///    search or a residual not noted yet; those (one per symptom) are
+    ///    made at once, and the next round goes on from them.
+    pub fn causes(
+        &mut self,
+        mismatches: &[(&Input, &Answer, &Kind)],
+        workers: &Workers,
+    ) -> Vec<(Cause, bool)> {
+        if workers.threads() == 1 {
+            return mismatches
+                .iter()
+                .map(|&(input, answer, symptom)| self.cause(input, answer, symptom))
+                .collect();
         }
-        let memo = self.memo.get_mut(symptom).expect("inserted above");
+        let mut causes: Vec<Option<(Cause, bool)>> = vec![None; mismatches.len()];
+        let mut groups: Vec<(&Kind, Vec<usize>)> = Vec::new();
+        for (i, &(_, _, symptom)) in mismatches.iter().enumerate() {
+            if !self.on || symptom.is_failure() {
+                causes[i] = Some((Cause::Unexplained(symptom.clone()), false));
+                continue;
+            }
+            match groups.iter_mut().find(|(kind, _)| *kind == symptom) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((symptom, vec![i])),
+            }
+        }
+        let attributing: Vec<usize> = groups.iter().flat_map(|(_, m)| m.clone()).collect();
+        let mut asked: Vec<RefCell<Asked>> = (0..mismatches.len())
+            .map(|_| RefCell::new(Asked::ahead()))
+            .collect();
+        let this = &*self;
+        for (i, noted) in workers.map(attributing, |i| {
+            let (input, answer, symptom) = mismatches[i];
+            let mut memo = this.memo.get(symptom).cloned().unwrap_or_default();
+            let noted = RefCell::new(Asked::ahead());
+            this.attribute(&mut memo, input, answer, symptom, &noted);
+            (i, noted.into_inner().settled())
+        }) {
+            asked[i] = RefCell::new(noted);
+        }
+        let mut done = vec![0; groups.len()];
+        loop {
+            let mut missing: Vec<usize> = Vec::new();
+            for ((symptom, members), done) in groups.iter().zip(&mut done) {
+                let mut memo = self.memo.remove(*symptom).unwrap_or_default();
+                for &i in &members[*done..] {
+                    let (input, answer, _) = mismatches[i];
+                    // Tried on a copy: what stops at something missing
+                    // leaves the memo as it was.
+                    let mut trial = memo.clone();
+                    let Some(cause) = self.attribute(&mut trial, input, answer, symptom, &asked[i])
+                    else {
+                        missing.push(i);
+                        break;
+                    };
+                    memo = trial;
+                    causes[i] = Some(cause);
+                    *done += 1;
+                }
+                self.memo.insert((*symptom).clone(), memo);
+            }
+            if missing.is_empty() {
+                break;
+            }
+            let this = &*self;
+            let missing: Vec<(usize, Asked)> =
+                missing.into_iter().map(|i| (i, asked[i].take())).collect();
+            let made = workers.map(missing, |(i, mut asked)| {
+                let (input, answer, symptom) = mismatches[i];
+                asked.make_missing(this, input, answer, symptom);
+                (i, asked)
+            });
+            for (i, made) in made {
+                asked[i] = RefCell::new(made);
+            }
+        }
+        causes
+            .into_iter()
+            .map(|c| c.expect("every mismatch attributed"))
+            .collect()
+    }
+
+    /// The cause of one mismatch of the symptom `memo` remembers, and
+    /// whether it was presumed unexplained without a search. What it asks
+    /// of the reference is taken from `asked` where noted there, and set
+    /// checks are noted there; `None` when it needs a full search or a
+    /// residual that `asked`, noting ahead, does not hold yet.
+    fn attribute(
+        &self,
+        memo: &mut Memo,
+        input: &Input,
+        answer: &Answer,
+        symptom: &Kind,
+        asked: &RefCell<Asked>,
+    ) -> Option<(Cause, bool)> {
+        let (base, relative) = (input.base.as_str(), input.relative.as_str());
         let (explainer, listed) = (&self.explainer, self.listed);
-        let shown = &self.shown_by_vectors;
         let residual = || {
-            let kind = residual(&self.accepted, listed, shown, input, answer, symptom);
-            Cause::Unexplained(kind)
+            let kind = Asked::made(
+                asked,
+                Missing::Residual,
+                |a| a.residual.clone(),
+                || self.residual(input, answer, symptom),
+            );
+            kind.map(Cause::Unexplained)
         };
         let sampled = memo.mostly_unexplained();
         if sampled && memo.skip() {
-            self.presumed = true;
-            return residual();
+            return Some((residual()?, true));
         }
-        let gives = |s: Set| explainer.gives(s, base, relative, answer);
-        let by_default = |s: Set| explainer.gives_by_default(s, base, relative, answer);
+        let gives = |s: Set| {
+            Asked::note_set(
+                asked,
+                |a| &mut a.gives,
+                s,
+                || explainer.gives(s, base, relative, answer),
+            )
+        };
+        let by_default = |s: Set| {
+            Asked::note_set(
+                asked,
+                |a| &mut a.by_default,
+                s,
+                || explainer.gives_by_default(s, base, relative, answer),
+            )
+        };
         // The sets remembered, under the default readings, one resolution
         // each: where most answers are found.
         if let Some(set) = memo.settle(listed, by_default, gives) {
-            return Cause::Deviations(set);
+            return Some((Cause::Deviations(set), false));
         }
         // Of a symptom whose searches mostly found sets, a mismatch none
         // of them gives so is looked at further, under every reading and
         // then by a search, now and then.
         if !sampled && memo.skip() {
-            self.presumed = true;
-            return residual();
+            return Some((residual()?, true));
         }
         if let Some(set) = memo.settle(listed, gives, gives) {
-            return Cause::Deviations(set);
+            return Some((Cause::Deviations(set), false));
         }
-        match explainer.explain(Some(base), relative, answer) {
+        let explained = Asked::made(
+            asked,
+            Missing::Search,
+            |a| a.explained,
+            || explainer.explain(Some(base), relative, answer),
+        )?;
+        match explained {
             Some(Explanation::By(set)) => {
                 memo.explained += 1;
                 if !memo.sets.contains(&set) {
@@ -290,11 +503,11 @@ impl Attribution {
                     // answer.
                     memo.sets.sort_by_key(|s| (!s.is_subset(listed), s.len()));
                 }
-                Cause::Deviations(set)
+                Some((Cause::Deviations(set), false))
             }
             _ => {
                 memo.unexplained += 1;
-                residual()
+                Some((residual()?, false))
             }
         }
     }

@@ -64,8 +64,10 @@ mod kind;
 mod message;
 mod shrink;
 mod under;
+mod workers;
 
 use std::collections::{BTreeMap, HashMap};
+use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
 use rfc1808_fuzzgen::Input;
@@ -82,6 +84,7 @@ pub use kind::{Component, Difference, Kind, NetLocEnd, Segments, Steps};
 pub use message::MessageClass;
 pub use shrink::shrink;
 pub use under::{Accepted, Told};
+pub use workers::Workers;
 
 pub use rfc1808_resolver::spec::{Branch, Resolved, Rfc2396Step, Stage};
 use rfc1808_vectors::expectations::Inconsistent;
@@ -112,6 +115,10 @@ pub struct Options {
     /// off, every mismatch is its symptom, as before causes were
     /// attributed, which the harness benchmark measures against.
     pub by_cause: bool,
+    /// How many processes of the adapter answer at once, and how many
+    /// threads judge their answers (`--jobs`). What a run with a number of
+    /// cases finds is the same for any number.
+    pub jobs: NonZeroUsize,
 }
 
 /// A vector the implementation's expectations list.
@@ -342,6 +349,7 @@ struct Run<'r> {
     last: Option<(usize, Duration)>,
     /// How long shrinking kinds deviations explain has taken.
     shrinking: Duration,
+    workers: Workers,
 }
 
 /// The mismatches of one cause in a batch.
@@ -366,12 +374,14 @@ impl<'r> Run<'r> {
         let spec = options.readings.spec();
         let mut attribution =
             Attribution::new(&options.readings, expected.deviations, options.by_cause);
+        let workers = Workers::new(options.jobs);
         let listed_kinds = listed_kinds(
             implementation,
             &expected.vectors,
             deadline,
             &options.readings,
             &mut attribution,
+            &workers,
         );
         Run {
             implementation,
@@ -395,6 +405,7 @@ impl<'r> Run<'r> {
             },
             last: None,
             shrinking: Duration::ZERO,
+            workers,
         }
     }
 
@@ -460,7 +471,24 @@ impl<'r> Run<'r> {
             &self.options.readings,
             &mut self.attribution,
             Search::Remembered,
+            &self.workers,
         );
+        let accepted = &self.options.readings;
+        let listed = self.attribution.listed();
+        let agreed: Vec<(&Input, &Answer)> = inputs
+            .iter()
+            .zip(&answers)
+            .zip(&judged)
+            .filter(|(_, judged)| judged.is_none())
+            .map(|(pair, _)| pair)
+            .collect();
+        let told = self.workers.map(agreed, |(input, answer)| {
+            let told = (!accepted.outside(input)).then(|| accepted.told(input, answer, listed));
+            told.flatten().map(|told| (input, told))
+        });
+        for (input, told) in told.into_iter().flatten() {
+            self.followed.observe(input, &told);
+        }
         let mut batch: BTreeMap<Cause, Tally> = BTreeMap::new();
         for ((input, answer), judged) in inputs.iter().zip(answers).zip(judged) {
             let Some(Judged {
@@ -470,13 +498,6 @@ impl<'r> Run<'r> {
                 presumed,
             }) = judged
             else {
-                let accepted = &self.options.readings;
-                if !accepted.outside(input) {
-                    let listed = self.attribution.listed();
-                    if let Some(told) = accepted.told(input, &answer, listed) {
-                        self.followed.observe(input, &told);
-                    }
-                }
                 continue;
             };
             self.summary.mismatches += 1;
@@ -639,6 +660,7 @@ impl<'r> Run<'r> {
             self.options,
             self.deadline,
             &mut self.attribution,
+            &self.workers,
         );
         if explained {
             self.shrinking += started.elapsed();
@@ -754,6 +776,7 @@ enum Search<'t> {
 
 /// The mismatch each of the first of `inputs` shows, if any, with the
 /// implementation's answer, by `search`: as many as it answered.
+#[allow(clippy::too_many_arguments)]
 fn kinds(
     implementation: &mut dyn Implementation,
     inputs: &[Input],
@@ -761,6 +784,7 @@ fn kinds(
     accepted: &Accepted,
     attribution: &mut Attribution,
     search: Search<'_>,
+    workers: &Workers,
 ) -> Vec<(Option<Judged>, Answer)> {
     let answers = answers(implementation, inputs, deadline);
     classify(
@@ -771,6 +795,7 @@ fn kinds(
         accepted,
         attribution,
         search,
+        workers,
     )
     .into_iter()
     .zip(answers)
@@ -783,6 +808,7 @@ fn kinds(
 /// there, all such in one batch, and is [`Kind::not_a_letter`] unless the
 /// answer then is of the same kind (or there is no answer then, the time
 /// being up).
+#[allow(clippy::too_many_arguments)]
 fn classify(
     implementation: &mut dyn Implementation,
     inputs: &[Input],
@@ -791,24 +817,51 @@ fn classify(
     accepted: &Accepted,
     attribution: &mut Attribution,
     search: Search<'_>,
+    workers: &Workers,
 ) -> Vec<Option<Judged>> {
+    let pairs: Vec<(&Input, &Answer)> = inputs.iter().zip(given).collect();
+    let symptoms = {
+        let attribution = &*attribution;
+        workers.map(pairs.clone(), |(input, answer)| {
+            judge(input, answer, accepted, attribution)
+        })
+    };
+    let mismatches: Vec<(&Input, &Answer, &Kind)> = pairs
+        .iter()
+        .zip(&symptoms)
+        .filter_map(|(&(input, answer), symptom)| Some((input, answer, &symptom.as_ref()?.0)))
+        .collect();
+    let mut causes = match search {
+        Search::Remembered => attribution
+            .causes(&mismatches, workers)
+            .into_iter()
+            .map(Some)
+            .collect(),
+        Search::Full => {
+            let attribution = &*attribution;
+            workers.map(mismatches, |(input, answer, symptom)| {
+                Some((attribution.explain(input, answer, symptom), false))
+            })
+        }
+        Search::Toward(target) => {
+            let attribution = &*attribution;
+            workers.map(mismatches, |(input, answer, symptom)| {
+                could_be(target, attribution, input, answer, symptom)
+                    .then(|| (target.clone(), false))
+            })
+        }
+    }
+    .into_iter();
     let mut judged = Vec::with_capacity(inputs.len());
     let mut variants = Vec::new();
-    for (i, (input, answer)) in inputs.iter().zip(given).enumerate() {
-        let Some((symptom, stage)) = judge(input, answer, accepted, attribution) else {
+    for (i, (input, symptom)) in inputs.iter().zip(symptoms).enumerate() {
+        let Some((symptom, stage)) = symptom else {
             judged.push(None);
             continue;
         };
-        let (cause, presumed) = match search {
-            Search::Remembered => attribution.cause(input, answer, &symptom),
-            Search::Full => (attribution.explain(input, answer, &symptom), false),
-            Search::Toward(target) => {
-                if !could_be(target, attribution, input, answer, &symptom) {
-                    judged.push(None);
-                    continue;
-                }
-                (target.clone(), false)
-            }
+        let Some((cause, presumed)) = causes.next().flatten() else {
+            judged.push(None);
+            continue;
         };
         if matches!(cause, Cause::Unexplained(_)) && !symptom.is_failure() {
             if let Some(variant) = Kind::letter_variant(input, stage) {
@@ -895,6 +948,7 @@ fn shrink_case(
     options: &Options,
     deadline: Option<Instant>,
     attribution: &mut Attribution,
+    workers: &Workers,
 ) -> Shown {
     let (bases, accepted) = (options.bases, &options.readings);
     let spec = accepted.spec();
@@ -923,6 +977,7 @@ fn shrink_case(
                 accepted,
                 attribution,
                 Search::Toward(cause),
+                workers,
             ))
             .filter_map(|(c, (judged, answer))| {
                 judged.map(|j| Shown {
@@ -977,6 +1032,7 @@ fn listed_kinds<'l>(
     deadline: Option<Instant>,
     accepted: &Accepted,
     attribution: &mut Attribution,
+    workers: &Workers,
 ) -> HashMap<Cause, (&'l Listed, Shown)> {
     let inputs: Vec<Input> = listed.iter().map(|l| l.input.clone()).collect();
     let mut kinds: HashMap<Cause, (&Listed, Shown)> = HashMap::new();
@@ -990,6 +1046,7 @@ fn listed_kinds<'l>(
         accepted,
         attribution,
         Search::Full,
+        workers,
     );
     let mut symptoms = Vec::new();
     for (l, (judged, answer)) in listed.iter().zip(judged) {
@@ -1190,6 +1247,7 @@ mod tests {
                 None,
                 &accepted,
                 &mut attribution,
+                &Workers::one(),
             );
             assert!(kinds.contains_key(&Cause::Deviations(dropped)));
             let known = kinds.contains_key(&Cause::Unexplained(symptom.clone()));
@@ -1261,6 +1319,7 @@ mod tests {
                 readings,
                 allowed_inconsistent: Vec::new(),
                 by_cause: true,
+                jobs: NonZeroUsize::MIN,
             };
             fuzz(
                 &mut Buggy(drops_empty_query),
@@ -1306,13 +1365,28 @@ mod tests {
             readings: held(KEPT),
             allowed_inconsistent: Vec::new(),
             by_cause,
+            jobs: NonZeroUsize::MIN,
         };
         let mut progress = Vec::new();
-        let summary = fuzz(&mut Buggy(bug), seeds, expected, &options, &mut |p| {
-            progress.push(*p)
-        });
+        let summary = fuzz(
+            &mut Buggy(bug),
+            seeds.clone(),
+            expected,
+            &options,
+            &mut |p| progress.push(*p),
+        );
         assert_eq!(progress.len(), 3, "a progress report per batch of {BATCH}");
         assert_eq!(progress[2].cases, 3000);
+        // Whatever the number of threads, a run finds the same.
+        let jobs = NonZeroUsize::new(3).unwrap();
+        let spread = Options { jobs, ..options };
+        let threaded = fuzz(&mut Buggy(bug), seeds, expected, &spread, &mut |_| {});
+        let timeless = |s: &Summary| Summary {
+            elapsed: Duration::ZERO,
+            first_finding: s.first_finding.map(|_| Duration::ZERO),
+            ..s.clone()
+        };
+        assert_eq!(timeless(&threaded), timeless(&summary), "on {jobs} threads");
         summary
     }
 
@@ -1496,6 +1570,7 @@ mod tests {
             readings: held(KEPT),
             allowed_inconsistent: Vec::new(),
             by_cause: true,
+            jobs: NonZeroUsize::MIN,
         };
         let mut buggy = Buggy(lowers_schemes_and_raises_z);
         let expected = expected(&[]);
@@ -1596,6 +1671,7 @@ mod tests {
             readings: Accepted::default(),
             allowed_inconsistent: Vec::new(),
             by_cause: true,
+            jobs: NonZeroUsize::MIN,
         };
         let mut reference =
             crate::reference::Reference::new(rfc1808_resolver::Step6::StringPattern);
@@ -1620,6 +1696,7 @@ mod tests {
             readings: Accepted::default(),
             allowed_inconsistent: Vec::new(),
             by_cause: true,
+            jobs: NonZeroUsize::MIN,
         };
         let mut reference = crate::reference::Reference::new(rfc1808_resolver::Step6::SegmentStack);
         let summary = fuzz(

@@ -1,10 +1,11 @@
 //! The `argv` protocol: `COMMAND... BASE RELATIVE`, one process per case,
 //! as many at once as there are cores.
 
+use std::num::NonZeroUsize;
 use std::process::{Child, ExitStatus};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -15,7 +16,9 @@ use crate::protocol::escape_bytes;
 
 pub(super) struct Argv {
     spec: ImplSpec,
-    budget: Budget,
+    /// How many cases run at once.
+    jobs: NonZeroUsize,
+    budget: Arc<Budget>,
 }
 
 /// The case an `argv` adapter is asked before the run. Any URL library
@@ -27,16 +30,17 @@ pub(super) const PROBE: (&str, &str) = ("http://a/b", "c");
 impl Argv {
     /// Asks the adapter [`PROBE`], with the start-up allowance for its
     /// timeout; its answer is not graded, only whether there is one.
-    pub(super) fn start(spec: ImplSpec) -> Result<Self, Why> {
+    pub(super) fn start(
+        spec: ImplSpec,
+        jobs: NonZeroUsize,
+        budget: Arc<Budget>,
+    ) -> Result<Self, Why> {
         let probe = Case::resolve("start-up probe", PROBE.0, PROBE.1);
         let patient = ImplSpec {
             timeout: super::start_allowance(&spec),
             ..spec.clone()
         };
-        let argv = Argv {
-            spec,
-            budget: Budget::new(),
-        };
+        let argv = Argv { spec, jobs, budget };
         let reply = run_case(&patient, &argv.budget, &probe);
         let answer = match reply.answer {
             Answer::Resolved(answer) => answer,
@@ -97,7 +101,6 @@ impl Implementation for Argv {
 impl Argv {
     /// Each case's reply, `None` for those not started before `until`.
     fn resolve(&self, cases: &[Case<'_>], until: Option<Instant>) -> Vec<Option<Reply>> {
-        let cores = thread::available_parallelism().map_or(1, |n| n.get());
         let next = AtomicUsize::new(0);
         let replies: Mutex<Vec<Option<Reply>>> = Mutex::new(vec![None; cases.len()]);
         let work = || loop {
@@ -114,7 +117,7 @@ impl Argv {
         thread::scope(|s| {
             // This thread works too, so the run goes on even if no thread
             // can be started.
-            for _ in 1..cores.min(cases.len()) {
+            for _ in 1..self.jobs.get().min(cases.len()) {
                 let _ = thread::Builder::new()
                     .name("rfc1808-argv".to_owned())
                     .spawn_scoped(s, work);

@@ -11,13 +11,17 @@
 
 mod argv;
 mod persistent;
+mod pool;
 mod process;
 
 use std::error::Error;
 use std::fmt;
 use std::io;
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::thread;
 use std::time::Duration;
 
 use crate::implementation::{Answer, ImplSpec, Implementation};
@@ -37,7 +41,7 @@ pub const ANSWER_LIMIT: usize = 1 << 20;
 pub const STDERR_LIMIT: usize = 64 << 10;
 
 /// How many bytes of answers and standard error are kept of one
-/// implementation in all. Once they are spent, an answer or a case's
+/// implementation in all, however many processes of it run at once. Once they are spent, an answer or a case's
 /// standard error keeps at most [`SPENT_KEEP`] bytes, so that what the
 /// harness holds stays bounded however many cases an adapter floods.
 pub const BUDGET: usize = 64 << 20;
@@ -129,18 +133,46 @@ impl Budget {
 /// Starts the implementation `spec` describes. For `jsonl` this includes the
 /// handshake; for `lines` it starts the process; for `argv`, whose
 /// processes start per case, it checks that the program can be found and
-/// that it resolves a first case, `http://a/b` with `c`.
+/// that it resolves a first case, `http://a/b` with `c`. A `lines` or
+/// `jsonl` adapter is one process; an `argv` adapter runs as many cases at
+/// once as there are cores.
 pub fn spawn(spec: &ImplSpec) -> Result<Box<dyn Implementation + Send>, StartError> {
+    match protocol::codec(spec.protocol) {
+        Some(_) => spawn_jobs(spec, NonZeroUsize::MIN),
+        None => spawn_jobs(spec, available_jobs()),
+    }
+}
+
+/// The number of cores, the default of `--jobs`.
+pub fn available_jobs() -> NonZeroUsize {
+    thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
+/// [`spawn`] with `jobs` processes at once: a `lines` or `jsonl` adapter
+/// is started `jobs` times, each process answering its share of every
+/// batch (a [`pool::Pool`]), and an `argv` adapter runs up to `jobs` cases
+/// at once. The processes share one [`BUDGET`].
+pub fn spawn_jobs(
+    spec: &ImplSpec,
+    jobs: NonZeroUsize,
+) -> Result<Box<dyn Implementation + Send>, StartError> {
     let Some(program) = spec.command.first() else {
         return Err(StartError::new(spec, Why::EmptyCommand));
     };
     find_program(program).map_err(|why| StartError::new(spec, why))?;
-    match protocol::codec(spec.protocol) {
-        Some(codec) => Ok(Box::new(persistent::Persistent::start(spec, codec)?)),
-        None => Ok(Box::new(
-            argv::Argv::start(spec.clone()).map_err(|why| StartError::new(spec, why))?,
-        )),
+    let budget = Arc::new(Budget::new());
+    let Some(codec) = protocol::codec(spec.protocol) else {
+        let argv = argv::Argv::start(spec.clone(), jobs, budget);
+        return Ok(Box::new(argv.map_err(|why| StartError::new(spec, why))?));
+    };
+    if jobs.get() == 1 {
+        return Ok(Box::new(persistent::Persistent::start(
+            spec, codec, budget,
+        )?));
     }
+    let spec = spec.clone();
+    let start = move || persistent::Persistent::start(&spec, codec, budget.clone());
+    Ok(Box::new(pool::Pool::start(jobs, start)?))
 }
 
 /// Why an implementation could not be started.

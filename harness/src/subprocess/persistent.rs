@@ -36,7 +36,7 @@ pub(super) struct Persistent {
     heard: bool,
     /// Whether a process timed out without having written anything.
     silent_timeout: bool,
-    budget: Budget,
+    budget: Arc<Budget>,
 }
 
 impl Persistent {
@@ -44,6 +44,7 @@ impl Persistent {
     pub(super) fn start(
         spec: &ImplSpec,
         codec: &'static dyn Codec,
+        budget: Arc<Budget>,
     ) -> Result<Persistent, StartError> {
         let mut adapter = Persistent {
             spec: spec.clone(),
@@ -56,7 +57,7 @@ impl Persistent {
             next_id: 1,
             heard: false,
             silent_timeout: false,
-            budget: Budget::new(),
+            budget,
         };
         adapter.proc = Some(adapter.start_proc()?);
         Ok(adapter)

@@ -1,0 +1,253 @@
+//! `rfc1808 fuzz --jobs N`: N processes of one persistent adapter, driven
+//! as one implementation. Each call's cases are cut into N runs in order,
+//! one to each process, and the answers are put back in the order of the
+//! cases; so a run asks the same cases and gets the same answers whatever
+//! N is, and only its pace changes.
+//!
+//! Each process is started, restarted and stopped by a thread of its own
+//! that lives as long as the pool: on Linux an adapter is killed when the
+//! thread that started it ends (`process::start`).
+
+use std::num::NonZeroUsize;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::{self, JoinHandle};
+use std::time::Instant;
+
+use super::persistent::Persistent;
+use super::StartError;
+use crate::implementation::{Case, Implementation, Info, Reply};
+
+/// The fewest cases a process is given of one call: a call with fewer
+/// (a shrinker's candidates, a case asked again) goes to fewer processes.
+pub const MIN_SHARE: usize = 64;
+
+/// The processes of one adapter.
+pub(super) struct Pool {
+    name: String,
+    info: Option<Info>,
+    workers: Vec<Worker>,
+}
+
+/// One process and the thread that drives it.
+struct Worker {
+    jobs: Option<Sender<Job>>,
+    replies: Receiver<Answered>,
+    thread: Option<JoinHandle<()>>,
+    /// Why the harness gave up on this process, once it has.
+    gave_up: Option<String>,
+}
+
+/// A case as a worker gets it: its own copy, as it outlives the call.
+struct OwnedCase {
+    id: String,
+    base: Option<String>,
+    relative: String,
+}
+
+struct Job {
+    cases: Vec<OwnedCase>,
+    until: Option<Instant>,
+    partial: bool,
+}
+
+struct Answered {
+    replies: Vec<Reply>,
+    gave_up: Option<String>,
+}
+
+impl Pool {
+    /// Starts `jobs` processes at once, each as `start` starts one; the
+    /// first one's handshake speaks for all.
+    pub(super) fn start<F>(jobs: NonZeroUsize, start: F) -> Result<Pool, StartError>
+    where
+        F: Fn() -> Result<Persistent, StartError> + Send + Clone + 'static,
+    {
+        let starting: Vec<_> = (0..jobs.get())
+            .map(|_| Worker::start(start.clone()))
+            .collect();
+        let mut workers = Vec::with_capacity(jobs.get());
+        let mut first: Option<(String, Option<Info>)> = None;
+        let mut failed: Option<StartError> = None;
+        for (worker, started) in starting {
+            match started.recv() {
+                Ok(Ok(who)) => {
+                    first.get_or_insert(who);
+                    workers.push(worker);
+                }
+                // The thread ended without a word: it panicked.
+                Err(_) => {
+                    std::panic::resume_unwind(worker.join().err().unwrap_or_else(|| {
+                        Box::new("an adapter's thread ended before starting it")
+                    }))
+                }
+                Ok(Err(e)) => {
+                    failed.get_or_insert(e);
+                    worker.join().ok();
+                }
+            }
+        }
+        match (failed, first) {
+            (Some(e), _) => Err(e),
+            (None, Some((name, info))) => Ok(Pool {
+                name,
+                info,
+                workers,
+            }),
+            (None, None) => unreachable!("a pool of at least one process"),
+        }
+    }
+
+    /// Answers `cases` in order, each process its run of them at once; with
+    /// `partial`, the replies end where the first process to stop early
+    /// (at `until`, or given up on) stopped, and what the processes after
+    /// it answered is left out, so the replies are always for the first
+    /// cases.
+    fn resolve(&mut self, cases: &[Case<'_>], until: Option<Instant>, partial: bool) -> Vec<Reply> {
+        let jobs = self
+            .workers
+            .len()
+            .min(cases.len().div_ceil(MIN_SHARE))
+            .max(1);
+        let share = cases.len().div_ceil(jobs).max(1);
+        let mut asked = Vec::with_capacity(jobs);
+        for (run, worker) in cases.chunks(share).zip(self.workers.iter_mut()) {
+            let cases = run.iter().map(OwnedCase::of).collect();
+            let job = Job {
+                cases,
+                until,
+                partial,
+            };
+            let sent = worker.jobs.as_ref().is_some_and(|w| w.send(job).is_ok());
+            asked.push((run.len(), sent.then_some(worker)));
+        }
+        let mut replies = Vec::with_capacity(cases.len());
+        let mut whole = true;
+        for (len, worker) in asked {
+            let answered = worker.and_then(|w| {
+                let answered = w.replies.recv().ok()?;
+                w.gave_up = answered.gave_up;
+                Some(answered.replies)
+            });
+            let run = answered.unwrap_or_else(|| {
+                let lost = "internal error: an adapter's thread ended; not run";
+                vec![Reply::from(crate::implementation::Answer::Error(lost.into())); len]
+            });
+            // Every process's answers are waited for, so that none is still
+            // busy when the next call comes; only the first ones are kept.
+            if whole {
+                whole = run.len() == len;
+                replies.extend(run);
+            }
+        }
+        replies
+    }
+}
+
+impl Worker {
+    /// The worker, and where it says whether its process started (with
+    /// the process's name and handshake).
+    #[allow(clippy::type_complexity)]
+    fn start<F>(start: F) -> (Worker, Receiver<Result<(String, Option<Info>), StartError>>)
+    where
+        F: FnOnce() -> Result<Persistent, StartError> + Send + 'static,
+    {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (outbox, replies) = mpsc::channel();
+        let (report, started) = mpsc::channel();
+        let thread = thread::Builder::new()
+            .name("rfc1808-job".to_owned())
+            .spawn(move || {
+                let mut adapter = match start() {
+                    Ok(adapter) => adapter,
+                    Err(e) => {
+                        let _ = report.send(Err(e));
+                        return;
+                    }
+                };
+                let who = (adapter.name().to_owned(), adapter.info().cloned());
+                if report.send(Ok(who)).is_err() {
+                    return;
+                }
+                for job in inbox {
+                    let cases: Vec<Case<'_>> = job.cases.iter().map(OwnedCase::case).collect();
+                    let replies = match job.partial {
+                        true => adapter.resolve_until(&cases, job.until),
+                        false => adapter.resolve_all(&cases),
+                    };
+                    let gave_up = adapter.given_up().map(str::to_owned);
+                    if outbox.send(Answered { replies, gave_up }).is_err() {
+                        return;
+                    }
+                }
+            });
+        let worker = Worker {
+            jobs: Some(jobs),
+            replies,
+            thread: thread.ok(),
+            gave_up: None,
+        };
+        (worker, started)
+    }
+
+    /// Stops the process (the thread drops it) and waits for the thread.
+    fn join(mut self) -> thread::Result<()> {
+        self.stop()
+    }
+
+    fn stop(&mut self) -> thread::Result<()> {
+        self.jobs = None;
+        match self.thread.take() {
+            Some(thread) => thread.join(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // A panic on the worker's thread has been reported there already.
+        let _ = self.stop();
+    }
+}
+
+impl OwnedCase {
+    fn of(case: &Case<'_>) -> OwnedCase {
+        OwnedCase {
+            id: case.id.to_owned(),
+            base: case.base.map(str::to_owned),
+            relative: case.relative.to_owned(),
+        }
+    }
+
+    fn case(&self) -> Case<'_> {
+        Case {
+            id: &self.id,
+            base: self.base.as_deref(),
+            relative: &self.relative,
+        }
+    }
+}
+
+impl Implementation for Pool {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn info(&self) -> Option<&Info> {
+        self.info.as_ref()
+    }
+
+    fn resolve_all(&mut self, cases: &[Case<'_>]) -> Vec<Reply> {
+        self.resolve(cases, None, false)
+    }
+
+    fn resolve_until(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) -> Vec<Reply> {
+        self.resolve(cases, deadline, true)
+    }
+
+    /// Given up once any of its processes is: the run stops there, and
+    /// keeps what every process answered before.
+    fn given_up(&self) -> Option<&str> {
+        self.workers.iter().find_map(|w| w.gave_up.as_deref())
+    }
+}
