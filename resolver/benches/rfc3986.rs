@@ -2,7 +2,9 @@
 //! `remove_dot_segments` versions, beside three Rust crates that claim RFC
 //! 3986 (`oxiri`, `fluent-uri`, `iri-string`) on the same inputs in the same
 //! run; and the growth of the linear version from 1,000 to 1,000,000
-//! segments.
+//! segments. The `section5.4-parsed-base` group times the reference's
+//! [`rfc3986::ParsedBase`] beside `url`'s `join` and oxiri's `resolve`,
+//! each on a base parsed once.
 //!
 //! `cargo bench -p rfc1808-resolver --bench rfc3986`. On a shared, busy
 //! machine the load moves between one contender's measurement and the
@@ -76,6 +78,39 @@ fn section_5_4_examples(c: &mut Criterion) {
     group.finish();
 }
 
+/// Each contender's base parsed once, outside the loop, and only the
+/// references resolved: the reference's [`rfc3986::ParsedBase`], `url`'s
+/// `join` (WHATWG) and oxiri's `resolve`, side by side in one group.
+fn parsed_base(c: &mut Criterion) {
+    let mut group = c.benchmark_group("section5.4-parsed-base");
+    group.throughput(Throughput::Elements(SECTION_5_4.len() as u64));
+    let reference = rfc3986::ParsedBase::new(BASE);
+    group.bench_function("reference", |b| {
+        b.iter(|| {
+            for r in SECTION_5_4 {
+                black_box(reference.resolve(black_box(r)));
+            }
+        })
+    });
+    let url = url::Url::parse(BASE).expect("the section 5.4 base parses");
+    group.bench_function("url-join", |b| {
+        b.iter(|| {
+            for r in SECTION_5_4 {
+                black_box(url.join(black_box(r)).map(String::from).ok());
+            }
+        })
+    });
+    let iri = oxiri::Iri::parse(BASE).expect("the section 5.4 base parses");
+    group.bench_function("oxiri-resolve", |b| {
+        b.iter(|| {
+            for r in SECTION_5_4 {
+                black_box(iri.resolve(black_box(r)).map(|i| i.into_inner()).ok());
+            }
+        })
+    });
+    group.finish();
+}
+
 fn long_paths(c: &mut Criterion) {
     let mut group = c.benchmark_group("rfc3986-segments");
     group.sample_size(10);
@@ -108,5 +143,5 @@ fn long_paths(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, section_5_4_examples, long_paths);
+criterion_group!(benches, section_5_4_examples, parsed_base, long_paths);
 criterion_main!(benches);

@@ -37,7 +37,7 @@ pub use readings::{
     EscapedDots, Readings, SameScheme, BASE_NORMALIZATION, REGISTRY,
 };
 pub use remove_dot_segments::{remove_dot_segments, DotSegments};
-pub use resolve::{merged, resolve, resolve_with};
+pub use resolve::{merged, resolve, resolve_with, ParsedBase};
 
 #[cfg(test)]
 mod tests {

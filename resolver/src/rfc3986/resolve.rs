@@ -23,8 +23,46 @@ pub fn resolve(base: &str, reference: &str) -> String {
 /// Resolves `reference` against `base` under `readings`, with the chosen
 /// `remove_dot_segments`.
 pub fn resolve_with(base: &str, reference: &str, readings: Readings, dots: DotSegments) -> String {
-    let base = pre_parse(base, readings, dots);
-    resolve_against(&base.components(), reference, readings, dots)
+    ParsedBase::with(base, readings, dots).resolve(reference)
+}
+
+/// A base that section 5.2.1 parsed and normalized once, to resolve many
+/// references against: [`resolve_with`] without parsing the base each time.
+///
+/// ```
+/// use rfc1808_resolver::rfc3986::ParsedBase;
+///
+/// let base = ParsedBase::new("http://a/b/c/d;p?q");
+/// assert_eq!(base.resolve("../g"), "http://a/b/g");
+/// assert_eq!(base.resolve("g?y#s"), "http://a/b/c/g?y#s");
+/// ```
+pub struct ParsedBase<'a> {
+    base: Base<'a>,
+    readings: Readings,
+    dots: DotSegments,
+}
+
+impl<'a> ParsedBase<'a> {
+    /// `base` parsed under the default readings (strict), for the linear
+    /// `remove_dot_segments`.
+    pub fn new(base: &'a str) -> ParsedBase<'a> {
+        ParsedBase::with(base, Readings::default(), DotSegments::default())
+    }
+
+    /// `base` parsed under `readings`, for the chosen `remove_dot_segments`.
+    pub fn with(base: &'a str, readings: Readings, dots: DotSegments) -> ParsedBase<'a> {
+        ParsedBase {
+            base: pre_parse(base, readings, dots),
+            readings,
+            dots,
+        }
+    }
+
+    /// `reference` resolved against it: what [`resolve_with`] gives for the
+    /// same base, readings and `remove_dot_segments`.
+    pub fn resolve(&self, reference: &str) -> String {
+        resolve_against(&self.base.components(), reference, self.readings, self.dots)
+    }
 }
 
 /// Sections 5.2.2 to 5.3 against a base that section 5.2.1 pre-parsed.
