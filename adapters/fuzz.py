@@ -15,8 +15,10 @@ directories its `vectors` names; what its runs promote goes to the last
 of them (adapters/findings/, or adapters/findings/whatwg/ for the URL
 Standard, so that its cases do not join the RFC libraries' vectors).
 
-Each run stops after MAX_CASES cases or SECONDS seconds, whichever comes
-first: the cases are the same on every machine (the seed fixes them, and
+Each run uses every core (`rfc1808 fuzz --jobs`, whose default is the
+number of cores: that many adapter processes, and threads for the
+harness's own work), and stops after MAX_CASES cases or SECONDS seconds,
+whichever comes first: the cases are the same on every machine (the seed fixes them, and
 the generator is seeded from the built-in vectors only, so that the
 findings promoted do not change them), and
 a slower machine runs a prefix of them, so it finds no kind a faster one

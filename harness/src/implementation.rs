@@ -135,6 +135,16 @@ pub trait Implementation {
     fn given_up(&self) -> Option<&str> {
         None
     }
+
+    /// Starts answering `cases`, for a later [`Implementation::resolve_until`]
+    /// of the same cases and `deadline`, where the implementation can work
+    /// while the harness does (processes of `rfc1808 fuzz --jobs` beyond
+    /// one): the harness judges one batch while the next is answered. Calls
+    /// in between are answered after it, and their answers are their own.
+    /// Others do nothing now, and answer when asked.
+    fn ask_ahead(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) {
+        let _ = (cases, deadline);
+    }
 }
 
 /// How the harness talks to a subprocess implementation (docs/adapters.md).

@@ -682,3 +682,28 @@ fn a_job_that_cannot_start_is_a_start_error() {
     assert!(error.starts_with("implementation `misbehave`: "), "{error}");
     assert!(error.contains("exited with code 1"), "{error}");
 }
+
+#[test]
+fn cases_asked_ahead_keep_their_answers_when_other_cases_come_between() {
+    // What `rfc1808 fuzz --jobs` does: the next batch is asked ahead, and
+    // re-asked cases or a shrinker's come before it is taken.
+    let spec = spec(Protocol::Jsonl, misbehave(Protocol::Jsonl, &[]), PATIENT);
+    let (between, ahead, again) = within_a_minute(move || {
+        let jobs = std::num::NonZeroUsize::new(2).unwrap();
+        let mut adapter = subprocess::spawn_jobs(&spec, jobs).unwrap_or_else(|e| panic!("{e}"));
+        let first: Vec<String> = (0..200).map(|i| format!("a{i}")).collect();
+        let other: Vec<String> = (0..3).map(|i| format!("b{i}")).collect();
+        adapter.ask_ahead(&at_base(&first), None);
+        let between = adapter.resolve_all(&at_base(&other));
+        let ahead = adapter.resolve_until(&at_base(&first), None);
+        // Taken once: asked again, they are asked anew.
+        let again = adapter.resolve_until(&at_base(&first[..100]), None);
+        (between, ahead, again)
+    });
+    let ok_all = |prefix: &str, n: usize| -> Vec<Reply> {
+        (0..n).map(|i| ok(&format!("{prefix}{i}"))).collect()
+    };
+    assert_eq!(between, ok_all("b", 3));
+    assert_eq!(ahead, ok_all("a", 200));
+    assert_eq!(again, ok_all("a", 100));
+}

@@ -344,7 +344,7 @@ impl Attribution {
     /// depend on the mismatches before it:
     ///
     /// 1. each mismatch is attributed on its own from what the run
-    ///    remembered before them all, noting the sets it tried ([`Asked`]),
+    ///    remembered before them all, noting the sets it tried,
     ///    all at once;
     /// 2. then, in rounds, each symptom's mismatches are attributed in
     ///    their order from those notes, up to the first that needs a full

@@ -47,6 +47,14 @@
 //!
 //! Failures to answer are not shrunk: each try could cost a whole timeout.
 //!
+//! # Jobs
+//!
+//! With [`Options::jobs`] above one, the implementation is asked the next
+//! batch ([`Implementation::ask_ahead`]) while this one is judged, and the
+//! judging is spread over threads ([`Workers`], [`Attribution::causes`]).
+//! Nothing a run finds depends on it: the batches, their cases and the
+//! order each symptom's mismatches are attributed in are those of one job.
+//!
 //! # Time
 //!
 //! A timed run stops starting cases at its time: every call to the
@@ -271,10 +279,19 @@ pub fn fuzz(
     progress: &mut dyn FnMut(&Progress),
 ) -> Summary {
     let mut run = Run::start(implementation, seeds, expected, options);
-    while let Some(size) = run.next_batch_size() {
-        let inputs = run.generate(size);
+    let mut next = run.next_batch_size().map(|size| run.generate(size));
+    while let Some(inputs) = next.take() {
         let answered = run.ask(&inputs);
         let complete = answered.len() == inputs.len();
+        // The next batch is answered while this one is judged, where the
+        // implementation can (`Implementation::ask_ahead`); its cases are
+        // those it would be anyway.
+        if complete {
+            next = run.next_batch_size().map(|size| run.generate(size));
+            if let Some(ahead) = &next {
+                run.ask_ahead(ahead);
+            }
+        }
         let batch = run.classify(&inputs[..answered.len()], answered);
         for (cause, tally) in batch {
             run.record(cause, tally);
@@ -440,6 +457,13 @@ impl<'r> Run<'r> {
         let mut inputs: Vec<Input> = self.first.by_ref().take(size).collect();
         inputs.extend((inputs.len()..size).map(|_| self.generator.next_input()));
         inputs
+    }
+
+    /// Has the implementation start answering `inputs`, which the next
+    /// [`Run::ask`] asks.
+    fn ask_ahead(&mut self, inputs: &[Input]) {
+        let cases = fuzz_cases(inputs);
+        self.implementation.ask_ahead(&cases, self.deadline);
     }
 
     /// The implementation's answers for the first of `inputs`, all of them
@@ -745,10 +769,7 @@ fn answers(
     inputs: &[Input],
     deadline: Option<Instant>,
 ) -> Vec<Answer> {
-    let cases: Vec<Case<'_>> = inputs
-        .iter()
-        .map(|i| Case::resolve("fuzz", &i.base, &i.relative))
-        .collect();
+    let cases = fuzz_cases(inputs);
     let mut answers: Vec<Answer> = implementation
         .resolve_until(&cases, deadline)
         .into_iter()
@@ -758,6 +779,14 @@ fn answers(
     // broken; the surplus is no one's answer.
     answers.truncate(inputs.len());
     answers
+}
+
+/// The cases the implementation is asked for `inputs`.
+fn fuzz_cases(inputs: &[Input]) -> Vec<Case<'_>> {
+    inputs
+        .iter()
+        .map(|i| Case::resolve("fuzz", &i.base, &i.relative))
+        .collect()
 }
 
 /// How [`classify`] attributes: from what the run remembers, or by a full

@@ -150,7 +150,7 @@ pub fn available_jobs() -> NonZeroUsize {
 
 /// [`spawn`] with `jobs` processes at once: a `lines` or `jsonl` adapter
 /// is started `jobs` times, each process answering its share of every
-/// batch (a [`pool::Pool`]), and an `argv` adapter runs up to `jobs` cases
+/// batch (`pool.rs`), and an `argv` adapter runs up to `jobs` cases
 /// at once. The processes share one [`BUDGET`].
 pub fn spawn_jobs(
     spec: &ImplSpec,

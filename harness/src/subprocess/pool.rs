@@ -26,6 +26,11 @@ pub(super) struct Pool {
     name: String,
     info: Option<Info>,
     workers: Vec<Worker>,
+    /// A call asked ahead ([`Implementation::ask_ahead`]) whose answers are
+    /// not taken yet: its cases, and the length of each process's run.
+    ahead: Option<(Vec<OwnedCase>, Option<Instant>, Vec<usize>)>,
+    /// Its answers, once a call in between had to wait for them.
+    taken: Option<(Vec<OwnedCase>, Option<Instant>, Vec<Reply>)>,
 }
 
 /// One process and the thread that drives it.
@@ -33,11 +38,14 @@ struct Worker {
     jobs: Option<Sender<Job>>,
     replies: Receiver<Answered>,
     thread: Option<JoinHandle<()>>,
+    /// Whether a job was sent whose replies are not taken yet.
+    busy: bool,
     /// Why the harness gave up on this process, once it has.
     gave_up: Option<String>,
 }
 
 /// A case as a worker gets it: its own copy, as it outlives the call.
+#[derive(Clone, PartialEq, Eq)]
 struct OwnedCase {
     id: String,
     base: Option<String>,
@@ -92,6 +100,8 @@ impl Pool {
                 name,
                 info,
                 workers,
+                ahead: None,
+                taken: None,
             }),
             (None, None) => unreachable!("a pool of at least one process"),
         }
@@ -103,35 +113,81 @@ impl Pool {
     /// it answered is left out, so the replies are always for the first
     /// cases.
     fn resolve(&mut self, cases: &[Case<'_>], until: Option<Instant>, partial: bool) -> Vec<Reply> {
+        let owned: Vec<OwnedCase> = cases.iter().map(OwnedCase::of).collect();
+        if partial {
+            if let Some(replies) = self.take_ahead(&owned, until) {
+                return replies;
+            }
+        }
+        // What was asked ahead is answered first; its answers wait.
+        if let Some((cases, until, runs)) = self.ahead.take() {
+            let replies = self.collect(&runs);
+            self.taken = Some((cases, until, replies));
+        }
+        let runs = self.send(owned, until, partial);
+        self.collect(&runs)
+    }
+
+    /// The answers asked ahead, if `cases` and `until` are what was asked.
+    fn take_ahead(&mut self, cases: &[OwnedCase], until: Option<Instant>) -> Option<Vec<Reply>> {
+        if let Some((asked, asked_until, replies)) = self.taken.take() {
+            if asked == cases && asked_until == until {
+                return Some(replies);
+            }
+        }
+        let (asked, asked_until, _) = self.ahead.as_ref()?;
+        if asked != cases || *asked_until != until {
+            return None;
+        }
+        let (_, _, runs) = self.ahead.take()?;
+        Some(self.collect(&runs))
+    }
+
+    /// Sends each process its run of `cases`; the length of each run sent.
+    fn send(&mut self, cases: Vec<OwnedCase>, until: Option<Instant>, partial: bool) -> Vec<usize> {
         let jobs = self
             .workers
             .len()
             .min(cases.len().div_ceil(MIN_SHARE))
             .max(1);
         let share = cases.len().div_ceil(jobs).max(1);
-        let mut asked = Vec::with_capacity(jobs);
-        for (run, worker) in cases.chunks(share).zip(self.workers.iter_mut()) {
-            let cases = run.iter().map(OwnedCase::of).collect();
+        let mut runs = Vec::with_capacity(jobs);
+        let mut cases = cases.into_iter();
+        for worker in self.workers.iter_mut() {
+            let run: Vec<OwnedCase> = cases.by_ref().take(share).collect();
+            if run.is_empty() {
+                break;
+            }
+            let len = run.len();
             let job = Job {
-                cases,
+                cases: run,
                 until,
                 partial,
             };
             let sent = worker.jobs.as_ref().is_some_and(|w| w.send(job).is_ok());
-            asked.push((run.len(), sent.then_some(worker)));
+            worker.busy = sent;
+            runs.push(len);
         }
-        let mut replies = Vec::with_capacity(cases.len());
+        runs
+    }
+
+    /// The replies to the runs [`Pool::send`] sent, in order.
+    fn collect(&mut self, runs: &[usize]) -> Vec<Reply> {
+        let mut replies = Vec::with_capacity(runs.iter().sum());
         let mut whole = true;
-        for (len, worker) in asked {
-            let answered = worker.and_then(|w| {
-                let answered = w.replies.recv().ok()?;
-                w.gave_up = answered.gave_up;
-                Some(answered.replies)
-            });
-            let run = answered.unwrap_or_else(|| {
-                let lost = "internal error: an adapter's thread ended; not run";
-                vec![Reply::from(crate::implementation::Answer::Error(lost.into())); len]
-            });
+        for (&len, worker) in runs.iter().zip(self.workers.iter_mut()) {
+            let answered = worker.busy.then(|| worker.replies.recv().ok()).flatten();
+            worker.busy = false;
+            let run = match answered {
+                Some(answered) => {
+                    worker.gave_up = answered.gave_up;
+                    answered.replies
+                }
+                None => {
+                    let lost = "internal error: an adapter's thread ended; not run";
+                    vec![Reply::from(crate::implementation::Answer::Error(lost.into())); len]
+                }
+            };
             // Every process's answers are waited for, so that none is still
             // busy when the next call comes; only the first ones are kept.
             if whole {
@@ -184,6 +240,7 @@ impl Worker {
             jobs: Some(jobs),
             replies,
             thread: thread.ok(),
+            busy: false,
             gave_up: None,
         };
         (worker, started)
@@ -243,6 +300,16 @@ impl Implementation for Pool {
 
     fn resolve_until(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) -> Vec<Reply> {
         self.resolve(cases, deadline, true)
+    }
+
+    fn ask_ahead(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) {
+        if let Some((cases, until, runs)) = self.ahead.take() {
+            let replies = self.collect(&runs);
+            self.taken = Some((cases, until, replies));
+        }
+        let owned: Vec<OwnedCase> = cases.iter().map(OwnedCase::of).collect();
+        let runs = self.send(owned.clone(), deadline, true);
+        self.ahead = Some((owned, deadline, runs));
     }
 
     /// Given up once any of its processes is: the run stops there, and
