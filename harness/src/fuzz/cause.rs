@@ -271,6 +271,23 @@ impl Memo {
         Some(set)
     }
 
+    /// Takes in what a full search found: the set that explains the
+    /// mismatch, remembered, or `None` when nothing does.
+    fn searched(&mut self, found: Option<Explanation>, listed: Set) -> Option<Set> {
+        let Some(Explanation::By(set)) = found else {
+            self.unexplained += 1;
+            return None;
+        };
+        self.explained += 1;
+        if !self.sets.contains(&set) {
+            self.sets.push(set);
+            // Listed sets first, then the smaller: a set is taken only when
+            // no listed one, and no part of it, gives the answer.
+            self.sets.sort_by_key(|s| (!s.is_subset(listed), s.len()));
+        }
+        Some(set)
+    }
+
     /// Whether most of its mismatches that were attributed are
     /// unexplained, and enough were: then the remembered sets are not
     /// looked at either for the mismatches that are not searched.
@@ -373,41 +390,11 @@ impl Attribution {
                 None => groups.push((symptom, vec![i])),
             }
         }
-        let attributing: Vec<usize> = groups.iter().flat_map(|(_, m)| m.clone()).collect();
-        let mut asked: Vec<RefCell<Asked>> = (0..mismatches.len())
-            .map(|_| RefCell::new(Asked::ahead()))
-            .collect();
-        let this = &*self;
-        for (i, noted) in workers.map(attributing, |i| {
-            let (input, answer, symptom) = mismatches[i];
-            let mut memo = this.memo.get(symptom).cloned().unwrap_or_default();
-            let noted = RefCell::new(Asked::ahead());
-            this.attribute(&mut memo, input, answer, symptom, &noted);
-            (i, noted.into_inner().settled())
-        }) {
-            asked[i] = RefCell::new(noted);
-        }
+        let mut asked = self.note_ahead(mismatches, &groups, workers);
         let mut done = vec![0; groups.len()];
         loop {
-            let mut missing: Vec<usize> = Vec::new();
-            for ((symptom, members), done) in groups.iter().zip(&mut done) {
-                let mut memo = self.memo.remove(*symptom).unwrap_or_default();
-                for &i in &members[*done..] {
-                    let (input, answer, _) = mismatches[i];
-                    // Tried on a copy: what stops at something missing
-                    // leaves the memo as it was.
-                    let mut trial = memo.clone();
-                    let Some(cause) = self.attribute(&mut trial, input, answer, symptom, &asked[i])
-                    else {
-                        missing.push(i);
-                        break;
-                    };
-                    memo = trial;
-                    causes[i] = Some(cause);
-                    *done += 1;
-                }
-                self.memo.insert((*symptom).clone(), memo);
-            }
+            let missing =
+                self.attribute_in_order(mismatches, &groups, &mut done, &asked, &mut causes);
             if missing.is_empty() {
                 break;
             }
@@ -427,6 +414,65 @@ impl Attribution {
             .into_iter()
             .map(|c| c.expect("every mismatch attributed"))
             .collect()
+    }
+
+    /// Step 1 of [`Attribution::causes`]: each mismatch of `groups` (their
+    /// indexes in `mismatches`, by symptom) attributed on its own, from what
+    /// the run remembers now, on `workers`; what each asked, by index.
+    fn note_ahead(
+        &self,
+        mismatches: &[(&Input, &Answer, &Kind)],
+        groups: &[(&Kind, Vec<usize>)],
+        workers: &Workers,
+    ) -> Vec<RefCell<Asked>> {
+        let mut asked: Vec<RefCell<Asked>> = (0..mismatches.len())
+            .map(|_| RefCell::new(Asked::ahead()))
+            .collect();
+        let attributing: Vec<usize> = groups.iter().flat_map(|(_, m)| m.clone()).collect();
+        for (i, noted) in workers.map(attributing, |i| {
+            let (input, answer, symptom) = mismatches[i];
+            let mut memo = self.memo.get(symptom).cloned().unwrap_or_default();
+            let noted = RefCell::new(Asked::ahead());
+            self.attribute(&mut memo, input, answer, symptom, &noted);
+            (i, noted.into_inner().settled())
+        }) {
+            asked[i] = RefCell::new(noted);
+        }
+        asked
+    }
+
+    /// A round of step 2 of [`Attribution::causes`]: each symptom's
+    /// mismatches after the `done` first, attributed in order into
+    /// `causes` from what `asked` notes, up to the first that needs what
+    /// it does not; those, one per symptom at most.
+    fn attribute_in_order(
+        &mut self,
+        mismatches: &[(&Input, &Answer, &Kind)],
+        groups: &[(&Kind, Vec<usize>)],
+        done: &mut [usize],
+        asked: &[RefCell<Asked>],
+        causes: &mut [Option<(Cause, bool)>],
+    ) -> Vec<usize> {
+        let mut missing = Vec::new();
+        for ((symptom, members), done) in groups.iter().zip(done) {
+            let mut memo = self.memo.remove(*symptom).unwrap_or_default();
+            for &i in &members[*done..] {
+                let (input, answer, _) = mismatches[i];
+                // Tried on a copy: what stops at something missing leaves
+                // the memo as it was.
+                let mut trial = memo.clone();
+                let Some(cause) = self.attribute(&mut trial, input, answer, symptom, &asked[i])
+                else {
+                    missing.push(i);
+                    break;
+                };
+                memo = trial;
+                causes[i] = Some(cause);
+                *done += 1;
+            }
+            self.memo.insert((*symptom).clone(), memo);
+        }
+        missing
     }
 
     /// The cause of one mismatch of the symptom `memo` remembers, and
@@ -493,22 +539,9 @@ impl Attribution {
             |a| a.explained,
             || explainer.explain(Some(base), relative, answer),
         )?;
-        match explained {
-            Some(Explanation::By(set)) => {
-                memo.explained += 1;
-                if !memo.sets.contains(&set) {
-                    memo.sets.push(set);
-                    // Listed sets first, then the smaller: a set is taken
-                    // only when no listed one, and no part of it, gives the
-                    // answer.
-                    memo.sets.sort_by_key(|s| (!s.is_subset(listed), s.len()));
-                }
-                Some((Cause::Deviations(set), false))
-            }
-            _ => {
-                memo.unexplained += 1;
-                Some((residual()?, false))
-            }
+        match memo.searched(explained, listed) {
+            Some(set) => Some((Cause::Deviations(set), false)),
+            None => Some((residual()?, false)),
         }
     }
 

@@ -860,27 +860,7 @@ fn classify(
         .zip(&symptoms)
         .filter_map(|(&(input, answer), symptom)| Some((input, answer, &symptom.as_ref()?.0)))
         .collect();
-    let mut causes = match search {
-        Search::Remembered => attribution
-            .causes(&mismatches, workers)
-            .into_iter()
-            .map(Some)
-            .collect(),
-        Search::Full => {
-            let attribution = &*attribution;
-            workers.map(mismatches, |(input, answer, symptom)| {
-                Some((attribution.explain(input, answer, symptom), false))
-            })
-        }
-        Search::Toward(target) => {
-            let attribution = &*attribution;
-            workers.map(mismatches, |(input, answer, symptom)| {
-                could_be(target, attribution, input, answer, symptom)
-                    .then(|| (target.clone(), false))
-            })
-        }
-    }
-    .into_iter();
+    let mut causes = search_causes(attribution, &mismatches, search, workers).into_iter();
     let mut judged = Vec::with_capacity(inputs.len());
     let mut variants = Vec::new();
     for (i, (input, symptom)) in inputs.iter().zip(symptoms).enumerate() {
@@ -918,6 +898,37 @@ fn classify(
         }
     }
     judged
+}
+
+/// The cause of each of `mismatches` (input, answer, symptom) by `search`,
+/// with whether it was presumed; `None` where a [`Search::Toward`] leaves
+/// it out.
+fn search_causes(
+    attribution: &mut Attribution,
+    mismatches: &[(&Input, &Answer, &Kind)],
+    search: Search<'_>,
+    workers: &Workers,
+) -> Vec<Option<(Cause, bool)>> {
+    match search {
+        Search::Remembered => attribution
+            .causes(mismatches, workers)
+            .into_iter()
+            .map(Some)
+            .collect(),
+        Search::Full => {
+            let attribution = &*attribution;
+            workers.map(mismatches.to_vec(), |(input, answer, symptom)| {
+                Some((attribution.explain(input, answer, symptom), false))
+            })
+        }
+        Search::Toward(target) => {
+            let attribution = &*attribution;
+            workers.map(mismatches.to_vec(), |(input, answer, symptom)| {
+                could_be(target, attribution, input, answer, symptom)
+                    .then(|| (target.clone(), false))
+            })
+        }
+    }
 }
 
 /// Whether the mismatch `answer` to `input`, of `symptom`, could have the
