@@ -251,6 +251,10 @@ mod tests {
             "http://[1:2:3:4:5:6:7:8:9]/",
             "http://[1::2::3]/",
             "http://[::256.1.1.1]/",
+            // `dec-octet` is digits only: `+4` is no octet, though it reads
+            // as the number 4.
+            "http://[::1.2.3.+4]/",
+            "http://[::1.2.3.]/",
             "http://a/\u{e9}",
             "http://a/[b]",
             "http://a/\\",

@@ -288,6 +288,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_spec_counts_the_ambiguities_another_of_its_choices_reads_otherwise() {
+        for spec in [Spec::Rfc1808, Spec::Rfc2396, Spec::Rfc3986] {
+            let defaults = Reference::defaults(spec);
+            assert_eq!(defaults.differences(defaults), 0, "{spec}");
+            let other = *Reference::every(spec)
+                .iter()
+                .find(|&&r| r != defaults)
+                .expect("a spec with readings has another choice");
+            assert!(
+                (1..usize::MAX).contains(&defaults.differences(other)),
+                "{spec}"
+            );
+        }
+    }
+
+    #[test]
     fn the_url_standard_has_one_reference_and_no_readings() {
         let whatwg = Reference::defaults(Spec::Whatwg);
         assert_eq!(whatwg.spec(), Spec::Whatwg);
