@@ -113,34 +113,41 @@ impl Pool {
     /// it answered is left out, so the replies are always for the first
     /// cases.
     fn resolve(&mut self, cases: &[Case<'_>], until: Option<Instant>, partial: bool) -> Vec<Reply> {
-        let owned: Vec<OwnedCase> = cases.iter().map(OwnedCase::of).collect();
         if partial {
-            if let Some(replies) = self.take_ahead(&owned, until) {
+            if let Some(replies) = self.take_ahead(cases, until) {
                 return replies;
             }
         }
-        // What was asked ahead is answered first; its answers wait.
-        if let Some((cases, until, runs)) = self.ahead.take() {
-            let replies = self.collect(&runs);
-            self.taken = Some((cases, until, replies));
-        }
-        let runs = self.send(owned, until, partial);
+        self.wait_for_ahead();
+        let runs = self.send(cases.iter().map(OwnedCase::of).collect(), until, partial);
         self.collect(&runs)
     }
 
     /// The answers asked ahead, if `cases` and `until` are what was asked.
-    fn take_ahead(&mut self, cases: &[OwnedCase], until: Option<Instant>) -> Option<Vec<Reply>> {
+    fn take_ahead(&mut self, cases: &[Case<'_>], until: Option<Instant>) -> Option<Vec<Reply>> {
+        let same =
+            |asked: &[OwnedCase]| asked.iter().map(OwnedCase::case).eq(cases.iter().copied());
         if let Some((asked, asked_until, replies)) = self.taken.take() {
-            if asked == cases && asked_until == until {
+            if same(&asked) && asked_until == until {
                 return Some(replies);
             }
         }
         let (asked, asked_until, _) = self.ahead.as_ref()?;
-        if asked != cases || *asked_until != until {
+        if !same(asked) || *asked_until != until {
             return None;
         }
         let (_, _, runs) = self.ahead.take()?;
         Some(self.collect(&runs))
+    }
+
+    /// Waits for what was asked ahead, if anything, and keeps its answers
+    /// for when they are asked for: a call that comes between is answered
+    /// after it.
+    fn wait_for_ahead(&mut self) {
+        if let Some((cases, until, runs)) = self.ahead.take() {
+            let replies = self.collect(&runs);
+            self.taken = Some((cases, until, replies));
+        }
     }
 
     /// Sends each process its run of `cases`; the length of each run sent.
@@ -303,10 +310,7 @@ impl Implementation for Pool {
     }
 
     fn ask_ahead(&mut self, cases: &[Case<'_>], deadline: Option<Instant>) {
-        if let Some((cases, until, runs)) = self.ahead.take() {
-            let replies = self.collect(&runs);
-            self.taken = Some((cases, until, replies));
-        }
+        self.wait_for_ahead();
         let owned: Vec<OwnedCase> = cases.iter().map(OwnedCase::of).collect();
         let runs = self.send(owned.clone(), deadline, true);
         self.ahead = Some((owned, deadline, runs));
