@@ -124,6 +124,7 @@ fn fuzz(bin: &str, cases: u64) {
             timeout: ImplSpec::DEFAULT_TIMEOUT,
             spec: None,
             expectations: None,
+            reproduce: None,
         };
         let run = |by_cause: bool| {
             let mut campaign =
@@ -220,6 +221,7 @@ fn through(protocol: Protocol, command: Vec<String>, cases: &[Case<'_>], check: 
         timeout: ImplSpec::DEFAULT_TIMEOUT,
         spec: None,
         expectations: None,
+        reproduce: None,
     };
     let start = Instant::now();
     let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));

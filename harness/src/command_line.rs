@@ -133,6 +133,7 @@ mod tests {
             timeout: ImplSpec::DEFAULT_TIMEOUT,
             spec: None,
             expectations: None,
+            reproduce: None,
         };
         assert_eq!(
             rerun_subprocess(&built_in, &spec, None),

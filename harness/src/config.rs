@@ -11,6 +11,10 @@
 //! timeout = 2.5                                # optional: seconds per case, default 5
 //! spec = "rfc3986"                             # optional: rfc1808, rfc2396, rfc3986 or whatwg
 //! expectations = "python-expected.toml"        # optional: relative to this file
+//! reproduce = { file = "repro.py", run = "python3 repro.py", program = """
+//! from urllib.parse import urljoin
+//! print(urljoin({base}, {reference}))
+//! """ }                                        # optional: for `rfc1808 site` (crate::reproduce)
 //! ```
 //!
 //! `spec` is the spec it is graded under, unless `--spec` says otherwise;
@@ -87,6 +91,7 @@ pub fn parse_impl_flag(
         timeout,
         spec: None,
         expectations: None,
+        reproduce: None,
     })
 }
 
@@ -240,6 +245,12 @@ impl File<'_> {
                 expectations_files(&e, self.dir).map_err(|why| self.error(e.span().start, why))
             })
             .transpose()?;
+        if let Some(r) = &imp.reproduce {
+            r.get_ref()
+                .check()
+                .map_err(|why| self.error(r.span().start, format!("key `reproduce`: {why}")))?;
+        }
+        let reproduce = imp.reproduce.map(Spanned::into_inner);
         Ok(ImplSpec {
             name: impl_name,
             command: imp.command.into_inner(),
@@ -247,6 +258,7 @@ impl File<'_> {
             timeout,
             spec,
             expectations,
+            reproduce,
         })
     }
 
@@ -313,6 +325,7 @@ struct RawImpl {
     spec: Option<Spanned<String>>,
     // Any value: a file name or a table of them by spec.
     expectations: Option<Spanned<toml::Value>>,
+    reproduce: Option<Spanned<crate::reproduce::Reproducer>>,
 }
 
 #[cfg(test)]
@@ -391,6 +404,7 @@ timeout = 3
                     expectations: Some(ExpectationsFiles::One(PathBuf::from(
                         "ci/python-expected.toml"
                     ))),
+                    reproduce: None,
                 },
                 ImplSpec {
                     name: "node".into(),
@@ -399,6 +413,7 @@ timeout = 3
                     timeout: Duration::from_secs(3),
                     spec: None,
                     expectations: None,
+                    reproduce: None,
                 },
             ]
         );
@@ -409,7 +424,26 @@ timeout = 3
         let err = parse(&TWO.replace("timeout = 3", "timout = 3")).unwrap_err();
         assert_eq!(
             err,
-            "ci/rfc1808.toml:12: unknown key `timout`, expected one of `name`, `command`, `protocol`, `timeout`, `spec`, `expectations`"
+            "ci/rfc1808.toml:12: unknown key `timout`, expected one of `name`, `command`, `protocol`, `timeout`, `spec`, `expectations`, `reproduce`"
+        );
+    }
+
+    #[test]
+    fn a_reproducer_is_read_and_its_file_must_be_a_plain_name() {
+        let with = |file: &str| {
+            let line = format!(
+                "timeout = 3\nreproduce = {{ file = \"{file}\", run = \"python3 {file}\", program = \"print({{base}})\" }}"
+            );
+            parse(&TWO.replace("timeout = 3", &line))
+        };
+        let read = with("repro.py").unwrap();
+        let reproducer = read[1].reproduce.as_ref().expect("the second has one");
+        assert_eq!(reproducer.run, "python3 repro.py");
+        assert_eq!(reproducer.program, "print({base})");
+        assert_eq!(read[0].reproduce, None);
+        assert_eq!(
+            with("../repro.py").unwrap_err(),
+            "ci/rfc1808.toml:13: key `reproduce`: `file` is `../repro.py`: give a file name, with no directory"
         );
     }
 

@@ -115,6 +115,23 @@ pub(crate) enum Command {
     /// kind of mismatch to a smallest case, and report them.
     #[command(after_help = FUZZ_EXIT_CODES)]
     Fuzz(Box<FuzzArgs>),
+    /// Build a static site from JSON reports of `run`: every library
+    /// against every spec, a page per library, deviation and vector, and
+    /// each finding as a text to file upstream (docs/site.md).
+    Site(SiteArgs),
+}
+
+// No doc comment: `Command::Site`'s is the command's about.
+#[derive(Args)]
+pub(crate) struct SiteArgs {
+    /// A report of `rfc1808 run --format json` (or `--report json=FILE`),
+    /// or a directory of them (its `*.json`); repeatable.
+    #[arg(long, value_name = "PATH", required = true)]
+    pub(crate) from: Vec<PathBuf>,
+    /// The directory to build the site in: absent, empty, or a site this
+    /// command built, which is replaced whole.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) out: PathBuf,
 }
 
 // No doc comment: `Command::Resolve`'s is the command's about.

@@ -188,6 +188,9 @@ pub struct ImplSpec {
     pub spec: Option<Spec>,
     /// The ids this implementation is expected to fail, with reasons.
     pub expectations: Option<ExpectationsFiles>,
+    /// A program in its library's language that makes its adapter's call
+    /// (the config's `reproduce`), for the findings `rfc1808 site` writes.
+    pub reproduce: Option<crate::reproduce::Reproducer>,
 }
 
 impl ImplSpec {

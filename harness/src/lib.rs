@@ -10,6 +10,7 @@
 //! [`commands`] wires these together into the commands of the `rfc1808`
 //! binary, whose [`flags`] it takes and which writes through [`output`];
 //! the binary only parses the flags and turns the result into an exit code.
+//! [`site`] builds a static site from the JSON reports.
 //! [`whatwg_vs_rfc3986`] counts where the URL Standard and RFC 3986 answer
 //! a pair otherwise, for the example of that name.
 
@@ -28,11 +29,13 @@ pub mod promote;
 pub mod protocol;
 pub mod reference;
 pub mod report;
+pub mod reproduce;
 pub mod runner;
 pub mod serve;
 pub mod session;
 mod shell;
 pub mod signals;
+pub mod site;
 pub mod subprocess;
 pub mod whatwg_vs_rfc3986;
 

@@ -764,6 +764,7 @@ mod tests {
             timeout: ImplSpec::DEFAULT_TIMEOUT,
             spec: None,
             expectations: None,
+            reproduce: None,
         }
     }
 

@@ -315,7 +315,7 @@ fn config_files_list_implementations() {
     assert_eq!(
         stderr(&o),
         format!(
-            "rfc1808: {}:3: unknown key `comand`, expected one of `name`, `command`, `protocol`, `timeout`, `spec`, `expectations`\n",
+            "rfc1808: {}:3: unknown key `comand`, expected one of `name`, `command`, `protocol`, `timeout`, `spec`, `expectations`, `reproduce`\n",
             config.display()
         )
     );

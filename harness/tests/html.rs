@@ -5,57 +5,10 @@
 
 mod common;
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::chromium::{chromium, dump_dom};
 use common::stderr;
-
-fn chromium() -> Option<PathBuf> {
-    let found = ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .find_map(|name| {
-            std::env::var_os("PATH").and_then(|path| {
-                std::env::split_paths(&path)
-                    .map(|dir| dir.join(name))
-                    .find(|p| p.is_file())
-            })
-        });
-    if found.is_none() {
-        assert!(
-            std::env::var_os("RFC1808_REQUIRE_CHROMIUM").is_none(),
-            "RFC1808_REQUIRE_CHROMIUM is set but no chromium is on PATH"
-        );
-        // Straight to standard error, past the test harness's capture, so
-        // that the skip shows in `cargo test`'s output.
-        let _ = std::io::stderr().write_all(
-            b"html: skipped: no chromium on PATH to load the HTML report in \
-              (`apt-get install chromium`; .ci/run installs it)\n",
-        );
-    }
-    found
-}
-
-/// The DOM of `page` after its script ran, with `fragment` in the URL.
-fn dump_dom(chromium: &Path, page: &Path, fragment: &str) -> String {
-    let profile = tempfile::tempdir().unwrap();
-    let out = Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}#{fragment}", page.display()))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The rows of the matrix: each row's id, and whether the script hid it.
 fn rows(dom: &str) -> Vec<(String, bool)> {
@@ -77,7 +30,7 @@ fn rows(dom: &str) -> Vec<(String, bool)> {
 
 #[test]
 fn the_report_opens_in_chromium_and_its_filters_run() {
-    let Some(chromium) = chromium() else {
+    let Some(chromium) = chromium("html") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

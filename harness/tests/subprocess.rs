@@ -30,6 +30,7 @@ fn spec(protocol: Protocol, command: Vec<String>, timeout: Duration) -> ImplSpec
         timeout,
         spec: None,
         expectations: None,
+        reproduce: None,
     }
 }
 

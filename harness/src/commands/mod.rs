@@ -8,6 +8,7 @@ mod fuzz;
 mod promote;
 mod resolve;
 mod run;
+mod site;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -51,6 +52,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Promote(args) => return promote::promote(&args, &cli.vectors),
         Command::Fuzz(args) => return fuzz::fuzz(&args, &cli.vectors),
+        Command::Site(args) => return site::site(&args),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -518,6 +518,7 @@ mod tests {
             timeout: ImplSpec::DEFAULT_TIMEOUT,
             spec: None,
             expectations: None,
+            reproduce: None,
         }
     }
 

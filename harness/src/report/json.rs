@@ -89,6 +89,9 @@ struct Implementation<'a> {
     unexplained: usize,
     /// The reading followed of each ambiguity some right answer told about.
     readings: Vec<ReadingJson>,
+    /// The config's `reproduce`: a program in the library's language that
+    /// makes its adapter's call (`rfc1808 site` fills in each finding's case).
+    reproduce: Option<&'a crate::reproduce::Reproducer>,
     results: Vec<Result<'a>>,
 }
 
@@ -283,6 +286,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
             })
             .collect(),
         readings: imp.readings().into_iter().map(reading).collect(),
+        reproduce: imp.spec.as_ref().and_then(|s| s.reproduce.as_ref()),
         results: imp.results.iter().map(|g| result(imp, g)).collect(),
     }
 }

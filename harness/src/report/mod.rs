@@ -529,6 +529,7 @@ pub(crate) mod tests {
                 expectations: Some(crate::implementation::ExpectationsFiles::One(
                     "py-expected.toml".into(),
                 )),
+                reproduce: None,
             }),
             graded_under: Spec::Rfc1808,
             expectations: Some("py-expected.toml".into()),

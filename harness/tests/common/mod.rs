@@ -6,6 +6,7 @@
 
 pub mod adapters;
 pub mod child;
+pub mod chromium;
 pub mod fuzz;
 pub mod repo;
 

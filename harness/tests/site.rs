@@ -1,0 +1,354 @@
+//! `rfc1808 site` end to end: two JSON reports (the reference, and
+//! `tests/fixtures/deviant.py`, which drops an empty query as the catalogue's
+//! `empty-query-dropped` does) become a site whose every link leads to a
+//! page, whose pages say what each library answers, and whose finding runs
+//! as its reproducer says. Headless Chromium opens the index and a page of
+//! each kind and sees no console error; `UPDATE_SITE_SCREENSHOTS=1` writes
+//! its screenshots of the index and of a vector page into `docs/`.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::chromium::{chromium, console, dump_dom, open};
+use common::{assert_contains, assert_exit, path, stderr, stdout, BIN};
+
+const DEVIANT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/deviant.py");
+
+/// A config for the deviant adapter, with a reproducer in Python that asks
+/// it the one case over its protocol.
+fn config(dir: &Path) -> PathBuf {
+    let file = dir.join("rfc1808.toml");
+    let command = format!("[\"python3\", {DEVIANT:?}, {BIN:?}, \"empty-query\"]");
+    fs::write(
+        &file,
+        format!(
+            "[[implementation]]\nname = \"deviant\"\ncommand = {command}\nprotocol = \"jsonl\"\nspec = \"rfc3986\"\n\
+             reproduce = {{ file = \"repro.py\", run = \"python3 repro.py\", program = '''\n\
+             import json, subprocess\n\
+             case = json.dumps({{\"type\": \"resolve\", \"id\": 1, \"base\": {{base}}, \"relative\": {{reference}}}})\n\
+             start = json.dumps({{\"type\": \"start\", \"version\": 1}})\n\
+             out = subprocess.run({command}, input=start + \"\\n\" + case + \"\\n\", capture_output=True, text=True).stdout\n\
+             print(json.loads(out.splitlines()[-1])[\"result\"])\n''' }}\n"
+        ),
+    )
+    .unwrap();
+    file
+}
+
+fn rfc1808(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The reports of the deviant adapter and of the reference, and the site
+/// built from them in `dir/site`.
+fn built(dir: &Path) -> PathBuf {
+    let reports = dir.join("reports");
+    fs::create_dir_all(&reports).unwrap();
+    let config = config(dir);
+    let deviant = rfc1808(
+        dir,
+        &[
+            "run",
+            "--config",
+            path(&config),
+            "--report",
+            "json=reports/deviant.json",
+        ],
+    );
+    assert_exit(&deviant, 1);
+    let reference = rfc1808(
+        dir,
+        &[
+            "run",
+            "--spec",
+            "rfc3986",
+            "--report",
+            "json=reports/reference.json",
+        ],
+    );
+    assert_exit(&reference, 0);
+    let site = rfc1808(dir, &["site", "--from", "reports", "--out", "site"]);
+    assert_exit(&site, 0);
+    assert_contains(&stdout(&site), "from 2 report(s): 2 libraries,");
+    dir.join("site")
+}
+
+/// Every `href` of an HTML page, resolved against its directory.
+fn links(page: &Path) -> Vec<PathBuf> {
+    let text = fs::read_to_string(page).unwrap();
+    text.split("href=\"")
+        .skip(1)
+        .map(|rest| rest.split(['"', '#']).next().unwrap())
+        .filter(|href| !href.is_empty())
+        .map(|href| page.parent().unwrap().join(href))
+        .collect()
+}
+
+fn pages(site: &Path) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    let mut dirs = vec![site.to_owned()];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(dir).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|e| e == "html") {
+                all.push(p);
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn every_link_of_the_site_leads_to_a_page_and_every_page_is_linked() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = built(dir.path());
+    let all = pages(&site);
+    let mut linked = BTreeSet::new();
+    for page in &all {
+        for target in links(page) {
+            let target = fs::canonicalize(&target).unwrap_or_else(|_| {
+                panic!(
+                    "{}: a link to {}, which is not there",
+                    page.display(),
+                    target.display()
+                )
+            });
+            linked.insert(target);
+        }
+    }
+    for page in &all {
+        let page = fs::canonicalize(page).unwrap();
+        assert!(
+            linked.contains(&page),
+            "no page links to {}",
+            page.display()
+        );
+    }
+    // The index, the three lists, two libraries, the vectors (over a
+    // thousand) and the one deviation.
+    assert!(all.len() > 150, "{} pages", all.len());
+    assert!(site.join("deviation/empty-query-dropped.html").is_file());
+    assert!(site.join("lib/deviant.html").is_file() && site.join("lib/reference.html").is_file());
+}
+
+#[test]
+fn a_vector_page_groups_the_libraries_by_answer_and_gives_each_spec_and_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = built(dir.path());
+    // RFC 3986 5.4.1's `?y` against a base with a query... and an empty
+    // query: the example of `empty-query-dropped`, a vector of its own.
+    let vector =
+        fs::read_to_string(site.join("vector/interpretation/trailing-question.html")).unwrap();
+    assert_contains(&vector, "<dt>Reference</dt><dd><code>g?</code></dd>");
+    assert_contains(
+        &vector,
+        "<tr><td>RFC 3986</td><td><code>http://a/b/c/g?</code></td><td>any reading</td></tr>",
+    );
+    assert_contains(&vector, "<a href=\"../../lib/deviant.html\">deviant</a> <small>(RFC 3986: failed)</small></td><td><code>http://a/b/c/g</code>");
+    assert_contains(&vector, "<a href=\"../../lib/reference.html\">reference</a> <small>(RFC 3986: passed)</small></td><td><code>http://a/b/c/g?</code>");
+    // A vector whose answer depends on a reading names the readings.
+    let dots =
+        fs::read_to_string(site.join("vector/rfc1808-5.2/too-many-dot-dot-twice.html")).unwrap();
+    assert_contains(
+        &dots,
+        "<tr><td>RFC 2396</td><td><code>http://a/g</code></td><td>above-root=removed</td></tr>",
+    );
+}
+
+#[test]
+fn a_finding_is_a_text_to_file_upstream_and_its_reproducer_shows_the_wrong_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = built(dir.path());
+    let library = fs::read_to_string(site.join("lib/deviant.html")).unwrap();
+    assert_contains(
+        &library,
+        "<h3>deviant under RFC 3986: empty-query-dropped</h3>",
+    );
+    let text = library
+        .split("<pre class=\"upstream\">")
+        .nth(1)
+        .and_then(|t| t.split("</pre>").next())
+        .expect("a finding's text");
+    let text = text
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    assert_contains(&text, "deviant 1.0.0 resolves the reference `");
+    assert_contains(&text, "RFC 3986 gives:");
+    assert_contains(
+        &text,
+        "`empty-query-dropped` in the rfc1808 catalogue of deviations (RFC 3986, section",
+    );
+    // The reproducer, filled in: write it where it says, run it as it says.
+    let program = text
+        .split("repro.py:\n\n")
+        .nth(1)
+        .unwrap()
+        .split("\n\nRun, in its directory:")
+        .next()
+        .unwrap();
+    let run = text
+        .split("Run, in its directory:\n\n    ")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    let answer = text
+        .split(" to:\n\n    ")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    fs::write(scratch.path().join("repro.py"), program).unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(run)
+        .current_dir(scratch.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim_end(), answer, "{program}");
+    // The findings page holds the same text.
+    let findings = fs::read_to_string(site.join("findings.html")).unwrap();
+    assert_contains(
+        &findings,
+        "<h3>deviant under RFC 3986: empty-query-dropped</h3>",
+    );
+}
+
+#[test]
+fn the_index_opens_in_chromium_filters_and_each_kind_of_page_logs_no_error() {
+    let Some(chromium) = chromium("site") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let site = built(dir.path());
+    let kinds = [
+        "index.html",
+        "vectors.html",
+        "deviations.html",
+        "findings.html",
+        "lib/deviant.html",
+        "deviation/empty-query-dropped.html",
+        "vector/interpretation/trailing-question.html",
+    ];
+    for page in kinds {
+        let out = open(&chromium, &site.join(page), "", &["--dump-dom"]);
+        assert_eq!(console(&out), Vec::<String>::new(), "{page}");
+        assert_contains(&String::from_utf8_lossy(&out.stdout), "<nav>");
+    }
+    // The script filters by the fragment: only the deviant's row shows.
+    let dom = dump_dom(&chromium, &site.join("index.html"), "filter=deviant");
+    assert_contains(
+        &dom,
+        "<input id=\"filter\" type=\"search\" placeholder=\"name, language, spec\">",
+    );
+    let hidden: Vec<&str> = dom
+        .split("<tr")
+        .filter(|row| row.starts_with(" hidden"))
+        .collect();
+    assert_eq!(hidden.len(), 1, "{dom}");
+    assert!(hidden[0].contains("reference"), "{dom}");
+    screenshots(&chromium, &site);
+}
+
+/// The screenshots of docs/site.md: of this test's site, written into
+/// `docs/` when `UPDATE_SITE_SCREENSHOTS` is set, else into a scratch
+/// directory, so that taking them is tested either way.
+fn screenshots(chromium: &Path, site: &Path) {
+    let scratch = tempfile::tempdir().unwrap();
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs");
+    let into = match std::env::var_os("UPDATE_SITE_SCREENSHOTS") {
+        Some(_) => docs.as_path(),
+        None => scratch.path(),
+    };
+    let shots = [
+        ("index.html", "site-index.png"),
+        (
+            "vector/interpretation/trailing-question.html",
+            "site-vector.png",
+        ),
+    ];
+    for (page, png) in shots {
+        let file = into.join(png);
+        let shot = format!("--screenshot={}", file.display());
+        open(
+            chromium,
+            &site.join(page),
+            "",
+            &[&shot, "--window-size=1200,800"],
+        );
+        assert!(
+            fs::metadata(&file).unwrap().len() > 10_000,
+            "{}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn a_directory_of_the_users_own_files_is_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = built(dir.path());
+    let mine = dir.path().join("mine");
+    fs::create_dir(&mine).unwrap();
+    fs::write(mine.join("notes.txt"), "mine").unwrap();
+    let out = rfc1808(dir.path(), &["site", "--from", "reports", "--out", "mine"]);
+    assert_exit(&out, 2);
+    assert_contains(
+        &stderr(&out),
+        "mine: holds files, and no site `rfc1808 site` built",
+    );
+    assert_eq!(fs::read_to_string(mine.join("notes.txt")).unwrap(), "mine");
+    // A site it built is replaced whole: a page it no longer has goes.
+    fs::write(site.join("stale.html"), "old").unwrap();
+    let again = rfc1808(dir.path(), &["site", "--from", "reports", "--out", "site"]);
+    assert_exit(&again, 0);
+    assert!(!site.join("stale.html").exists());
+    assert!(site.join("index.html").is_file());
+    // Nothing is left beside it.
+    let beside: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert_eq!(beside, Vec::<String>::new());
+}
+
+#[test]
+fn a_file_that_is_no_report_is_an_error_that_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("x.json"), "{\"schema_version\": 1}").unwrap();
+    fs::write(dir.path().join("y.json"), "[1, 2").unwrap();
+    let old = rfc1808(dir.path(), &["site", "--from", "x.json", "--out", "site"]);
+    assert_exit(&old, 2);
+    assert_contains(
+        &stderr(&old),
+        "x.json: a report of schema version 1; this rfc1808 builds sites from version 2",
+    );
+    let bad = rfc1808(dir.path(), &["site", "--from", "y.json", "--out", "site"]);
+    assert_exit(&bad, 2);
+    assert_contains(
+        &stderr(&bad),
+        "y.json: not a JSON report of `rfc1808 run --format json`",
+    );
+    let none = rfc1808(dir.path(), &["site", "--from", "missing", "--out", "site"]);
+    assert_exit(&none, 2);
+    assert_contains(&stderr(&none), "missing: cannot read it");
+    assert!(!dir.path().join("site").exists());
+}
