@@ -10,6 +10,7 @@ mod common;
 
 use std::collections::BTreeSet;
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -351,4 +352,151 @@ fn a_file_that_is_no_report_is_an_error_that_names_it() {
     assert_exit(&none, 2);
     assert_contains(&stderr(&none), "missing: cannot read it");
     assert!(!dir.path().join("site").exists());
+}
+
+/// The site `.ci/run` builds from the adapters' reports, named by
+/// `RFC1808_SITE` (the site) and `RFC1808_SITE_REPORTS` (its reports);
+/// without them the tests of it say so and pass.
+fn ci_site(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let site = std::env::var_os("RFC1808_SITE").map(PathBuf::from);
+    let reports = std::env::var_os("RFC1808_SITE_REPORTS").map(PathBuf::from);
+    if site.is_none() || reports.is_none() {
+        // Straight to standard error, past the test harness's capture.
+        let _ = std::io::stderr().write_all(
+            format!("{test}: skipped: RFC1808_SITE and RFC1808_SITE_REPORTS name no site (.ci/run sets them)\n").as_bytes(),
+        );
+    }
+    Some((site?, reports?))
+}
+
+#[test]
+fn the_adapters_site_has_no_broken_link_and_opens_in_chromium_without_error() {
+    let Some((site, _)) = ci_site("the adapters' site") else {
+        return;
+    };
+    for page in pages(&site) {
+        for target in links(&page) {
+            assert!(
+                target.exists(),
+                "{}: a link to {}, which is not there",
+                page.display(),
+                target.display()
+            );
+        }
+    }
+    let Some(chromium) = chromium("the adapters' site") else {
+        return;
+    };
+    let library = fs::read_dir(site.join("lib"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let deviation = fs::read_dir(site.join("deviation"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let group = fs::read_dir(site.join("vector"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let vector = fs::read_dir(group).unwrap().next().unwrap().unwrap().path();
+    let kinds = [
+        "index.html",
+        "vectors.html",
+        "deviations.html",
+        "findings.html",
+    ]
+    .map(|p| site.join(p));
+    for page in kinds.iter().chain([&library, &deviation, &vector]) {
+        let out = open(&chromium, page, "", &["--dump-dom"]);
+        assert_eq!(console(&out), Vec::<String>::new(), "{}", page.display());
+    }
+}
+
+/// One finding of each library that has a reproducer, from the reports:
+/// the program, written and run as its text says, prints the answer the
+/// library gave through its adapter.
+#[test]
+fn a_finding_of_each_library_reproduces_in_its_own_language() {
+    let Some((_, reports)) = ci_site("the adapters' reproducers") else {
+        return;
+    };
+    let mut tried = Vec::new();
+    for report in fs::read_dir(&reports).unwrap() {
+        let report: serde_json::Value =
+            serde_json::from_slice(&fs::read(report.unwrap().path()).unwrap()).unwrap();
+        for imp in report["implementations"].as_array().unwrap() {
+            let (Some(reproduce), name) = (
+                imp.get("reproduce").filter(|r| !r.is_null()),
+                imp["name"].as_str().unwrap(),
+            ) else {
+                continue;
+            };
+            if tried.iter().any(|(n, _)| n == name) {
+                continue;
+            }
+            let wrong = imp["results"].as_array().unwrap().iter().find(|r| {
+                r["status"] == "expected_failure"
+                    && r["answer"]["kind"] == "resolved"
+                    && r["base"].is_string()
+            });
+            let Some(wrong) = wrong else { continue };
+            let answer = reproduce_case(reproduce, wrong);
+            assert_eq!(
+                answer,
+                wrong["answer"]["value"].as_str().unwrap(),
+                "{name}: {}",
+                wrong["id"]
+            );
+            tried.push((
+                name.to_owned(),
+                imp["info"]["language"].as_str().unwrap_or("").to_owned(),
+            ));
+        }
+    }
+    let languages: BTreeSet<&str> = tried.iter().map(|(_, l)| l.as_str()).collect();
+    let said = format!(
+        "reproduced a finding of {} libraries in {} languages: {languages:?}\n",
+        tried.len(),
+        languages.len()
+    );
+    let _ = std::io::stderr().write_all(said.as_bytes());
+    assert!(languages.len() >= 10, "{tried:?}");
+}
+
+/// Runs the reproducer `reproduce` (a report's) on the case of `result`,
+/// and returns what it printed.
+fn reproduce_case(reproduce: &serde_json::Value, result: &serde_json::Value) -> String {
+    let reproducer: rfc1808_harness::reproduce::Reproducer =
+        serde_json::from_value(reproduce.clone()).unwrap();
+    let case = reproducer.of_case(
+        result["base"].as_str().unwrap(),
+        result["relative"].as_str().unwrap(),
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    fs::write(scratch.path().join(&case.file), &case.program).unwrap();
+    // The npm package the adapters use is installed beside them, not globally.
+    let node_modules =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/npm-whatwg-url/node_modules");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(&case.run)
+        .current_dir(scratch.path())
+        .env("NODE_PATH", node_modules)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}\n{}",
+        case.program,
+        case.run,
+        stderr(&out)
+    );
+    stdout(&out).trim_end_matches('\n').to_owned()
 }
