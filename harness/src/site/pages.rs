@@ -355,7 +355,7 @@ pub fn upstream(site: &Site<'_>, finding: &Finding<'_>) -> String {
     let _ = write!(
         text,
         "The case is the vector `{}` ({}) of the rfc1808 conformance suite, {} vector set {}. \
-         {} of the library's answers differ the same way. To rerun the suite's case:\n\n    {}\n",
+         Answers that differ this way, among the suite's vectors: {}. To rerun the suite's case:\n\n    {}\n",
         r.id,
         r.origin,
         finding.grade.report.tool.version,
