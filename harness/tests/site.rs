@@ -348,6 +348,20 @@ fn a_file_that_is_no_report_is_an_error_that_names_it() {
         &stderr(&bad),
         "y.json: not a JSON report of `rfc1808 run --format json`",
     );
+    fs::write(
+        dir.path().join("fuzz.json"),
+        "{\"schema_version\": 2, \"implementation\": {}}",
+    )
+    .unwrap();
+    let fuzz = rfc1808(
+        dir.path(),
+        &["site", "--from", "fuzz.json", "--out", "site"],
+    );
+    assert_exit(&fuzz, 2);
+    assert_contains(
+        &stderr(&fuzz),
+        "fuzz.json: a report of `rfc1808 fuzz`; the site is built from reports of `rfc1808 run`",
+    );
     let none = rfc1808(dir.path(), &["site", "--from", "missing", "--out", "site"]);
     assert_exit(&none, 2);
     assert_contains(&stderr(&none), "missing: cannot read it");
@@ -441,10 +455,15 @@ fn a_finding_of_each_library_reproduces_in_its_own_language() {
             if tried.iter().any(|(n, _)| n == name) {
                 continue;
             }
+            // A case a command line can carry: no NUL.
+            let carried = |r: &serde_json::Value, key: &str| {
+                r[key].as_str().is_some_and(|s| !s.contains('\0'))
+            };
             let wrong = imp["results"].as_array().unwrap().iter().find(|r| {
                 r["status"] == "expected_failure"
                     && r["answer"]["kind"] == "resolved"
-                    && r["base"].is_string()
+                    && carried(r, "base")
+                    && carried(r, "relative")
             });
             let Some(wrong) = wrong else { continue };
             let answer = reproduce_case(reproduce, wrong);
@@ -475,10 +494,12 @@ fn a_finding_of_each_library_reproduces_in_its_own_language() {
 fn reproduce_case(reproduce: &serde_json::Value, result: &serde_json::Value) -> String {
     let reproducer: rfc1808_harness::reproduce::Reproducer =
         serde_json::from_value(reproduce.clone()).unwrap();
-    let case = reproducer.of_case(
-        result["base"].as_str().unwrap(),
-        result["relative"].as_str().unwrap(),
-    );
+    let case = reproducer
+        .of_case(
+            result["base"].as_str().unwrap(),
+            result["relative"].as_str().unwrap(),
+        )
+        .unwrap();
     let scratch = tempfile::tempdir().unwrap();
     fs::write(scratch.path().join(&case.file), &case.program).unwrap();
     // The npm package the adapters use is installed beside them, not globally.

@@ -49,6 +49,7 @@ fn cli<'c>(corpus: &'c rfc1808_vectors::Corpus, spec: Spec, reading: &str) -> Im
         timeout: ImplSpec::DEFAULT_TIMEOUT,
         spec: None,
         expectations: None,
+        reproduce: None,
     });
     session.by_spec(spec);
     session.hold(reading);

@@ -157,6 +157,9 @@ fn read_one(file: &Path) -> Result<RunReport> {
     #[derive(Deserialize)]
     struct Schema {
         schema_version: Option<u64>,
+        // A fuzz report names one implementation; a run report a list.
+        implementation: Option<serde::de::IgnoredAny>,
+        implementations: Option<serde::de::IgnoredAny>,
     }
     let text =
         fs::read_to_string(file).with_context(|| format!("{}: cannot read it", file.display()))?;
@@ -166,6 +169,13 @@ fn read_one(file: &Path) -> Result<RunReport> {
             file.display()
         )
     })?;
+    if schema.implementation.is_some() && schema.implementations.is_none() {
+        bail!(
+            "{}: a report of `rfc1808 fuzz`; the site is built from reports of `rfc1808 run` \
+             (a fuzz run's findings, promoted into vectors, are in the run's report)",
+            file.display()
+        );
+    }
     match schema.schema_version {
         Some(v) if v == u64::from(SCHEMA_VERSION) => {}
         Some(v) => bail!(

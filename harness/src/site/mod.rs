@@ -11,8 +11,8 @@
 //! and the table reads the same without it.
 //!
 //! [`build`] reads the reports ([`input`]), gathers them by library and by
-//! vector ([`Site`]), renders the pages ([`pages`]) and puts the directory
-//! in place whole ([`write`]).
+//! vector ([`Site`]), renders the pages (`pages.rs`) and puts the directory
+//! in place whole (`write.rs`).
 
 pub mod input;
 mod pages;

@@ -346,11 +346,14 @@ pub fn upstream(site: &Site<'_>, finding: &Finding<'_>) -> String {
         text.push_str("No deviation in the rfc1808 catalogue explains this answer.\n\n");
     }
     if let (Some(reproducer), Some(base)) = (&finding.grade.imp.reproduce, &r.base) {
-        let _ = writeln!(
-            text,
-            "To reproduce, {}",
-            reproducer.of_case(base, &r.relative).shown()
-        );
+        match reproducer.of_case(base, &r.relative) {
+            Ok(case) => {
+                let _ = writeln!(text, "To reproduce, {}", case.shown());
+            }
+            Err(why) => {
+                let _ = writeln!(text, "No reproducer: {why}.\n");
+            }
+        }
     }
     let _ = write!(
         text,
