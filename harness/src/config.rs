@@ -46,6 +46,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::implementation::{ExpectationsFiles, ImplSpec, Protocol};
+use crate::reproduce::Reproducer;
 
 /// The protocol of an implementation that does not name one: the simplest
 /// to write an adapter for.
@@ -245,12 +246,7 @@ impl File<'_> {
                 expectations_files(&e, self.dir).map_err(|why| self.error(e.span().start, why))
             })
             .transpose()?;
-        if let Some(r) = &imp.reproduce {
-            r.get_ref()
-                .check()
-                .map_err(|why| self.error(r.span().start, format!("key `reproduce`: {why}")))?;
-        }
-        let reproduce = imp.reproduce.map(Spanned::into_inner);
+        let reproduce = imp.reproduce.map(|r| self.reproducer(r)).transpose()?;
         Ok(ImplSpec {
             name: impl_name,
             command: imp.command.into_inner(),
@@ -260,6 +256,14 @@ impl File<'_> {
             expectations,
             reproduce,
         })
+    }
+
+    /// The value of a `reproduce` key, whose file must be a plain name.
+    fn reproducer(&self, r: Spanned<Reproducer>) -> Result<Reproducer, LoadError> {
+        r.get_ref()
+            .check()
+            .map_err(|why| self.error(r.span().start, format!("key `reproduce`: {why}")))?;
+        Ok(r.into_inner())
     }
 
     /// The value of a `timeout` key: a number of seconds.
@@ -325,7 +329,7 @@ struct RawImpl {
     spec: Option<Spanned<String>>,
     // Any value: a file name or a table of them by spec.
     expectations: Option<Spanned<toml::Value>>,
-    reproduce: Option<Spanned<crate::reproduce::Reproducer>>,
+    reproduce: Option<Spanned<Reproducer>>,
 }
 
 #[cfg(test)]

@@ -255,6 +255,12 @@ fn grade_section(body: &mut String, grade: &Grade<'_>) {
             html(&rerun)
         );
     }
+    causes_table(body, imp);
+}
+
+/// The deviations that explain an implementation's answers, with how
+/// many each explains, and how many nothing explains.
+fn causes_table(body: &mut String, imp: &super::input::Implementation) {
     if imp.causes.is_empty() && imp.unexplained == 0 {
         return;
     }
