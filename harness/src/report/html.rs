@@ -596,8 +596,9 @@ fn visible(s: &str) -> String {
     super::controls_escaped(s)
 }
 
-/// Escapes `s` for HTML text and double- or single-quoted attributes.
-fn html(s: &str) -> String {
+/// Escapes `s` for HTML text and double- or single-quoted attributes (the
+/// site's pages too).
+pub(crate) fn html(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -14,6 +14,7 @@ use rfc1808_vectors::Spec;
 use super::input::Result_;
 use super::{slug, Finding, Grade, Library, Site, Vector};
 use crate::report::controls_escaped;
+use crate::report::html::html;
 
 /// Every page of `site`: its path under the site's root and its text.
 pub fn render(site: &Site<'_>) -> Vec<(PathBuf, String)> {
@@ -642,22 +643,6 @@ fn shown(s: &str) -> String {
         true => "\"\"".to_owned(),
         false => controls_escaped(s),
     }
-}
-
-/// Escapes `s` for HTML text and quoted attributes.
-fn html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 const CSS: &str = r#"
