@@ -76,9 +76,29 @@ fn built(dir: &Path) -> PathBuf {
         ],
     );
     assert_exit(&reference, 0);
+    let deviant = format!("deviant=python3 {DEVIANT} {BIN} empty-query");
+    let fuzz = rfc1808(
+        dir,
+        &[
+            "fuzz",
+            "--impl",
+            &deviant,
+            "--protocol",
+            "jsonl",
+            "--spec",
+            "rfc3986",
+            "--seed",
+            "1",
+            "--max-cases",
+            "400",
+            "--report",
+            "json=reports/fuzz-deviant.json",
+        ],
+    );
+    assert_exit(&fuzz, 1);
     let site = rfc1808(dir, &["site", "--from", "reports", "--out", "site"]);
     assert_exit(&site, 0);
-    assert_contains(&stdout(&site), "from 2 report(s): 2 libraries,");
+    assert_contains(&stdout(&site), "from 3 report(s): 2 libraries,");
     dir.join("site")
 }
 
@@ -224,6 +244,17 @@ fn a_finding_is_a_text_to_file_upstream_and_its_reproducer_shows_the_wrong_answe
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim_end(), answer, "{program}");
+    // The fuzz run: on the library's page, and on the deviation's.
+    assert_contains(
+        &library,
+        "<h2 id=\"fuzzing\">Fuzzing</h2>\n<h3>Under RFC 3986, seed 1</h3>\n<p>400 cases: ",
+    );
+    let deviation = fs::read_to_string(site.join("deviation/empty-query-dropped.html")).unwrap();
+    assert_contains(&deviation, "<h2>In fuzzing</h2>");
+    assert_contains(
+        &deviation,
+        "<tr><td><a href=\"../lib/deviant.html\">deviant</a></td><td>RFC 3986</td><td class=\"n\">",
+    );
     // The findings page holds the same text.
     let findings = fs::read_to_string(site.join("findings.html")).unwrap();
     assert_contains(
@@ -322,6 +353,20 @@ fn a_directory_of_the_users_own_files_is_not_replaced() {
     assert_exit(&again, 0);
     assert!(!site.join("stale.html").exists());
     assert!(site.join("index.html").is_file());
+    // Fuzz reports alone make no site: its pages are the libraries' grades.
+    let only_fuzz = rfc1808(
+        dir.path(),
+        &[
+            "site",
+            "--from",
+            "reports/fuzz-deviant.json",
+            "--out",
+            "site",
+        ],
+    );
+    assert_exit(&only_fuzz, 2);
+    assert_contains(&stderr(&only_fuzz), "no report of `rfc1808 run` among them");
+    assert!(site.join("index.html").is_file());
     // Nothing is left beside it.
     let beside: Vec<String> = fs::read_dir(dir.path())
         .unwrap()
@@ -340,13 +385,13 @@ fn a_file_that_is_no_report_is_an_error_that_names_it() {
     assert_exit(&old, 2);
     assert_contains(
         &stderr(&old),
-        "x.json: a report of schema version 1; this rfc1808 builds sites from version 2",
+        "x.json: a report of schema version 1; this rfc1808 builds sites from `rfc1808 run` reports of version 2",
     );
     let bad = rfc1808(dir.path(), &["site", "--from", "y.json", "--out", "site"]);
     assert_exit(&bad, 2);
     assert_contains(
         &stderr(&bad),
-        "y.json: not a JSON report of `rfc1808 run --format json`",
+        "y.json: not a JSON report of `rfc1808 run` or `rfc1808 fuzz`",
     );
     fs::write(
         dir.path().join("fuzz.json"),
@@ -360,7 +405,7 @@ fn a_file_that_is_no_report_is_an_error_that_names_it() {
     assert_exit(&fuzz, 2);
     assert_contains(
         &stderr(&fuzz),
-        "fuzz.json: a report of `rfc1808 fuzz`; the site is built from reports of `rfc1808 run`",
+        "fuzz.json: not a JSON report of `rfc1808 run` or `rfc1808 fuzz`: missing field",
     );
     let none = rfc1808(dir.path(), &["site", "--from", "missing", "--out", "site"]);
     assert_exit(&none, 2);

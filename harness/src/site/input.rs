@@ -1,6 +1,6 @@
 //! The JSON reports a site is built from: what of `rfc1808 run --format
-//! json` ([`crate::report::json`], docs/reports.md) the pages show, read
-//! back. Fields the pages do not use are ignored, so a report of a later
+//! json` ([`crate::report::json`], docs/reports.md) and of `rfc1808 fuzz
+//! --format json` (docs/fuzzing.md) the pages show, read back. Fields the pages do not use are ignored, so a report of a later
 //! tool version with more fields still reads; a report of another schema
 //! version does not.
 
@@ -10,9 +10,17 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
+use crate::report::fuzz::SCHEMA_VERSION as FUZZ_SCHEMA_VERSION;
 use crate::report::json::SCHEMA_VERSION;
 
-/// One report file, as read.
+/// One report file, as read: of `rfc1808 run` or of `rfc1808 fuzz`.
+#[derive(Debug)]
+pub enum Report {
+    Run(RunReport),
+    Fuzz(FuzzReport),
+}
+
+/// A report of `rfc1808 run --format json`.
 #[derive(Debug, Deserialize)]
 pub struct RunReport {
     pub schema_version: u32,
@@ -126,10 +134,42 @@ impl Result_ {
     }
 }
 
+/// A report of `rfc1808 fuzz --format json` (docs/fuzzing.md): how many
+/// cases, how many mismatches, and the deviations that explain them.
+#[derive(Debug, Deserialize)]
+pub struct FuzzReport {
+    pub tool: Tool,
+    pub implementation: FuzzImplementation,
+    pub spec: String,
+    pub seed: u64,
+    pub cases: usize,
+    pub mismatches: usize,
+    pub explained: usize,
+    pub unexplained: usize,
+    pub deviations: Vec<FuzzDeviation>,
+    pub new_kinds: usize,
+    pub rerun: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct FuzzImplementation {
+    pub name: String,
+    pub info: Option<Info>,
+}
+
+/// A deviation and how many of a fuzz run's mismatches it explains.
+#[derive(Debug, Deserialize)]
+pub struct FuzzDeviation {
+    pub name: String,
+    pub count: usize,
+    /// Whether the expectations file lists it.
+    pub listed: bool,
+}
+
 /// The report files `inputs` name: each file as given, and each directory's
 /// `*.json` files in name order. An error names the file and why; a file
 /// that is not a report of this schema says so.
-pub fn read(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, RunReport)>> {
+pub fn read(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, Report)>> {
     let mut files = Vec::new();
     for input in inputs {
         if input.is_dir() {
@@ -153,45 +193,37 @@ pub fn read(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, RunReport)>> {
         .collect()
 }
 
-fn read_one(file: &Path) -> Result<RunReport> {
+fn read_one(file: &Path) -> Result<Report> {
     #[derive(Deserialize)]
     struct Schema {
         schema_version: Option<u64>,
         // A fuzz report names one implementation; a run report a list.
         implementation: Option<serde::de::IgnoredAny>,
-        implementations: Option<serde::de::IgnoredAny>,
     }
     let text =
         fs::read_to_string(file).with_context(|| format!("{}: cannot read it", file.display()))?;
-    let schema: Schema = serde_json::from_str(&text).with_context(|| {
+    let not_a_report = || {
         format!(
-            "{}: not a JSON report of `rfc1808 run --format json`",
+            "{}: not a JSON report of `rfc1808 run` or `rfc1808 fuzz`",
             file.display()
         )
-    })?;
-    if schema.implementation.is_some() && schema.implementations.is_none() {
-        bail!(
-            "{}: a report of `rfc1808 fuzz`; the site is built from reports of `rfc1808 run` \
-             (a fuzz run's findings, promoted into vectors, are in the run's report)",
-            file.display()
-        );
-    }
+    };
+    let schema: Schema = serde_json::from_str(&text).with_context(not_a_report)?;
+    let (kind, version) = match schema.implementation {
+        Some(_) => ("fuzz", FUZZ_SCHEMA_VERSION),
+        None => ("run", SCHEMA_VERSION),
+    };
     match schema.schema_version {
-        Some(v) if v == u64::from(SCHEMA_VERSION) => {}
+        Some(v) if v == u64::from(version) => {}
         Some(v) => bail!(
-            "{}: a report of schema version {v}; this rfc1808 builds sites from version {SCHEMA_VERSION} \
-             (rerun `rfc1808 run --format json` with this version)",
+            "{}: a report of schema version {v}; this rfc1808 builds sites from `rfc1808 {kind}` reports \
+             of version {version} (rerun `rfc1808 {kind} --format json` with this version)",
             file.display()
         ),
-        None => bail!(
-            "{}: not a report of `rfc1808 run --format json` (no `schema_version`)",
-            file.display()
-        ),
+        None => bail!("{} (no `schema_version`)", not_a_report()),
     }
-    serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{}: not a report of `rfc1808 run --format json`",
-            file.display()
-        )
+    Ok(match kind {
+        "fuzz" => Report::Fuzz(serde_json::from_str(&text).with_context(not_a_report)?),
+        _ => Report::Run(serde_json::from_str(&text).with_context(not_a_report)?),
     })
 }

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use rfc1808_vectors::Spec;
 
-use input::{Implementation, Result_, RunReport};
+use input::{FuzzReport, Implementation, Report, Result_, RunReport};
 
 pub use write::MARKER;
 
@@ -46,6 +46,9 @@ pub fn build(inputs: &[PathBuf], out: &Path) -> Result<Built> {
     write::check_out(out)?;
     let reports = input::read(inputs)?;
     let site = Site::gather(&reports)?;
+    if site.libraries.is_empty() {
+        bail!("no report of `rfc1808 run` among them: the site's pages are its libraries' grades");
+    }
     let pages = pages::render(&site);
     write::replace_dir(out, &pages)?;
     Ok(Built {
@@ -67,6 +70,8 @@ pub struct Site<'r> {
     /// Each deviation some library shows: the library, the spec it was
     /// graded under and how many of its answers it explains.
     pub deviations: BTreeMap<&'r str, Vec<(&'r str, Spec, usize)>>,
+    /// The fuzz runs of each library, with their report's file.
+    pub fuzz: BTreeMap<&'r str, Vec<(String, &'r FuzzReport)>>,
 }
 
 /// One library: its grades under each spec, in spec order.
@@ -107,24 +112,47 @@ pub struct Finding<'r> {
 impl<'r> Site<'r> {
     /// Gathers `reports`; the same library graded under the same spec by
     /// two reports is an error that names both.
-    pub fn gather(reports: &'r [(PathBuf, RunReport)]) -> Result<Site<'r>> {
+    pub fn gather(reports: &'r [(PathBuf, Report)]) -> Result<Site<'r>> {
         let mut site = Site {
             sources: Vec::new(),
             libraries: BTreeMap::new(),
             vectors: BTreeMap::new(),
             deviations: BTreeMap::new(),
+            fuzz: BTreeMap::new(),
         };
         for (file, report) in reports {
             let file = file.display().to_string();
-            site.sources.push((file.clone(), report));
-            for imp in &report.implementations {
-                site.add(&file, report, imp)?;
+            match report {
+                Report::Run(report) => {
+                    site.sources.push((file.clone(), report));
+                    for imp in &report.implementations {
+                        site.add(&file, report, imp)?;
+                    }
+                }
+                Report::Fuzz(fuzz) => site.add_fuzz(file, fuzz)?,
             }
         }
         for library in site.libraries.values_mut() {
             library.grades.sort_by_key(|g| g.spec);
         }
         Ok(site)
+    }
+
+    fn add_fuzz(&mut self, file: String, fuzz: &'r FuzzReport) -> Result<()> {
+        let runs = self.fuzz.entry(&fuzz.implementation.name).or_default();
+        if let Some((other, _)) = runs.iter().find(|(_, r)| r.spec == fuzz.spec) {
+            bail!(
+                "{} is fuzzed under {} by two reports, {other} and {file}: give one of them",
+                fuzz.implementation.name,
+                fuzz.spec
+            );
+        }
+        runs.push((file, fuzz));
+        // Each deviation it found has a page, graded or not.
+        for d in &fuzz.deviations {
+            self.deviations.entry(&d.name).or_default();
+        }
+        Ok(())
     }
 
     fn add(&mut self, file: &str, report: &'r RunReport, imp: &'r Implementation) -> Result<()> {

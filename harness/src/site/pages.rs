@@ -34,7 +34,7 @@ pub fn render(site: &Site<'_>) -> Vec<(PathBuf, String)> {
     for (name, shown) in &site.deviations {
         pages.push((
             PathBuf::from(deviation_href("", name)),
-            deviation_page(name, shown),
+            deviation_page(site, name, shown),
         ));
     }
     for vector in site.vectors.values() {
@@ -89,10 +89,12 @@ fn index(site: &Site<'_>) -> String {
         let _ = write!(body, "<th>{}</th>", spec.title());
     }
     body.push_str(
-        "<th>Fingerprint <small>answers as each spec</small></th></tr></thead>\n<tbody>\n",
+        "<th>Fingerprint <small>answers as each spec</small></th>\
+         <th>Fuzzed <small>mismatches of cases (unexplained)</small></th></tr></thead>\n<tbody>\n",
     );
     for library in site.libraries.values() {
         index_row(&mut body, library, &specs);
+        fuzz_cell(&mut body, site, library.name);
     }
     body.push_str("</tbody>\n</table>\n");
     body.push_str(SORT_AND_FILTER);
@@ -130,7 +132,35 @@ fn index_row(body: &mut String, library: &Library<'_>, specs: &[Spec]) {
             ),
         }
     }
-    let _ = writeln!(body, "<td>{}</td></tr>", fingerprint(&library.grades[0]));
+    let _ = write!(body, "<td>{}</td>", fingerprint(&library.grades[0]));
+}
+
+/// The index's cell of a library's fuzz runs: under each spec, the
+/// mismatches of the cases, and how many nothing explains.
+fn fuzz_cell(body: &mut String, site: &Site<'_>, library: &str) {
+    let runs = site.fuzz.get(library).map_or(&[][..], Vec::as_slice);
+    let mismatches: usize = runs.iter().map(|(_, r)| r.mismatches).sum();
+    let each: Vec<String> = runs
+        .iter()
+        .map(|(_, r)| {
+            format!(
+                "{}: {} of {} ({})",
+                html(&spec_title(&r.spec)),
+                r.mismatches,
+                r.cases,
+                r.unexplained
+            )
+        })
+        .collect();
+    let shown = match each.is_empty() {
+        true => "not fuzzed".to_owned(),
+        false => format!(
+            "<a href=\"{}#fuzzing\">{}</a>",
+            library_href("", library),
+            each.join("<br>")
+        ),
+    };
+    let _ = writeln!(body, "<td data-sort=\"{mismatches}\">{shown}</td></tr>");
 }
 
 /// `RFC 1808 612 · RFC 2396 629 · … of 969`: of the vectors it answered,
@@ -167,7 +197,12 @@ fn graded_specs(site: &Site<'_>) -> Vec<Spec> {
 /// What the site was built from: each report, its tool version and vector set.
 fn sources(site: &Site<'_>) -> String {
     let mut out = String::from("<details class=\"sources\"><summary>Built from ");
-    let _ = write!(out, "{} report(s)</summary><ul>", site.sources.len());
+    let fuzz = site.fuzz.values().map(Vec::len).sum::<usize>();
+    let _ = write!(
+        out,
+        "{} run report(s) and {fuzz} fuzz report(s)</summary><ul>",
+        site.sources.len()
+    );
     for (file, report) in &site.sources {
         let _ = write!(
             out,
@@ -177,6 +212,15 @@ fn sources(site: &Site<'_>) -> String {
             html(&report.vectors),
             report.implementations.len()
         );
+    }
+    let fuzz: Vec<&String> = site.fuzz.values().flatten().map(|(file, _)| file).collect();
+    if !fuzz.is_empty() {
+        let _ = write!(out, "<li>{} fuzz report(s): ", fuzz.len());
+        let files: Vec<String> = fuzz
+            .iter()
+            .map(|f| format!("<code>{}</code>", html(f)))
+            .collect();
+        let _ = write!(out, "{}</li>", files.join(", "));
     }
     out.push_str("</ul></details>\n");
     out
@@ -208,6 +252,7 @@ fn library_page(site: &Site<'_>, library: &Library<'_>) -> String {
     for grade in &library.grades {
         grade_section(&mut body, grade);
     }
+    fuzz_section(&mut body, site, library.name);
     let findings = library.findings();
     let _ = writeln!(
         body,
@@ -289,6 +334,45 @@ fn causes_table(body: &mut String, imp: &super::input::Implementation) {
         let _ = writeln!(body, "<tr><td>nothing in the catalogue</td><td class=\"n\">{}</td><td></td><td></td><td></td></tr>", imp.unexplained);
     }
     body.push_str("</tbody></table>\n");
+}
+
+/// A library's fuzz runs: what each tried and found, by deviation.
+fn fuzz_section(body: &mut String, site: &Site<'_>, library: &str) {
+    let Some(runs) = site.fuzz.get(library) else {
+        return;
+    };
+    body.push_str("<h2 id=\"fuzzing\">Fuzzing</h2>\n");
+    for (file, run) in runs {
+        let _ = writeln!(
+            body,
+            "<h3>Under {}, seed {}</h3>\n<p>{} cases: {} mismatches, {} explained by deviations, {} that nothing explains, \
+             {} new kinds. Report: <code>{}</code>.</p>\n<pre>{}</pre>",
+            html(&spec_title(&run.spec)),
+            run.seed,
+            run.cases,
+            run.mismatches,
+            run.explained,
+            run.unexplained,
+            run.new_kinds,
+            html(file),
+            html(&run.rerun)
+        );
+        if run.deviations.is_empty() {
+            continue;
+        }
+        body.push_str("<table><thead><tr><th>Deviation</th><th>Mismatches it explains</th><th>Listed in its expectations</th></tr></thead><tbody>\n");
+        for d in &run.deviations {
+            let _ = writeln!(
+                body,
+                "<tr><td><a href=\"{}\">{}</a></td><td class=\"n\">{}</td><td>{}</td></tr>",
+                deviation_href("../", &d.name),
+                html(&d.name),
+                d.count,
+                if d.listed { "yes" } else { "no: new" }
+            );
+        }
+        body.push_str("</tbody></table>\n");
+    }
 }
 
 /// A result's rerun command without its `--id`: the run of every vector.
@@ -410,7 +494,7 @@ fn deviations(site: &Site<'_>) -> String {
 }
 
 /// One deviation: what it is, where it departs, who shows it.
-fn deviation_page(name: &str, shown: &[(&str, Spec, usize)]) -> String {
+fn deviation_page(site: &Site<'_>, name: &str, shown: &[(&str, Spec, usize)]) -> String {
     let mut body = format!("<h1>{}</h1>\n", html(name));
     match Deviation::named(name) {
         Some(id) => deviation_about(&mut body, id),
@@ -431,7 +515,40 @@ fn deviation_page(name: &str, shown: &[(&str, Spec, usize)]) -> String {
         );
     }
     body.push_str("</tbody></table>\n");
+    deviation_in_fuzzing(&mut body, site, name);
     page("../", name, &body)
+}
+
+/// The fuzz runs whose mismatches a deviation explains, with how many.
+fn deviation_in_fuzzing(body: &mut String, site: &Site<'_>, name: &str) {
+    let mut rows: Vec<(&str, &str, usize)> = Vec::new();
+    for (library, runs) in &site.fuzz {
+        for (_, run) in runs {
+            let found = run.deviations.iter().find(|d| d.name == name);
+            rows.extend(found.map(|d| (*library, run.spec.as_str(), d.count)));
+        }
+    }
+    if rows.is_empty() {
+        return;
+    }
+    rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
+    body.push_str("<h2>In fuzzing</h2>\n<table><thead><tr><th>Library</th><th>Fuzzed under</th><th>Mismatches it explains</th></tr></thead><tbody>\n");
+    for (library, spec, count) in rows {
+        let shown = match site.libraries.contains_key(library) {
+            true => format!(
+                "<a href=\"{}\">{}</a>",
+                library_href("../", library),
+                html(library)
+            ),
+            false => html(library),
+        };
+        let _ = writeln!(
+            body,
+            "<tr><td>{shown}</td><td>{}</td><td class=\"n\">{count}</td></tr>",
+            html(&spec_title(spec))
+        );
+    }
+    body.push_str("</tbody></table>\n");
 }
 
 fn deviation_about(body: &mut String, id: Id) {
