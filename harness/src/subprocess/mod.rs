@@ -170,9 +170,10 @@ pub fn spawn_jobs(
             spec, codec, budget,
         )?));
     }
+    let no_thread = |e| StartError::new(spec, Why::Spawn(e));
     let spec = spec.clone();
     let start = move || persistent::Persistent::start(&spec, codec, budget.clone());
-    Ok(Box::new(pool::Pool::start(jobs, start)?))
+    Ok(Box::new(pool::Pool::start(jobs, start, no_thread)?))
 }
 
 /// Why an implementation could not be started.

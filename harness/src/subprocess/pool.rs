@@ -65,14 +65,24 @@ struct Answered {
 
 impl Pool {
     /// Starts `jobs` processes at once, each as `start` starts one; the
-    /// first one's handshake speaks for all.
-    pub(super) fn start<F>(jobs: NonZeroUsize, start: F) -> Result<Pool, StartError>
+    /// first one's handshake speaks for all. A thread the system cannot
+    /// give is the start error `no_thread` makes of why.
+    pub(super) fn start<F>(
+        jobs: NonZeroUsize,
+        start: F,
+        no_thread: impl Fn(std::io::Error) -> StartError,
+    ) -> Result<Pool, StartError>
     where
         F: Fn() -> Result<Persistent, StartError> + Send + Clone + 'static,
     {
-        let starting: Vec<_> = (0..jobs.get())
-            .map(|_| Worker::start(start.clone()))
-            .collect();
+        let mut starting = Vec::with_capacity(jobs.get());
+        for _ in 0..jobs.get() {
+            match Worker::start(start.clone()) {
+                Ok(worker) => starting.push(worker),
+                // The workers started so far stop as `starting` drops.
+                Err(e) => return Err(no_thread(e)),
+            }
+        }
         let mut workers = Vec::with_capacity(jobs.get());
         let mut first: Option<(String, Option<Info>)> = None;
         let mut failed: Option<StartError> = None;
@@ -210,7 +220,9 @@ impl Worker {
     /// The worker, and where it says whether its process started (with
     /// the process's name and handshake).
     #[allow(clippy::type_complexity)]
-    fn start<F>(start: F) -> (Worker, Receiver<Result<(String, Option<Info>), StartError>>)
+    fn start<F>(
+        start: F,
+    ) -> std::io::Result<(Worker, Receiver<Result<(String, Option<Info>), StartError>>)>
     where
         F: FnOnce() -> Result<Persistent, StartError> + Send + 'static,
     {
@@ -242,15 +254,15 @@ impl Worker {
                         return;
                     }
                 }
-            });
+            })?;
         let worker = Worker {
             jobs: Some(jobs),
             replies,
-            thread: thread.ok(),
+            thread: Some(thread),
             busy: false,
             gave_up: None,
         };
-        (worker, started)
+        Ok((worker, started))
     }
 
     /// Stops the process (the thread drops it) and waits for the thread.
