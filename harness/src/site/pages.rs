@@ -477,16 +477,42 @@ fn expected(r: &Result_) -> String {
 
 /// The list of deviations some library shows.
 fn deviations(site: &Site<'_>) -> String {
-    let mut body = String::from("<h1>Deviations</h1>\n<p>Each way of departing from a spec that explains some library's answers, with the libraries that show it.</p>\n<table><thead><tr><th>Deviation</th><th>What it does</th><th>Libraries</th></tr></thead><tbody>\n");
+    let mut body = String::from("<h1>Deviations</h1>\n<p>Each way of departing from a spec that explains some library's answers, with the libraries that show it: how many of their answers to the vectors it explains, under the spec each was graded under, the most first.</p>\n<table><thead><tr><th>Deviation</th><th>What it does</th><th>Libraries</th></tr></thead><tbody>\n");
     for (name, shown) in &site.deviations {
         let description = Deviation::named(name).map_or("", |id| id.deviation().description);
+        // Each library once, the most first, with its count under each spec.
+        let mut by_library: BTreeMap<&str, Vec<(Spec, usize)>> = BTreeMap::new();
+        for &(library, spec, explains) in shown {
+            by_library
+                .entry(library)
+                .or_default()
+                .push((spec, explains));
+        }
+        let mut rows: Vec<_> = by_library.into_iter().collect();
+        let most = |counts: &[(Spec, usize)]| counts.iter().map(|c| c.1).max().unwrap_or(0);
+        rows.sort_by(|a, b| most(&b.1).cmp(&most(&a.1)).then(a.0.cmp(b.0)));
+        let libraries: Vec<String> = rows
+            .iter()
+            .map(|(library, counts)| {
+                let counts: Vec<String> = counts
+                    .iter()
+                    .map(|(spec, n)| format!("{n} under {}", spec.title()))
+                    .collect();
+                format!(
+                    "<a href=\"{}\">{}</a> <small>({})</small>",
+                    library_href("", library),
+                    html(library),
+                    counts.join(", ")
+                )
+            })
+            .collect();
         let _ = writeln!(
             body,
-            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td class=\"n\">{}</td></tr>",
+            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td></tr>",
             deviation_href("", name),
             html(name),
             html(description),
-            shown.len()
+            libraries.join(", ")
         );
     }
     body.push_str("</tbody></table>\n");
@@ -778,6 +804,7 @@ td.failing { color: var(--fail); background: #ffebe9; } td.none { color: var(--m
 table.wide { width: 100%; } table.wide td:nth-child(2) { min-width: 18rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; } dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 table.sortable th { cursor: pointer; }
+td:first-child { min-width: 9rem; }
 .sources { color: var(--muted); margin-bottom: .5rem; }
 "#;
 
