@@ -65,12 +65,23 @@ impl Reproducer {
         })
     }
 
-    /// How a person runs it: the program, then the command.
+    /// How a person runs it: the program, then the command, each indented
+    /// four spaces (a code block in Markdown, where the text is pasted).
     pub fn shown(&self) -> String {
-        let program = self.program.trim_end();
+        let program: Vec<String> = self
+            .program
+            .trim_end()
+            .lines()
+            .map(|line| match line.is_empty() {
+                true => String::new(),
+                false => format!("    {line}"),
+            })
+            .collect();
         format!(
-            "{}:\n\n{program}\n\nRun, in its directory:\n\n    {}\n",
-            self.file, self.run
+            "`{}`:\n\n{}\n\nRun, in its directory:\n\n    {}\n",
+            self.file,
+            program.join("\n"),
+            self.run
         )
     }
 }

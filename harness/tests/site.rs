@@ -213,13 +213,18 @@ fn a_finding_is_a_text_to_file_upstream_and_its_reproducer_shows_the_wrong_answe
         "`empty-query-dropped` in the rfc1808 catalogue of deviations (RFC 3986, section",
     );
     // The reproducer, filled in: write it where it says, run it as it says.
-    let program = text
-        .split("repro.py:\n\n")
+    // The program is indented four spaces, a Markdown code block.
+    let program: Vec<&str> = text
+        .split("`repro.py`:\n\n")
         .nth(1)
         .unwrap()
         .split("\n\nRun, in its directory:")
         .next()
-        .unwrap();
+        .unwrap()
+        .lines()
+        .map(|line| line.strip_prefix("    ").unwrap_or(line))
+        .collect();
+    let program = program.join("\n");
     let run = text
         .split("Run, in its directory:\n\n    ")
         .nth(1)
@@ -235,7 +240,7 @@ fn a_finding_is_a_text_to_file_upstream_and_its_reproducer_shows_the_wrong_answe
         .next()
         .unwrap();
     let scratch = tempfile::tempdir().unwrap();
-    fs::write(scratch.path().join("repro.py"), program).unwrap();
+    fs::write(scratch.path().join("repro.py"), &program).unwrap();
     let out = Command::new("sh")
         .arg("-c")
         .arg(run)
