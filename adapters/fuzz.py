@@ -205,8 +205,16 @@ def main():
     for name in args.names:
         if name not in known:
             sys.exit(f"adapters/fuzz.py: no library `{name}` in {config.path}")
-    directory = args.reports or tempfile.mkdtemp(prefix="rfc1808-fuzz-")
-    os.makedirs(directory, exist_ok=True)
+    if args.reports:
+        os.makedirs(args.reports, exist_ok=True)
+        run(args, config, args.reports)
+    else:
+        with tempfile.TemporaryDirectory(prefix="rfc1808-fuzz-") as directory:
+            run(args, config, directory)
+
+
+def run(args, config, directory):
+    """Accepts, or runs the gate, with the reports in `directory`."""
     if args.accept:
         accept(config, args.names, directory)
         return

@@ -128,7 +128,10 @@ fn build(adapter: &Adapter, dir: &Path) -> Result<PathBuf, String> {
 fn built(name: &str) -> Option<&'static Path> {
     static BUILT: OnceLock<Vec<Option<PathBuf>>> = OnceLock::new();
     let all = BUILT.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("rfc1808-c-adapters-{}", std::process::id()));
+        // Under target/, not /tmp: a static is never dropped, so what it
+        // built would be left behind on every run.
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("c-adapters-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         ADAPTERS
             .iter()

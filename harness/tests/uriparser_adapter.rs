@@ -24,7 +24,9 @@ fn adapter() -> Option<&'static Path> {
     static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
     BUILT
         .get_or_init(|| {
-            let dir = std::env::temp_dir().join(format!("rfc1808-uriparser-{}", std::process::id()));
+            // Under target/, not /tmp: a static is never dropped, so what
+            // it built would be left behind on every run.
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("uriparser-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let binary = dir.join("uriparser");
             let built = compile(
