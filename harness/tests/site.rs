@@ -8,7 +8,7 @@
 
 mod common;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -113,6 +113,40 @@ fn links(page: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Every link of `page` that names a place in a page (`#id`) whose page
+/// has no element of that id; `ids` keeps each page's ids once read.
+fn broken_anchors(page: &Path, ids: &mut HashMap<PathBuf, HashSet<String>>) -> Vec<String> {
+    let text = fs::read_to_string(page).unwrap();
+    let mut broken = Vec::new();
+    for href in text
+        .split("href=\"")
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap())
+    {
+        let Some((file, id)) = href.split_once('#') else {
+            continue;
+        };
+        let target = match file.is_empty() {
+            true => page.to_owned(),
+            false => page.parent().unwrap().join(file),
+        };
+        let Ok(target) = fs::canonicalize(target) else {
+            continue;
+        };
+        let known = ids.entry(target.clone()).or_insert_with(|| {
+            let text = fs::read_to_string(&target).unwrap_or_default();
+            text.split(" id=\"")
+                .skip(1)
+                .map(|r| r.split('"').next().unwrap().to_owned())
+                .collect()
+        });
+        if !known.contains(id) {
+            broken.push(href.to_owned());
+        }
+    }
+    broken
+}
+
 fn pages(site: &Path) -> Vec<PathBuf> {
     let mut all = Vec::new();
     let mut dirs = vec![site.to_owned()];
@@ -135,6 +169,7 @@ fn every_link_of_the_site_leads_to_a_page_and_every_page_is_linked() {
     let site = built(dir.path());
     let all = pages(&site);
     let mut linked = BTreeSet::new();
+    let mut ids = HashMap::new();
     for page in &all {
         for target in links(page) {
             let target = fs::canonicalize(&target).unwrap_or_else(|_| {
@@ -146,6 +181,12 @@ fn every_link_of_the_site_leads_to_a_page_and_every_page_is_linked() {
             });
             linked.insert(target);
         }
+        assert_eq!(
+            broken_anchors(page, &mut ids),
+            Vec::<String>::new(),
+            "{}",
+            page.display()
+        );
     }
     for page in &all {
         let page = fs::canonicalize(page).unwrap();
@@ -175,7 +216,8 @@ fn a_vector_page_groups_the_libraries_by_answer_and_gives_each_spec_and_reading(
         &vector,
         "<tr><td>RFC 3986</td><td><code>http://a/b/c/g?</code></td><td>any reading</td></tr>",
     );
-    assert_contains(&vector, "<a href=\"../../lib/deviant.html\">deviant</a> <small>(RFC 3986: failed)</small></td><td><code>http://a/b/c/g</code>");
+    // A wrong answer links to the finding it belongs to, ready to file.
+    assert_contains(&vector, "<a href=\"../../lib/deviant.html\">deviant</a> <small>(RFC 3986: failed, <a href=\"../../lib/deviant.html#finding-deviant-rfc3986-empty-query-dropped\">to file upstream</a>)</small></td><td><code>http://a/b/c/g</code>");
     assert_contains(&vector, "<a href=\"../../lib/reference.html\">reference</a> <small>(RFC 3986: passed)</small></td><td><code>http://a/b/c/g?</code>");
     // A vector whose answer depends on a reading names the readings.
     let dots =
@@ -438,6 +480,7 @@ fn the_adapters_site_has_no_broken_link_and_opens_in_chromium_without_error() {
     let Some((site, _)) = ci_site("the adapters' site") else {
         return;
     };
+    let mut ids = HashMap::new();
     for page in pages(&site) {
         for target in links(&page) {
             assert!(
@@ -447,6 +490,12 @@ fn the_adapters_site_has_no_broken_link_and_opens_in_chromium_without_error() {
                 target.display()
             );
         }
+        assert_eq!(
+            broken_anchors(&page, &mut ids),
+            Vec::<String>::new(),
+            "{}",
+            page.display()
+        );
     }
     let Some(chromium) = chromium("the adapters' site") else {
         return;

@@ -40,7 +40,7 @@ pub fn render(site: &Site<'_>) -> Vec<(PathBuf, String)> {
     for vector in site.vectors.values() {
         pages.push((
             PathBuf::from(vector_href("", vector.id)),
-            vector_page(vector),
+            vector_page(site, vector),
         ));
     }
     pages
@@ -391,7 +391,8 @@ fn finding_section(body: &mut String, site: &Site<'_>, finding: &Finding<'_>, ro
     };
     let _ = writeln!(
         body,
-        "<section class=\"finding\"><h3>{} under {}: {}</h3>\n<p>Shown by <a href=\"{}\">{}</a>; {} answer(s) like it.</p>\n<pre class=\"upstream\">{}</pre></section>",
+        "<section class=\"finding\" id=\"{}\"><h3>{} under {}: {}</h3>\n<p>Shown by <a href=\"{}\">{}</a>; {} answer(s) like it.</p>\n<pre class=\"upstream\">{}</pre></section>",
+        anchor(finding.library, finding.grade.spec, &finding.explained_by, &finding.result.id),
         html(finding.library),
         finding.grade.spec.title(),
         html(&title),
@@ -400,6 +401,28 @@ fn finding_section(body: &mut String, site: &Site<'_>, finding: &Finding<'_>, ro
         finding.count,
         html(&upstream(site, finding)),
     );
+}
+
+/// The id of a finding's section on its library's page (and on the
+/// findings page): the library, the spec, and the deviations that explain
+/// it, or the vector nothing explains.
+fn anchor(library: &str, spec: Spec, explained_by: &[String], id: &str) -> String {
+    let what = match explained_by.is_empty() {
+        true => format!("unexplained-{}", slug(id)),
+        false => explained_by.join("+"),
+    };
+    format!("finding-{}-{}-{what}", slug(library), spec.name())
+}
+
+/// The anchor of the finding that `result`, `library`'s answer under
+/// `spec`, belongs to, when it is a wrong answer under a spec its findings
+/// come from ([`Library::claimed_grades`]).
+fn finding_of(site: &Site<'_>, library: &str, spec: Spec, result: &Result_) -> Option<String> {
+    let claimed = site.libraries.get(library)?.claimed_grades();
+    if !result.is_wrong() || !claimed.iter().any(|g| g.spec == spec) {
+        return None;
+    }
+    Some(anchor(library, spec, &result.explained_by(), &result.id))
 }
 
 /// The text of an issue for the library's tracker: the case, the answer,
@@ -621,7 +644,7 @@ fn vectors(site: &Site<'_>) -> String {
 }
 
 /// One vector: the urltest view.
-fn vector_page(vector: &Vector<'_>) -> String {
+fn vector_page(site: &Site<'_>, vector: &Vector<'_>) -> String {
     let root = "../../";
     let mut body = format!("<h1>{}</h1>\n<dl>", html(vector.id));
     let base = vector
@@ -653,7 +676,17 @@ fn vector_page(vector: &Vector<'_>) -> String {
             .map(|(library, grades)| {
                 let grades: Vec<String> = grades
                     .iter()
-                    .map(|(spec, status)| format!("{}: {}", spec.title(), status.replace('_', " ")))
+                    .map(|(spec, result)| {
+                        let status =
+                            format!("{}: {}", spec.title(), result.status.replace('_', " "));
+                        match finding_of(site, library, *spec, result) {
+                            Some(anchor) => format!(
+                                "{status}, <a href=\"{}#{anchor}\">to file upstream</a>",
+                                library_href(root, library)
+                            ),
+                            None => status,
+                        }
+                    })
                     .collect();
                 format!(
                     "<a href=\"{}\">{}</a> <small>({})</small>",
@@ -679,16 +712,13 @@ fn vector_page(vector: &Vector<'_>) -> String {
 type Answers<'r> = Vec<(String, ByLibrary<'r>)>;
 
 /// Each library with its status under each spec it was graded under.
-type ByLibrary<'r> = BTreeMap<&'r str, Vec<(Spec, &'r str)>>;
+type ByLibrary<'r> = BTreeMap<&'r str, Vec<(Spec, &'r Result_)>>;
 
 fn answers_by_library<'r>(vector: &Vector<'r>) -> Answers<'r> {
     let mut by_answer: BTreeMap<String, ByLibrary<'r>> = BTreeMap::new();
     for &(library, spec, result) in &vector.results {
         let libraries = by_answer.entry(answer(result)).or_default();
-        libraries
-            .entry(library)
-            .or_default()
-            .push((spec, &result.status));
+        libraries.entry(library).or_default().push((spec, result));
     }
     let mut groups: Vec<_> = by_answer.into_iter().collect();
     groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(&b.0)));
