@@ -60,6 +60,7 @@ fn start() -> Result<External, String> {
         timeout: ImplSpec::DEFAULT_TIMEOUT,
         spec: None,
         expectations: expectations.map(rfc1808_harness::implementation::ExpectationsFiles::One),
+        reproduce: None,
     };
     let implementation = subprocess::spawn(&spec).map_err(|e| e.to_string())?;
     let name = implementation

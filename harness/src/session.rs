@@ -35,6 +35,7 @@
 //!     timeout: ImplSpec::DEFAULT_TIMEOUT,
 //!     spec: None,
 //!     expectations: None,
+//!     reproduce: None,
 //! });
 //! session.grade_under("py", Spec::Rfc3986)?;
 //! let report = session.run()?;
