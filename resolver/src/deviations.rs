@@ -3199,6 +3199,17 @@ mod tests {
     }
 
     #[test]
+    fn percent_hex_uppercased_changes_only_the_two_digits_after_a_percent() {
+        // `cafe` holds hex digits that follow no `%`; a `%` at the end, or
+        // with one digit after it, is left as it is.
+        assert_eq!(
+            run(&[Id::PercentHexUppercased], BASE, "cafe%2f%a"),
+            Ok("http://a/b/c/cafe%2F%a".to_owned())
+        );
+        assert_eq!(uppercase_percent_hex("http://a/%"), "http://a/%");
+    }
+
+    #[test]
     fn the_url_standard_s_changes_undone_answer_as_engines_before_them() {
         let caret = Set::of(&[Id::CaretUnencodedInPath]);
         let ascii = Set::of(&[Id::AsciiDomainChecked]);

@@ -170,3 +170,32 @@ impl fmt::Display for Stage {
         f.write_str(self.name())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reference_with_the_base_s_scheme_is_a_scheme_branch_only_under_the_strict_reading() {
+        let strict = rfc3986::Readings::default();
+        let non_strict: rfc3986::Readings = "same-scheme=non-strict".parse().unwrap();
+        let base = "http://a/b/c/d;p?q";
+        assert_eq!(
+            Stage::rfc3986(base, "http:g", strict),
+            Stage::Rfc3986(Branch::Scheme)
+        );
+        assert_eq!(
+            Stage::rfc3986(base, "HTTP:g", non_strict),
+            Stage::Rfc3986(Branch::Merge)
+        );
+        // Another scheme is the scheme branch under either reading.
+        assert_eq!(
+            Stage::rfc3986(base, "ftp:g", non_strict),
+            Stage::Rfc3986(Branch::Scheme)
+        );
+        assert_eq!(
+            Stage::rfc3986(base, "ftp:g", strict),
+            Stage::Rfc3986(Branch::Scheme)
+        );
+    }
+}
