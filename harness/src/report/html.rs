@@ -582,7 +582,7 @@ fn difference(expected: &str, got: &str, at: usize) -> String {
 }
 
 /// `s` as [`visible`], or `""` for the empty string.
-fn shown(s: &str) -> String {
+pub(crate) fn shown(s: &str) -> String {
     if s.is_empty() {
         "\"\"".to_owned()
     } else {

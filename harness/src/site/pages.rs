@@ -13,8 +13,7 @@ use rfc1808_vectors::Spec;
 
 use super::input::Result_;
 use super::{slug, Finding, Grade, Library, Site, Vector};
-use crate::report::controls_escaped;
-use crate::report::html::html;
+use crate::report::html::{html, shown};
 
 /// Every page of `site`: its path under the site's root and its text.
 pub fn render(site: &Site<'_>) -> Vec<(PathBuf, String)> {
@@ -807,15 +806,6 @@ fn findings(site: &Site<'_>) -> String {
         }
     }
     page("", "Findings", &body)
-}
-
-/// A URL as the pages show it: control characters escaped, and the empty
-/// string as `""`.
-fn shown(s: &str) -> String {
-    match s.is_empty() {
-        true => "\"\"".to_owned(),
-        false => controls_escaped(s),
-    }
 }
 
 const CSS: &str = r#"
