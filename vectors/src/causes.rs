@@ -501,7 +501,7 @@ pub fn follows<N: std::fmt::Display>(spec: Spec, counts: &[(Id, N)]) -> String {
 pub fn markdown() -> String {
     let mut out = String::from(
         "# Deviations\n\n\
-         <!-- Generated from the catalogue in `resolver/src/deviations.rs`; \
+         <!-- Generated from the catalogue in `resolver/src/deviations/`; \
          `cargo test -p rfc1808-vectors --test deviations` fails when this file differs. \
          Regenerate with `UPDATE_DEVIATIONS=1 cargo test -p rfc1808-vectors --test deviations`. -->\n\n\
          A deviation is a named way of departing from a spec, seen in real libraries and \
