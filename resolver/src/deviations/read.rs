@@ -1315,8 +1315,8 @@ mod tests {
     #[test]
     fn an_input_transform_is_searched_when_it_changes_the_base_or_the_reference() {
         use Id::*;
-        // One input each transform changes, for every one `changes_input`
-        // knows, through the base or through the reference.
+        // One input each deviation of `READS` changes, through the base or
+        // through the reference.
         let changing = [
             (EmptyQueryDropped, "http://a", "g?"),
             (EmptyFragmentDropped, "http://a", "g#"),
@@ -1355,12 +1355,20 @@ mod tests {
             (AuthorityWithoutSlashes, "http://a", "https:g"),
             (SlashlessBaseLosesLastCharacter, "foo:bar", "g"),
             (ExtraSlashesSkipped, "http://a", "///g"),
+            (UnreservedDecodedOutsideHost, "http://a", "%41"),
+            (HostUnreservedDecoded, "http://a", "//%41/g"),
+            (HostDecoded, "http://%2a", "g"),
         ];
         for (id, base, reference) in changing {
             assert!(
                 changes_input(id, base, reference),
                 "{id} on {base:?} + {reference:?}"
             );
+        }
+        // Every deviation that reads the input is searched, once.
+        for (at, (id, _)) in READS.iter().enumerate() {
+            assert!(changing.iter().any(|c| c.0 == *id), "{id} has no case");
+            assert!(!READS[at + 1..].iter().any(|r| r.0 == *id), "{id} twice");
         }
         // An input with nothing for any transform to change.
         for id in Id::ALL {
