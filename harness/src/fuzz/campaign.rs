@@ -73,7 +73,6 @@ impl Campaign {
                 bases,
                 readings: Accepted::default(),
                 allowed_inconsistent: Vec::new(),
-                by_cause: true,
                 jobs: subprocess::available_jobs(),
             },
             expected: Expected::default(),
@@ -536,7 +535,6 @@ mod tests {
                 bases: Bases::Any,
                 readings: Accepted::default(),
                 allowed_inconsistent: Vec::new(),
-                by_cause: true,
                 // The cores, unless `--jobs` says otherwise.
                 jobs: subprocess::available_jobs(),
             }

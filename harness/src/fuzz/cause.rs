@@ -130,9 +130,6 @@ pub struct Attribution {
     listed: Set,
     /// The symptoms listed vectors show ([`Attribution::keep_symptoms`]).
     shown_by_vectors: HashSet<Kind>,
-    /// Off: every mismatch is its symptom, as before causes (for measuring
-    /// what attribution costs).
-    on: bool,
     memo: HashMap<Kind, Memo>,
 }
 
@@ -311,23 +308,15 @@ impl Memo {
 }
 
 impl Attribution {
-    /// Whether mismatches are grouped by cause: always for `rfc1808 fuzz`;
-    /// the throughput benchmark also groups them by symptom, to measure
-    /// what the search for causes costs.
-    pub fn by_cause(&self) -> bool {
-        self.on
-    }
-
     /// Attribution under the spec of `accepted` (the readings a run
     /// accepts), trying `listed` (the deviations the expectations list)
-    /// first; with `on` false every mismatch is its symptom.
-    pub fn new(accepted: &Accepted, listed: Set, on: bool) -> Attribution {
+    /// first.
+    pub fn new(accepted: &Accepted, listed: Set) -> Attribution {
         Attribution {
             explainer: Explainer::new(accepted.spec(), listed),
             accepted: accepted.clone(),
             listed,
             shown_by_vectors: HashSet::new(),
-            on,
             memo: HashMap::new(),
         }
     }
@@ -343,7 +332,7 @@ impl Attribution {
     /// unexplained without one. A presumed mismatch is counted, but is
     /// never a kind's example: nothing checked that nothing explains it.
     pub fn cause(&mut self, input: &Input, answer: &Answer, symptom: &Kind) -> (Cause, bool) {
-        if !self.on || symptom.is_failure() {
+        if symptom.is_failure() {
             return (Cause::Unexplained(symptom.clone()), false);
         }
         let mut memo = self.memo.remove(symptom).unwrap_or_default();
@@ -381,7 +370,7 @@ impl Attribution {
         let mut causes: Vec<Option<(Cause, bool)>> = vec![None; mismatches.len()];
         let mut groups: Vec<(&Kind, Vec<usize>)> = Vec::new();
         for (i, &(_, _, symptom)) in mismatches.iter().enumerate() {
-            if !self.on || symptom.is_failure() {
+            if symptom.is_failure() {
                 causes[i] = Some((Cause::Unexplained(symptom.clone()), false));
                 continue;
             }
@@ -556,7 +545,7 @@ impl Attribution {
     /// shrinking, where each candidate must be explained by the very set
     /// of the kind, and for the listed vectors.
     pub fn explain(&self, input: &Input, answer: &Answer, symptom: &Kind) -> Cause {
-        if !self.on || symptom.is_failure() {
+        if symptom.is_failure() {
             return Cause::Unexplained(symptom.clone());
         }
         match self
@@ -789,7 +778,6 @@ mod tests {
         let mut a = Attribution::new(
             &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
             Set::EMPTY,
-            true,
         );
         let input = Input::new("http://a/b/c/d;p?q", "g?");
         let dropped = resolved("http://a/b/c/g");
@@ -835,7 +823,6 @@ mod tests {
             let mut a = Attribution::new(
                 &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
                 listed,
-                true,
             );
             // `?` and `#` both dropped: one symptom, two causes.
             let kind = kind_of(&both_input, &both);
@@ -863,7 +850,7 @@ mod tests {
         // slash a final `.` leaves (in no catalogue).
         let lowercased = Set::of(&[Id::SchemeLowercased]);
         let accepted = Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none());
-        let mut a = Attribution::new(&accepted, lowercased, true);
+        let mut a = Attribution::new(&accepted, lowercased);
         let cases = [
             (Input::new("http://x", "A:/b/."), resolved("a:/b")),
             (Input::new("http://a/b", "."), resolved("http://a")),
@@ -905,14 +892,14 @@ mod tests {
         // the vector made known before residuals stays known.
         let (input, answer) = &cases[0];
         let symptom = kind_of(input, answer);
-        let mut shown = Attribution::new(&accepted, lowercased, true);
+        let mut shown = Attribution::new(&accepted, lowercased);
         shown.keep_symptoms([symptom.clone()]);
         assert_eq!(
             shown.cause(input, answer, &symptom).0,
             Cause::Unexplained(symptom)
         );
         // With nothing listed the kind is the symptom, as before.
-        let mut plain = Attribution::new(&accepted, Set::EMPTY, true);
+        let mut plain = Attribution::new(&accepted, Set::EMPTY);
         let (input, answer) = &cases[0];
         let symptom = kind_of(input, answer);
         assert_eq!(
@@ -926,7 +913,6 @@ mod tests {
         let mut a = Attribution::new(
             &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
             Set::EMPTY,
-            true,
         );
         let wrong = |i: usize| {
             let input = Input::new("http://a/b", format!("g{i}"));
@@ -951,23 +937,6 @@ mod tests {
         // go without a search as have been searched.
         assert_eq!(SEARCHES_BEFORE_SAMPLING, 8);
         assert_eq!(a.memo[&kind].unexplained, 11);
-    }
-
-    #[test]
-    fn off_every_mismatch_is_its_symptom() {
-        let mut a = Attribution::new(
-            &Accepted::holding(Spec::Rfc3986, &rfc1808_vectors::Assignment::none()),
-            Set::EMPTY,
-            false,
-        );
-        let input = Input::new("http://a/b/c/d;p?q", "g?");
-        let dropped = resolved("http://a/b/c/g");
-        let kind = kind_of(&input, &dropped);
-        assert_eq!(
-            a.cause(&input, &dropped, &kind).0,
-            Cause::Unexplained(kind.clone())
-        );
-        assert_eq!(a.explain(&input, &dropped, &kind), Cause::Unexplained(kind));
     }
 
     #[test]

@@ -119,10 +119,6 @@ pub struct Options {
     /// The ambiguities the implementation's expectations allow it to
     /// follow different readings of (`[[inconsistent-reading]]`).
     pub allowed_inconsistent: Vec<Inconsistent>,
-    /// Group mismatches by the deviations that explain them ([`Cause`]);
-    /// off, every mismatch is its symptom, as before causes were
-    /// attributed, which the harness benchmark measures against.
-    pub by_cause: bool,
     /// How many processes of the adapter answer at once, and how many
     /// threads judge their answers (`--jobs`). What a run with a number of
     /// cases finds is the same for any number.
@@ -389,8 +385,7 @@ impl<'r> Run<'r> {
         let start = Instant::now();
         let deadline = options.time.map(|t| start + t);
         let spec = options.readings.spec();
-        let mut attribution =
-            Attribution::new(&options.readings, expected.deviations, options.by_cause);
+        let mut attribution = Attribution::new(&options.readings, expected.deviations);
         let workers = Workers::new(options.jobs);
         let listed_kinds = listed_kinds(
             implementation,
@@ -849,12 +844,9 @@ fn classify(
     workers: &Workers,
 ) -> Vec<Option<Judged>> {
     let pairs: Vec<(&Input, &Answer)> = inputs.iter().zip(given).collect();
-    let symptoms = {
-        let attribution = &*attribution;
-        workers.map(pairs.clone(), |(input, answer)| {
-            judge(input, answer, accepted, attribution)
-        })
-    };
+    let symptoms = workers.map(pairs.clone(), |(input, answer)| {
+        judge(input, answer, accepted)
+    });
     let mismatches: Vec<(&Input, &Answer, &Kind)> = pairs
         .iter()
         .zip(&symptoms)
@@ -890,7 +882,7 @@ fn classify(
     let variant_inputs: Vec<Input> = variants.iter().map(|(_, _, v)| v.clone()).collect();
     let variant_answers = answers(implementation, &variant_inputs, deadline);
     for ((i, kind, variant), answer) in variants.into_iter().zip(variant_answers) {
-        if judge(&variant, &answer, accepted, attribution).map(|(k, _)| k) != Some(kind) {
+        if judge(&variant, &answer, accepted).map(|(k, _)| k) != Some(kind) {
             if let Some(j) = judged[i].as_mut() {
                 j.symptom = Kind::not_a_letter();
                 j.cause = Cause::Unexplained(Kind::not_a_letter());
@@ -953,13 +945,8 @@ fn could_be(
 /// The kind of mismatch `answer` is for `input`, with the stage the
 /// reference went through under the primary readings; `None` when it is the
 /// reference's answer under any accepted reading, or the case is outside
-/// the spec's grammar. By cause, the kind is [`Kind::by_quirk`].
-fn judge(
-    input: &Input,
-    answer: &Answer,
-    accepted: &Accepted,
-    attribution: &Attribution,
-) -> Option<(Kind, Stage)> {
+/// the spec's grammar. The kind is [`Kind::by_quirk`].
+fn judge(input: &Input, answer: &Answer, accepted: &Accepted) -> Option<(Kind, Stage)> {
     if accepted.outside(input) {
         return None;
     }
@@ -967,12 +954,7 @@ fn judge(
     if accepted.allows(input, answer) {
         return None;
     }
-    let kind = if attribution.by_cause() {
-        kind.by_quirk()
-    } else {
-        kind
-    };
-    Some((kind, stage))
+    Some((kind.by_quirk(), stage))
 }
 
 /// Shrinks `shown` to a smallest case of `cause` whose base the run admits
@@ -1280,7 +1262,7 @@ mod tests {
             .by_quirk();
         let dropped = Set::of(&[Id::EmptyQueryDropped]);
         for (deviations, symptom_known) in [(Set::EMPTY, true), (dropped, false)] {
-            let mut attribution = Attribution::new(&accepted, deviations, true);
+            let mut attribution = Attribution::new(&accepted, deviations);
             let kinds = listed_kinds(
                 &mut Buggy(drops_empty_query),
                 &listed,
@@ -1358,7 +1340,6 @@ mod tests {
                 bases: Bases::Absolute,
                 readings,
                 allowed_inconsistent: Vec::new(),
-                by_cause: true,
                 jobs: NonZeroUsize::MIN,
             };
             fuzz(
@@ -1387,15 +1368,10 @@ mod tests {
     }
 
     fn run_with(bug: fn(&str, &str) -> String, listed: &[Listed], bases: Bases) -> Summary {
-        run_by(bug, &expected(listed), bases, true)
+        run_by(bug, &expected(listed), bases)
     }
 
-    fn run_by(
-        bug: fn(&str, &str) -> String,
-        expected: &Expected,
-        bases: Bases,
-        by_cause: bool,
-    ) -> Summary {
+    fn run_by(bug: fn(&str, &str) -> String, expected: &Expected, bases: Bases) -> Summary {
         let seeds = rfc_example_seeds();
         let options = Options {
             seed: 1,
@@ -1404,7 +1380,6 @@ mod tests {
             bases,
             readings: held(KEPT),
             allowed_inconsistent: Vec::new(),
-            by_cause,
             jobs: NonZeroUsize::MIN,
         };
         let mut progress = Vec::new();
@@ -1524,20 +1499,26 @@ mod tests {
             ]
         );
         assert_eq!(summary.explained, summary.mismatches);
-        // By symptom, the letter put first tells the digit is the cause.
-        let summary = run_by(
-            digit_schemes_unknown,
-            &Expected::default(),
-            Bases::Absolute,
-            false,
-        );
+        // What no deviation explains: the letter put first tells the digit
+        // is the cause.
+        let summary = run(digit_schemes_garbled, &[]);
         assert_eq!(
             shown(&summary),
             [
-                r#"scheme not starting with a letter | Step 2a 1, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 22 | "9://a" + "" = "9://a", not Resolved("")"#
+                r#"scheme not starting with a letter | Step 2a 1, Step 2b 6, Step 3 1, Step 4 1, Step 5a 2, Step 5b 2, Step 6 22 | "9://a" + "" = "9://a", not Resolved("~://a")"#
             ]
         );
         assert_eq!(summary.explained, 0);
+    }
+
+    /// Against a base whose scheme starts with a digit, answers the base
+    /// with a `~` where its scheme was: a quirk no deviation models.
+    fn digit_schemes_garbled(base: &str, relative: &str) -> String {
+        let scheme = parse(base).scheme;
+        if scheme.is_some_and(|s| s.starts_with(|c: char| c.is_ascii_digit())) {
+            return format!("~{}", &base[scheme.map_or(0, str::len)..]);
+        }
+        resolve(base, relative)
     }
 
     /// The reference under RFC 1808, with the scheme of the answer
@@ -1588,7 +1569,7 @@ mod tests {
             vectors: Vec::new(),
             deviations: Set::of(&[rfc1808_resolver::deviations::Id::SchemeLowercased]),
         };
-        let summary = run_by(lowers_schemes_and_raises_z, &listed, Bases::Absolute, true);
+        let summary = run_by(lowers_schemes_and_raises_z, &listed, Bases::Absolute);
         assert_eq!(summary.findings[0].cause.to_string(), "scheme-lowercased");
         assert_eq!(summary.findings[0].known, Some(Known::Deviations));
         // Known, so not shrunk: the smallest case seen is its example.
@@ -1609,7 +1590,6 @@ mod tests {
             bases: Bases::Absolute,
             readings: held(KEPT),
             allowed_inconsistent: Vec::new(),
-            by_cause: true,
             jobs: NonZeroUsize::MIN,
         };
         let mut buggy = Buggy(lowers_schemes_and_raises_z);
@@ -1710,7 +1690,6 @@ mod tests {
             bases: Bases::Absolute,
             readings: Accepted::default(),
             allowed_inconsistent: Vec::new(),
-            by_cause: true,
             jobs: NonZeroUsize::MIN,
         };
         let mut reference =
@@ -1735,7 +1714,6 @@ mod tests {
             bases: Bases::Absolute,
             readings: Accepted::default(),
             allowed_inconsistent: Vec::new(),
-            by_cause: true,
             jobs: NonZeroUsize::MIN,
         };
         let mut reference = crate::reference::Reference::new(rfc1808_resolver::Step6::SegmentStack);
