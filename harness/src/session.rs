@@ -71,29 +71,29 @@ use crate::subprocess::{self, StartError};
 
 /// What a session runs: the reference resolver or a subprocess.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Entrant {
+pub enum Resolver {
     /// The in-process reference resolver with this Step 6.
     Reference(Step6),
     /// A subprocess implementation.
     Subprocess(ImplSpec),
 }
 
-impl Entrant {
+impl Resolver {
     /// The name used in reports and in `NAME=...` flags.
     pub fn name(&self) -> String {
         match self {
-            Entrant::Reference(step6) => Reference::new(*step6).name().to_owned(),
-            Entrant::Subprocess(spec) => spec.name.clone(),
+            Resolver::Reference(step6) => Reference::new(*step6).name().to_owned(),
+            Resolver::Subprocess(spec) => spec.name.clone(),
         }
     }
 }
 
-/// An entrant, the spec it is graded under and its expected failures.
+/// A resolver, the spec it is graded under and its expected failures.
 #[derive(Debug)]
 struct Planned {
-    entrant: Entrant,
+    resolver: Resolver,
     /// The spec [`Session::grade_under`] (`--spec NAME=S`) names.
-    pinned: Option<Spec>,
+    named_spec: Option<Spec>,
     /// The file [`Session::set_expectations`] (`--expectations NAME=FILE`)
     /// names, in place of its config's.
     expectations_flag: Option<PathBuf>,
@@ -117,7 +117,7 @@ pub struct Session<'c> {
     /// (`AMBIGUITY=READING,...`): each is read against the registry of the
     /// spec the implementation is graded under.
     held: String,
-    /// The spec of every implementation not pinned by name
+    /// The spec of every implementation not named
     /// (`rfc1808 run --spec S`).
     spec: Option<Spec>,
 }
@@ -169,25 +169,25 @@ impl<'c> Session<'c> {
     /// handshake say.
     pub fn grade_under(&mut self, name: &str, spec: Spec) -> Result<(), UnknownName> {
         let at = self.position(name)?;
-        self.planned[at].pinned = Some(spec);
+        self.planned[at].named_spec = Some(spec);
         Ok(())
     }
 
     /// Adds the reference resolver. Parse vectors run when it runs.
     pub fn add_reference(&mut self, step6: Step6) {
-        self.add_entrant(Entrant::Reference(step6));
+        self.add_resolver(Resolver::Reference(step6));
     }
 
     /// Adds a subprocess implementation, graded under the spec and against
     /// the expectations its spec names, if any.
     pub fn add(&mut self, spec: ImplSpec) {
-        self.add_entrant(Entrant::Subprocess(spec));
+        self.add_resolver(Resolver::Subprocess(spec));
     }
 
-    fn add_entrant(&mut self, entrant: Entrant) {
+    fn add_resolver(&mut self, resolver: Resolver) {
         self.planned.push(Planned {
-            entrant,
-            pinned: None,
+            resolver,
+            named_spec: None,
             expectations_flag: None,
             read: Vec::new(),
             writes: None,
@@ -196,14 +196,14 @@ impl<'c> Session<'c> {
 
     /// The names of the implementations, in the order they were added.
     pub fn names(&self) -> Vec<String> {
-        self.planned.iter().map(|p| p.entrant.name()).collect()
+        self.planned.iter().map(|p| p.resolver.name()).collect()
     }
 
     /// The position of the implementation `name`.
     pub fn position(&self, name: &str) -> Result<usize, UnknownName> {
         self.planned
             .iter()
-            .position(|p| p.entrant.name() == name)
+            .position(|p| p.resolver.name() == name)
             .ok_or_else(|| UnknownName {
                 name: name.to_owned(),
                 names: self.names(),
@@ -244,10 +244,10 @@ impl<'c> Session<'c> {
     /// decides.
     fn spec_before_start(&self, at: usize) -> Option<Spec> {
         let p = &self.planned[at];
-        p.pinned.or(self.spec).or(match &p.entrant {
-            Entrant::Reference(_) => Some(Spec::Rfc1808),
-            Entrant::Subprocess(spec) if spec.protocol == Protocol::Jsonl => spec.spec,
-            Entrant::Subprocess(spec) => Some(spec.spec.unwrap_or_default()),
+        p.named_spec.or(self.spec).or(match &p.resolver {
+            Resolver::Reference(_) => Some(Spec::Rfc1808),
+            Resolver::Subprocess(spec) if spec.protocol == Protocol::Jsonl => spec.spec,
+            Resolver::Subprocess(spec) => Some(spec.spec.unwrap_or_default()),
         })
     }
 
@@ -264,10 +264,10 @@ impl<'c> Session<'c> {
     /// under `spec`, if any.
     fn expectations_file(&self, at: usize, spec: Spec) -> Option<PathBuf> {
         let p = &self.planned[at];
-        match (&p.expectations_flag, &p.entrant) {
+        match (&p.expectations_flag, &p.resolver) {
             (Some(file), _) => Some(file.clone()),
-            (None, Entrant::Subprocess(imp)) => imp.expectations_for(spec).map(Path::to_owned),
-            (None, Entrant::Reference(_)) => None,
+            (None, Resolver::Subprocess(imp)) => imp.expectations_for(spec).map(Path::to_owned),
+            (None, Resolver::Reference(_)) => None,
         }
     }
 
@@ -280,13 +280,13 @@ impl<'c> Session<'c> {
             return self.expectations_file(at, spec).into_iter().collect();
         }
         let p = &self.planned[at];
-        match (&p.expectations_flag, &p.entrant) {
+        match (&p.expectations_flag, &p.resolver) {
             (Some(file), _) => vec![file.clone()],
-            (None, Entrant::Subprocess(imp)) => match &imp.expectations {
+            (None, Resolver::Subprocess(imp)) => match &imp.expectations {
                 Some(ExpectationsFiles::One(file)) => vec![file.clone()],
                 Some(ExpectationsFiles::BySpec(_)) | None => Vec::new(),
             },
-            (None, Entrant::Reference(_)) => Vec::new(),
+            (None, Resolver::Reference(_)) => Vec::new(),
         }
     }
 
@@ -347,7 +347,7 @@ impl<'c> Session<'c> {
     fn held_under(&self, at: usize, spec: Spec) -> Result<Assignment, SessionError> {
         Assignment::parse(spec, &self.held).map_err(|why| SessionError::Reading {
             // Named when it is graded under another spec than the run's.
-            name: (spec != self.spec.unwrap_or_default()).then(|| self.planned[at].entrant.name()),
+            name: (spec != self.spec.unwrap_or_default()).then(|| self.planned[at].resolver.name()),
             spec,
             why,
         })
@@ -361,7 +361,7 @@ impl<'c> Session<'c> {
         let reference_runs = self
             .planned
             .iter()
-            .any(|p| matches!(p.entrant, Entrant::Reference(_)));
+            .any(|p| matches!(p.resolver, Resolver::Reference(_)));
         let resolve = self.filter.resolve(self.corpus);
         let parse = if reference_runs {
             self.filter.parse(self.corpus)
@@ -449,9 +449,9 @@ impl<'c> Session<'c> {
             name,
             rerun: self.rerun(at, spec, file.as_deref(), info.as_ref()),
             info,
-            spec: match &self.planned[at].entrant {
-                Entrant::Subprocess(spec) => Some(spec.clone()),
-                Entrant::Reference(_) => None,
+            spec: match &self.planned[at].resolver {
+                Resolver::Subprocess(spec) => Some(spec.clone()),
+                Resolver::Reference(_) => None,
             },
             graded_under: spec,
             expectations: file.map(|f| f.display().to_string()),
@@ -493,13 +493,13 @@ impl<'c> Session<'c> {
     }
 
     fn start(&self, at: usize) -> Result<Box<dyn Implementation + Send>, SessionError> {
-        Ok(match &self.planned[at].entrant {
-            Entrant::Reference(step6) => {
+        Ok(match &self.planned[at].resolver {
+            Resolver::Reference(step6) => {
                 let spec = self.graded_under(at, None);
                 let held = self.held_under(at, spec)?;
                 Box::new(Reference::new(*step6).by_spec(spec, &held))
             }
-            Entrant::Subprocess(spec) => subprocess::spawn(spec).map_err(SessionError::Start)?,
+            Resolver::Subprocess(spec) => subprocess::spawn(spec).map_err(SessionError::Start)?,
         })
     }
 
@@ -514,9 +514,9 @@ impl<'c> Session<'c> {
     ) -> String {
         let vectors = &self.vectors;
         let planned = &self.planned[at];
-        let mut rerun = match &planned.entrant {
-            Entrant::Reference(step6) => command_line::rerun_reference(vectors, *step6, file),
-            Entrant::Subprocess(imp) => command_line::rerun_subprocess(vectors, imp, file),
+        let mut rerun = match &planned.resolver {
+            Resolver::Reference(step6) => command_line::rerun_reference(vectors, *step6, file),
+            Resolver::Subprocess(imp) => command_line::rerun_subprocess(vectors, imp, file),
         };
         rerun += &command_line::spec_flag(spec, info.and_then(crate::Info::claimed_spec));
         if !self.held.trim().is_empty() {

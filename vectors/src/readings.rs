@@ -417,11 +417,11 @@ impl Following {
 pub struct Followed {
     /// By ambiguity name: the ambiguity, then each telling vector's id and
     /// the readings its answer allows.
-    seen: BTreeMap<&'static str, (&'static Ambiguity, Vec<Told>)>,
+    seen: BTreeMap<&'static str, (&'static Ambiguity, Vec<Evidence>)>,
 }
 
 /// A vector's id and the readings its answer allows.
-type Told = (String, Vec<&'static Reading>);
+type Evidence = (String, Vec<&'static Reading>);
 
 impl Followed {
     /// Records what the answer to vector `id` tells.

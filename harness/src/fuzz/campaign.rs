@@ -413,7 +413,7 @@ impl Fuzzed {
                     f.ambiguity.name.to_owned(),
                     format!(
                         "mixed in rfc1808 fuzz: {} (replace this with why)",
-                        f.groups_told()
+                        f.evidence_groups()
                     ),
                 )
             })

@@ -328,9 +328,10 @@ impl Attribution {
 
     /// The cause of a mismatch whose symptom is `symptom`, from what the
     /// run has found so far where that settles it (see the module
-    /// documentation), else by a search; with whether it was presumed
-    /// unexplained without one. A presumed mismatch is counted, but is
-    /// never a kind's example: nothing checked that nothing explains it.
+    /// documentation), else by a search; with whether it was counted
+    /// unexplained without one (unsearched). An unsearched mismatch is
+    /// counted, but is never a kind's example: nothing checked that nothing
+    /// explains it.
     pub fn cause(&mut self, input: &Input, answer: &Answer, symptom: &Kind) -> (Cause, bool) {
         if symptom.is_failure() {
             return (Cause::Unexplained(symptom.clone()), false);
@@ -465,8 +466,9 @@ impl Attribution {
     }
 
     /// The cause of one mismatch of the symptom `memo` remembers, and
-    /// whether it was presumed unexplained without a search. What it asks
-    /// of the reference is taken from `asked` where noted there, and set
+    /// whether it was counted unexplained without a search (unsearched).
+    /// What it asks of the reference is taken from `asked` where noted
+    /// there, and set
     /// checks are noted there; `None` when it needs a full search or a
     /// residual that `asked`, noting ahead, does not hold yet.
     fn attribute(
@@ -736,7 +738,9 @@ pub fn residual_of_vector(
 ) -> Option<Kind> {
     let input = Input::new(vector.base.as_deref()?, vector.relative.as_str());
     let accepted = Accepted::holding(spec, &rfc1808_vectors::Assignment::none());
-    let symptom = Kind::of(&input, answer, accepted.primary())?.0.by_quirk();
+    let symptom = Kind::of(&input, answer, accepted.primary())?
+        .0
+        .across_branches();
     let shown = HashSet::new();
     Some(residual(
         &accepted, listed, &shown, &input, answer, &symptom,
@@ -766,7 +770,7 @@ mod tests {
         Kind::of(input, answer, accepted.primary())
             .unwrap()
             .0
-            .by_quirk()
+            .across_branches()
     }
 
     fn resolved(url: &str) -> Answer {
@@ -921,18 +925,18 @@ mod tests {
         };
         let (input, answer) = wrong(0);
         let kind = kind_of(&input, &answer);
-        let mut presumed = Vec::new();
+        let mut unsearched = Vec::new();
         for i in 0..40 {
             let (input, answer) = wrong(i);
             let (cause, without_search) = a.cause(&input, &answer, &kind);
             assert_eq!(cause, Cause::Unexplained(kind.clone()));
             if without_search {
-                presumed.push(i);
+                unsearched.push(i);
             }
         }
         // Those not searched are said to be so: none can be an example.
-        assert_eq!(presumed.len(), 40 - 11);
-        assert!(!presumed.contains(&16) && presumed.contains(&17));
+        assert_eq!(unsearched.len(), 40 - 11);
+        assert!(!unsearched.contains(&16) && unsearched.contains(&17));
         // Eight searched, then the 17th, 27th and 38th: after each, as many
         // go without a search as have been searched.
         assert_eq!(SEARCHES_BEFORE_SAMPLING, 8);

@@ -15,7 +15,7 @@ use rfc1808_resolver::readings::{Ambiguity, Reading};
 use rfc1808_vectors::expectations::Inconsistent;
 
 use super::shrink;
-use super::under::Told;
+use super::under::Evidence;
 
 /// The cases that told the same readings of one ambiguity.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ impl Following {
 
     /// What each group of cases told: `kept on 3 cases, e.g. "g" against
     /// "HTTP://A/b"; scheme-and-host on 40 cases, e.g. ...`.
-    pub fn groups_told(&self) -> String {
+    pub fn evidence_groups(&self) -> String {
         let groups: Vec<String> = self
             .groups
             .iter()
@@ -89,7 +89,7 @@ impl Following {
         let name = self.ambiguity.name;
         let common = self.readings();
         let mut out = if common.is_empty() {
-            format!("{name}: inconsistent: {}", self.groups_told())
+            format!("{name}: inconsistent: {}", self.evidence_groups())
         } else {
             format!("{name}={} ({})", names(&common), cases(self.cases()))
         };
@@ -121,7 +121,7 @@ pub struct Followed {
 
 impl Followed {
     /// Records what the answer to `input` told.
-    pub fn observe(&mut self, input: &Input, told: &Told) {
+    pub fn observe(&mut self, input: &Input, told: &Evidence) {
         for (ambiguity, readings) in &told.decided {
             let at = match self.seen.iter().position(|(a, _)| a.name == ambiguity.name) {
                 Some(at) => at,
@@ -195,9 +195,9 @@ mod tests {
     use super::*;
     use rfc1808_resolver::rfc3986::REGISTRY;
 
-    fn told(ambiguity: &str, readings: &[&str]) -> Told {
+    fn told(ambiguity: &str, readings: &[&str]) -> Evidence {
         let a = REGISTRY.iter().find(|a| a.name == ambiguity).unwrap();
-        Told {
+        Evidence {
             decided: vec![(
                 a,
                 a.readings

@@ -559,7 +559,7 @@ impl Kind {
     /// branch the reference took (its finding still counts the branches);
     /// a path otherwise differing, and the differences of step 2b, keep
     /// their branch, which is then what tells one quirk from another.
-    pub fn by_quirk(self) -> Kind {
+    pub fn across_branches(self) -> Kind {
         use Difference as D;
         let Steps::One(stage) = self.steps else {
             return self;

@@ -91,7 +91,7 @@ pub use generate::{is_absolute, Bases, Generator, Rng};
 pub use kind::{Component, Difference, Kind, NetLocEnd, Segments, Steps};
 pub use message::MessageClass;
 pub use shrink::shrink;
-pub use under::{Accepted, Told};
+pub use under::{Accepted, Evidence};
 pub use workers::Workers;
 
 pub use rfc1808_resolver::spec::{Branch, Resolved, Rfc2396Step, Stage};
@@ -324,7 +324,7 @@ fn catalogue_examples(spec: Spec, bases: Bases) -> Vec<Input> {
 /// A case that shows a mismatch: the implementation's answer, and how it
 /// differs from the reference's.
 #[derive(Clone, Debug)]
-struct Shown {
+struct MismatchCase {
     input: Input,
     answer: Answer,
     symptom: Kind,
@@ -333,12 +333,12 @@ struct Shown {
 /// A mismatch judged: its cause, its symptom, and the stage the reference
 /// went through.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Judged {
+struct Diagnosis {
     cause: Cause,
     symptom: Kind,
     stage: Stage,
     /// Counted unexplained without a search ([`Attribution::cause`]).
-    presumed: bool,
+    unsearched: bool,
 }
 
 /// A fuzz run under way.
@@ -352,7 +352,7 @@ struct Run<'r> {
     generator: Generator,
     attribution: Attribution,
     /// The cause each listed vector shows, with the vector.
-    listed_kinds: HashMap<Cause, (&'r Listed, Shown)>,
+    listed_kinds: HashMap<Cause, (&'r Listed, MismatchCase)>,
     listed_ids: HashMap<&'r Input, &'r str>,
     found: BTreeMap<Cause, Finding>,
     /// What the answers that are no mismatch told of the readings followed.
@@ -371,8 +371,8 @@ struct Tally {
     explained: bool,
     steps: Vec<(Stage, u64)>,
     /// The smallest case, of those whose cause was found (none when every
-    /// one was presumed unexplained without a search).
-    smallest: Option<Shown>,
+    /// one was counted unexplained without a search).
+    smallest: Option<MismatchCase>,
 }
 
 impl<'r> Run<'r> {
@@ -475,7 +475,7 @@ impl<'r> Run<'r> {
             .count() as u64;
         self.summary.outside_grammar += inputs[..answers.len()]
             .iter()
-            .filter(|i| self.options.readings.outside(i))
+            .filter(|i| self.options.readings.undefined(i))
             .count() as u64;
         answers
     }
@@ -502,7 +502,8 @@ impl<'r> Run<'r> {
             .map(|(pair, _)| pair)
             .collect();
         let told = self.workers.map(agreed, |(input, answer)| {
-            let told = (!accepted.outside(input)).then(|| accepted.told(input, answer, listed));
+            let told =
+                (!accepted.undefined(input)).then(|| accepted.evidence(input, answer, listed));
             told.flatten().map(|told| (input, told))
         });
         for (input, told) in told.into_iter().flatten() {
@@ -510,17 +511,17 @@ impl<'r> Run<'r> {
         }
         let mut batch: BTreeMap<Cause, Tally> = BTreeMap::new();
         for ((input, answer), judged) in inputs.iter().zip(answers).zip(judged) {
-            let Some(Judged {
+            let Some(Diagnosis {
                 cause,
                 symptom,
                 stage,
-                presumed,
+                unsearched,
             }) = judged
             else {
                 continue;
             };
             self.summary.mismatches += 1;
-            let shown = (!presumed).then(|| Shown {
+            let shown = (!unsearched).then(|| MismatchCase {
                 input: input.clone(),
                 answer,
                 symptom,
@@ -534,7 +535,7 @@ impl<'r> Run<'r> {
             });
             tally.count += 1;
             add_steps(&mut tally.steps, &[(stage, 1)]);
-            let smaller = |seen: &Shown| shrink::order(input) < shrink::order(&seen.input);
+            let smaller = |seen: &MismatchCase| shrink::order(input) < shrink::order(&seen.input);
             if shown.is_some() && tally.smallest.as_ref().is_none_or(smaller) {
                 tally.smallest = shown;
             }
@@ -551,7 +552,7 @@ impl<'r> Run<'r> {
             self.summary.explained += tally.count;
         }
         let Some(seen) = self.found.get_mut(&cause) else {
-            // Only mismatches presumed unexplained, of a symptom whose
+            // Only mismatches counted unexplained without a search, of a symptom whose
             // searched ones were all of another kind: no example to show,
             // so no kind; they are counted among the unexplained.
             let Some(smallest) = tally.smallest else {
@@ -597,7 +598,7 @@ impl<'r> Run<'r> {
         cause: &Cause,
         count: u64,
         steps: Vec<(Stage, u64)>,
-        smallest: Shown,
+        smallest: MismatchCase,
     ) -> Finding {
         let listed_deviations = self.attribution.listed();
         let by_listed = cause
@@ -648,7 +649,7 @@ impl<'r> Run<'r> {
     /// by its id before the catalogue knew its cause keeps its cause known
     /// after an upgrade, wherever it meets the listed deviations, as it
     /// was known before (as a symptom) wherever it showed.
-    fn beside_listed(&self, cause: &Cause) -> Option<&(&'r Listed, Shown)> {
+    fn beside_listed(&self, cause: &Cause) -> Option<&(&'r Listed, MismatchCase)> {
         let set = cause.deviations()?;
         let listed = self.attribution.listed();
         let unlisted = Set::of(&set.ids().filter(|&id| !listed.has(id)).collect::<Vec<_>>());
@@ -664,7 +665,7 @@ impl<'r> Run<'r> {
     /// answer for it (see [`shrink_case`]), and whether it was shrunk: not
     /// a failure to answer, nor, in a timed run, a kind deviations explain
     /// once shrinking those has taken half of the time so far.
-    fn shrink(&mut self, shown: Shown, cause: &Cause) -> (Shown, bool) {
+    fn shrink(&mut self, shown: MismatchCase, cause: &Cause) -> (MismatchCase, bool) {
         let explained = cause.deviations().is_some();
         let over_budget =
             || self.deadline.is_some() && explained && self.shrinking * 2 > self.start.elapsed();
@@ -740,7 +741,7 @@ fn one_per_listed_vector(findings: impl IntoIterator<Item = Finding>) -> Vec<Fin
 }
 
 /// Makes `shown` the example of `finding`.
-fn set_example(finding: &mut Finding, shown: Shown, accepted: &Accepted) {
+fn set_example(finding: &mut Finding, shown: MismatchCase, accepted: &Accepted) {
     let (reference, stage) = accepted.reference(&shown.input);
     finding.reference = reference_answer(reference);
     finding.stage = stage;
@@ -809,7 +810,7 @@ fn kinds(
     attribution: &mut Attribution,
     search: Search<'_>,
     workers: &Workers,
-) -> Vec<(Option<Judged>, Answer)> {
+) -> Vec<(Option<Diagnosis>, Answer)> {
     let answers = answers(implementation, inputs, deadline);
     classify(
         implementation,
@@ -842,7 +843,7 @@ fn classify(
     attribution: &mut Attribution,
     search: Search<'_>,
     workers: &Workers,
-) -> Vec<Option<Judged>> {
+) -> Vec<Option<Diagnosis>> {
     let pairs: Vec<(&Input, &Answer)> = inputs.iter().zip(given).collect();
     let symptoms = workers.map(pairs.clone(), |(input, answer)| {
         judge(input, answer, accepted)
@@ -860,7 +861,7 @@ fn classify(
             judged.push(None);
             continue;
         };
-        let Some((cause, presumed)) = causes.next().flatten() else {
+        let Some((cause, unsearched)) = causes.next().flatten() else {
             judged.push(None);
             continue;
         };
@@ -869,11 +870,11 @@ fn classify(
                 variants.push((i, symptom.clone(), variant));
             }
         }
-        judged.push(Some(Judged {
+        judged.push(Some(Diagnosis {
             cause,
             symptom,
             stage,
-            presumed,
+            unsearched,
         }));
     }
     if variants.is_empty() {
@@ -893,7 +894,7 @@ fn classify(
 }
 
 /// The cause of each of `mismatches` (input, answer, symptom) by `search`,
-/// with whether it was presumed; `None` where a [`Search::Toward`] leaves
+/// with whether it was counted unexplained without a search; `None` where a [`Search::Toward`] leaves
 /// it out.
 fn search_causes(
     attribution: &mut Attribution,
@@ -945,16 +946,16 @@ fn could_be(
 /// The kind of mismatch `answer` is for `input`, with the stage the
 /// reference went through under the primary readings; `None` when it is the
 /// reference's answer under any accepted reading, or the case is outside
-/// the spec's grammar. The kind is [`Kind::by_quirk`].
+/// the spec's grammar. The kind is [`Kind::across_branches`].
 fn judge(input: &Input, answer: &Answer, accepted: &Accepted) -> Option<(Kind, Stage)> {
-    if accepted.outside(input) {
+    if accepted.undefined(input) {
         return None;
     }
     let (kind, stage) = Kind::of(input, answer, accepted.primary())?;
-    if accepted.allows(input, answer) {
+    if accepted.accepts(input, answer) {
         return None;
     }
-    Some((kind.by_quirk(), stage))
+    Some((kind.across_branches(), stage))
 }
 
 /// Shrinks `shown` to a smallest case of `cause` whose base the run admits
@@ -965,16 +966,16 @@ fn judge(input: &Input, answer: &Answer, accepted: &Accepted) -> Option<(Kind, S
 /// implementation did not answer before the deadline do not count.
 fn shrink_case(
     implementation: &mut dyn Implementation,
-    shown: Shown,
+    shown: MismatchCase,
     cause: &Cause,
     options: &Options,
     deadline: Option<Instant>,
     attribution: &mut Attribution,
     workers: &Workers,
-) -> Shown {
+) -> MismatchCase {
     let (bases, accepted) = (options.bases, &options.readings);
     let spec = accepted.spec();
-    let mut seen: HashMap<Input, Shown> = HashMap::new();
+    let mut seen: HashMap<Input, MismatchCase> = HashMap::new();
     let shrunk = shrink(shown.input.clone(), |candidates| {
         // Only candidates with a base the run admits go to the
         // implementation; the others are not the same case.
@@ -990,7 +991,7 @@ fn shrink_case(
         // shrinker keeps the smallest that has it, so a full search
         // confirms them in that order until one does, and the rest are
         // not searched.
-        let mut possible: Vec<Shown> = admitted
+        let mut possible: Vec<MismatchCase> = admitted
             .iter()
             .zip(kinds(
                 implementation,
@@ -1002,7 +1003,7 @@ fn shrink_case(
                 workers,
             ))
             .filter_map(|(c, (judged, answer))| {
-                judged.map(|j| Shown {
+                judged.map(|j| MismatchCase {
                     input: c.clone(),
                     answer,
                     symptom: j.symptom,
@@ -1055,9 +1056,9 @@ fn listed_kinds<'l>(
     accepted: &Accepted,
     attribution: &mut Attribution,
     workers: &Workers,
-) -> HashMap<Cause, (&'l Listed, Shown)> {
+) -> HashMap<Cause, (&'l Listed, MismatchCase)> {
     let inputs: Vec<Input> = listed.iter().map(|l| l.input.clone()).collect();
-    let mut kinds: HashMap<Cause, (&Listed, Shown)> = HashMap::new();
+    let mut kinds: HashMap<Cause, (&Listed, MismatchCase)> = HashMap::new();
     if inputs.is_empty() {
         return kinds;
     }
@@ -1075,7 +1076,7 @@ fn listed_kinds<'l>(
         let Some(judged) = judged.filter(|j| !j.cause.is_failure()) else {
             continue;
         };
-        let shown = Shown {
+        let shown = MismatchCase {
             input: l.input.clone(),
             answer,
             symptom: judged.symptom,
@@ -1259,7 +1260,7 @@ mod tests {
         let symptom = Kind::of(&input, &answer, accepted.primary())
             .unwrap()
             .0
-            .by_quirk();
+            .across_branches();
         let dropped = Set::of(&[Id::EmptyQueryDropped]);
         for (deviations, symptom_known) in [(Set::EMPTY, true), (dropped, false)] {
             let mut attribution = Attribution::new(&accepted, deviations);

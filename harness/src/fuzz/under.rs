@@ -34,7 +34,7 @@ fn gives(resolved: &Resolved, answer: &Answer) -> bool {
 
 /// What one answer tells of the readings followed ([`Accepted::told`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Told {
+pub struct Evidence {
     /// Each ambiguity it tells something of, in registry order, with the
     /// readings under which the reference gives the answer.
     pub decided: Vec<(&'static Ambiguity, Vec<&'static Reading>)>,
@@ -100,7 +100,7 @@ impl Accepted {
 
     /// Whether `answer` is the reference's under another accepted choice of
     /// readings: the same URL, or a rejection where that choice rejects.
-    pub fn allows(&self, input: &Input, answer: &Answer) -> bool {
+    pub fn accepts(&self, input: &Input, answer: &Answer) -> bool {
         self.answers(input)
             .into_iter()
             .skip(1)
@@ -155,7 +155,7 @@ impl Accepted {
     /// a listed deviation's doing as much as a reading's, and a library
     /// whose quirk the model of a deviation covers only in part would seem
     /// to follow one reading here and another elsewhere.
-    pub fn told(&self, input: &Input, answer: &Answer, accepted: Set) -> Option<Told> {
+    pub fn evidence(&self, input: &Input, answer: &Answer, accepted: Set) -> Option<Evidence> {
         if !matches!(answer, Answer::Resolved(_) | Answer::Rejected(_)) {
             return None;
         }
@@ -172,7 +172,7 @@ impl Accepted {
                 .filter(|u| u.differences(primary) == 1)
                 .all(|u| gives(&u.resolve(base, relative), answer))
         {
-            return Some(Told::default());
+            return Some(Evidence::default());
         }
         let giving: Vec<Reference> = self
             .answers(input)
@@ -187,7 +187,7 @@ impl Accepted {
             return None;
         }
         if !clean(input, accepted, &choices, &giving) {
-            return Some(Told::default());
+            return Some(Evidence::default());
         }
         let names = |among: &[Reference], a: &Ambiguity| -> Vec<&'static str> {
             a.readings
@@ -206,14 +206,14 @@ impl Accepted {
                 })
             })
             .collect();
-        Some(Told { decided })
+        Some(Evidence { decided })
     }
 
     /// Whether the case is outside what the spec resolves, so that no
     /// answer is a deviation from it ([`Spec::undefined`]). RFC 1808 runs
     /// choose their bases instead ([`super::Bases`]) and take any relative
     /// URL.
-    pub fn outside(&self, input: &Input) -> bool {
+    pub fn undefined(&self, input: &Input) -> bool {
         self.spec()
             .undefined(&input.base, &input.relative)
             .is_some()
@@ -289,12 +289,12 @@ mod tests {
         let rejected = Answer::Rejected("above the root".to_owned());
         let removed = Answer::Resolved("http://a/g".to_owned());
         assert_eq!(any.reference(&input).0.as_deref(), Ok("http://a/../g"));
-        assert!(any.allows(&input, &removed));
-        assert!(any.allows(&input, &rejected));
+        assert!(any.accepts(&input, &removed));
+        assert!(any.accepts(&input, &rejected));
         let kept = Assignment::parse(Spec::Rfc2396, "above-root=kept").unwrap();
         let kept = Accepted::holding(Spec::Rfc2396, &kept);
-        assert!(!kept.allows(&input, &removed));
-        assert!(!kept.allows(&input, &rejected));
+        assert!(!kept.accepts(&input, &removed));
+        assert!(!kept.accepts(&input, &rejected));
         let error = Assignment::parse(Spec::Rfc2396, "above-root=error").unwrap();
         let error = Accepted::holding(Spec::Rfc2396, &error);
         assert!(error.reference(&input).0.is_err());
@@ -303,11 +303,11 @@ mod tests {
     #[test]
     fn an_answer_tells_the_readings_that_give_it() {
         let any = Accepted::holding(Spec::Rfc3986, &Assignment::none());
-        let told_with =
+        let evidence_with =
             |listed: Set, accepted: &Accepted, base: &str, reference: &str, answer: &str| {
                 let answer = Answer::Resolved(answer.to_owned());
                 accepted
-                    .told(&Input::new(base, reference), &answer, listed)
+                    .evidence(&Input::new(base, reference), &answer, listed)
                     .map(|t| {
                         t.decided
                             .iter()
@@ -319,7 +319,7 @@ mod tests {
                     })
             };
         let told = |accepted: &Accepted, base: &str, reference: &str, answer: &str| {
-            told_with(Set::EMPTY, accepted, base, reference, answer)
+            evidence_with(Set::EMPTY, accepted, base, reference, answer)
         };
         // An answer that a listed deviation gives under the reading the
         // others tell is no sign of another reading.
@@ -329,7 +329,7 @@ mod tests {
             Some(vec!["base-dot-segments=removed".to_owned()])
         );
         assert_eq!(
-            told_with(rootless, &any, "foo:.a/..//..", "g", "foo:/g"),
+            evidence_with(rootless, &any, "foo:.a/..//..", "g", "foo:/g"),
             Some(vec![])
         );
         assert_eq!(
@@ -340,13 +340,13 @@ mod tests {
             ]),
         );
         assert_eq!(
-            told_with(rootless, &any, "foo:.a/..//..", "g", "foo://g"),
+            evidence_with(rootless, &any, "foo:.a/..//..", "g", "foo://g"),
             Some(vec![]),
             "a case a listed deviation changes tells nothing, even as the \
              reference's own answer under a reading"
         );
         assert_eq!(
-            told_with(rootless, &any, "http://a/./b", "?y", "http://a/b?y"),
+            evidence_with(rootless, &any, "http://a/./b", "?y", "http://a/b?y"),
             told(&any, "http://a/./b", "?y", "http://a/b?y"),
             "a clean case tells as it does with nothing listed"
         );
@@ -363,7 +363,7 @@ mod tests {
             Some(vec!["base-dot-segments=kept".to_owned()])
         );
         assert_eq!(
-            told_with(undoing, &any, "ftp:///.", "", "ftp:///."),
+            evidence_with(undoing, &any, "ftp:///.", "", "ftp:///."),
             Some(vec![])
         );
         // A reference left unresolved as a listed deviation leaves it tells
@@ -371,7 +371,7 @@ mod tests {
         // against `foo://a` is `foo:/`, strictly too).
         let unresolved = Set::of(&[Id::UnknownSchemeUnresolved]);
         assert_eq!(
-            told_with(unresolved, &any, "foo://a", "foo:/", "foo:/"),
+            evidence_with(unresolved, &any, "foo://a", "foo:/", "foo:/"),
             Some(vec![])
         );
         // A normal base tells nothing, whatever the answer's reading.
@@ -402,7 +402,7 @@ mod tests {
         let kept = Accepted::holding(Spec::Rfc3986, &kept);
         assert_eq!(told(&kept, "HTTP://A/b", "g", "http://a/g"), None);
         assert_eq!(told(&kept, "HTTP://A/b", "g", "HTTP://A/g"), Some(vec![]));
-        assert!(!kept.allows(
+        assert!(!kept.accepts(
             &Input::new("HTTP://A/b", "g"),
             &Answer::Resolved("http://a/g".to_owned())
         ));
@@ -429,7 +429,7 @@ mod tests {
             let mut followed = super::super::Followed::default();
             for (input, answer) in &answers {
                 let answer = Answer::Resolved((*answer).to_owned());
-                if let Some(told) = any.told(input, &answer, listed) {
+                if let Some(told) = any.evidence(input, &answer, listed) {
                     followed.observe(input, &told);
                 }
             }
@@ -462,12 +462,12 @@ mod tests {
     #[test]
     fn cases_outside_the_grammar_are_outside_later_specs_only() {
         let later = Accepted::holding(Spec::Rfc3986, &Assignment::none());
-        assert!(later.outside(&Input::new("http://a/b", "g h")));
-        assert!(later.outside(&Input::new("9p://a/b", "g")));
-        assert!(!later.outside(&Input::new("http://a/b", "../g?#")));
-        assert!(!Accepted::default().outside(&Input::new("http://a/b", "g h")));
+        assert!(later.undefined(&Input::new("http://a/b", "g h")));
+        assert!(later.undefined(&Input::new("9p://a/b", "g")));
+        assert!(!later.undefined(&Input::new("http://a/b", "../g?#")));
+        assert!(!Accepted::default().undefined(&Input::new("http://a/b", "g h")));
         let rfc2396 = Accepted::holding(Spec::Rfc2396, &Assignment::none());
-        assert!(rfc2396.outside(&Input::new("http://a/b", "foo:")));
-        assert!(!later.outside(&Input::new("http://a/b", "foo:")));
+        assert!(rfc2396.undefined(&Input::new("http://a/b", "foo:")));
+        assert!(!later.undefined(&Input::new("http://a/b", "foo:")));
     }
 }

@@ -627,7 +627,7 @@ pub fn json(fuzzed: &Fuzzed) -> String {
             .mixed_readings()
             .map(|f| JsonMixed {
                 ambiguity: f.ambiguity.name,
-                told: f.groups_told(),
+                told: f.evidence_groups(),
             })
             .collect(),
         kinds: summary
@@ -1154,11 +1154,11 @@ known, as listed vector `rfc1808-5.2/abs-path-dot`: Steps 1-5: dot segments remo
 
     #[test]
     fn the_readings_followed_are_named_and_mixed_ones_fail() {
-        use crate::fuzz::{Followed, Told};
+        use crate::fuzz::{Evidence, Followed};
         use rfc1808_resolver::rfc3986::REGISTRY;
         let told = |ambiguity: &str, reading: &str| {
             let a = REGISTRY.iter().find(|a| a.name == ambiguity).unwrap();
-            Told {
+            Evidence {
                 decided: vec![(a, vec![a.reading(reading).unwrap()])],
             }
         };
