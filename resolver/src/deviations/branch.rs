@@ -115,11 +115,11 @@ pub(super) fn branch_before_resolving(
 /// The reference resolved, once its parsing deviations have made `base`
 /// and `reference` what the library reads: the branch of 5.2.2 taken, the
 /// merge and `remove_dot_segments`, as `set` changes them.
-pub(super) fn resolve_parsed(
+pub(super) fn resolve_parsed<'a>(
     reference_resolver: Reference<'_>,
     set: Set,
-    base: &str,
-    reference: &str,
+    (base, b): (&'a str, Components<'a>),
+    (reference, r): (&'a str, Components<'a>),
 ) -> Result<String, String> {
     let apart =
         |base: &str, reference: &str| resolve_params_apart(reference_resolver, base, reference);
@@ -133,8 +133,8 @@ pub(super) fn resolve_parsed(
         set,
         base,
         reference,
-        b: parse(base),
-        r: parse(reference),
+        b,
+        r,
     };
     let mut resolved = resolving.branch_taken()?;
     resolving.keep_base_fragment(&mut resolved);

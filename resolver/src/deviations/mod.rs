@@ -169,7 +169,7 @@ pub use parts::Wanted;
 
 use branch::{branch_before_resolving, resolve_parsed};
 use parts::*;
-use read::transformed_input;
+use read::{reads_input, transformed_input};
 use refuse::{
     refused_authority_as_written, refused_host_as_written, refused_once_read, refused_once_written,
 };
@@ -393,14 +393,24 @@ pub fn resolve(
     refused_host_as_written(set, &b, &r)?;
     refused_authority_as_written(set, &b, &r)?;
 
-    let (base, reference) = transformed_input(set, base, reference);
-    let (b, r) = (parse(&base), parse(&reference));
+    // The input as the deviations of `set` read it, parsed again only
+    // where they changed it.
+    let read = reads_input(set).then(|| transformed_input(set, base, reference));
+    let (base, reference, b, r) = match &read {
+        Some((read_base, read_reference)) if read_base != base || read_reference != reference => (
+            read_base.as_str(),
+            read_reference.as_str(),
+            parse(read_base),
+            parse(read_reference),
+        ),
+        _ => (base, reference, b, r),
+    };
     refused_once_read(set, &b, &r)?;
 
     let mut resolved = if unresolved {
-        reference.clone()
+        reference.to_owned()
     } else {
-        resolve_parsed(reference_resolver, set, &base, &reference)?
+        resolve_parsed(reference_resolver, set, (base, b), (reference, r))?
     };
     recompose(set, &mut resolved, &b, &r);
     normalize_host(set, &mut resolved);

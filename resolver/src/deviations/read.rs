@@ -488,6 +488,11 @@ pub(super) const READS: &[(Id, Read)] = &[
     }),
 ];
 
+/// Whether a deviation of `set` changes how the input is read.
+pub(super) fn reads_input(set: Set) -> bool {
+    READS.iter().any(|(id, _)| set.has(*id))
+}
+
 /// `base` and `reference` as the deviations of `set` read them
 /// ([`READS`]).
 pub(super) fn transformed_input(set: Set, base: &str, reference: &str) -> (String, String) {
