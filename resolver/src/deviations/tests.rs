@@ -114,3 +114,41 @@ fn a_set_holds_each_deviation_once_however_often_it_is_named() {
         "every deviation at once"
     );
 }
+
+#[test]
+fn each_deviation_leaves_the_normal_examples_alone_but_where_it_acts() {
+    use Id::*;
+    // RFC 3986 section 5.4.1, against its base.
+    let normal = [
+        "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x",
+        "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../", "../../g",
+    ];
+    // The deviations that change one, with the ones they change.
+    let acting: &[(Id, &[&str])] = &[
+        // `http://g` has an authority and an empty path: written `/`.
+        (EmptyPathSlash, &["//g"]),
+        (EmptyPathSlashAnyScheme, &["//g"]),
+        // Merged as `.`: the base's directory, not the base.
+        (EmptyReferenceMerged, &["#s", ""]),
+        // `g:h` has a scheme and a rootless path.
+        (RootlessReferenceRejected, &["g:h"]),
+        // A `;` in the answer's path written `%3B` (the most encoded of the
+        // answers it takes): the same resource, another string.
+        (
+            PercentEncodingRewritten,
+            &["?y", "#s", ";x", "g;x", "g;x?y#s", ""],
+        ),
+    ];
+    for id in Id::ALL.iter().filter(|id| id.departs_from(Spec::Rfc3986)) {
+        let changed: Vec<&str> = normal
+            .iter()
+            .copied()
+            .filter(|r| run(&[*id], BASE, r) != rfc3986(BASE, r))
+            .collect();
+        let expected = acting
+            .iter()
+            .find(|(a, _)| a == id)
+            .map_or(&[][..], |a| a.1);
+        assert_eq!(changed, expected, "{id} on the normal examples");
+    }
+}
