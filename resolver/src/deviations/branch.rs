@@ -489,7 +489,7 @@ pub(super) fn merges_scheme(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::deviations::tests::*;
 
@@ -499,12 +499,11 @@ mod tests {
         Ok(crate::resolve(base, reference))
     }
 
-    /// What the deviations of this file give, each case with and without
-    /// them ([`super::super::tests::assert_gives`]).
-    #[test]
-    fn each_deviation_gives_the_answer_libraries_give() {
+    /// What the deviations of this file give: each case's answer with
+    /// them, and another without ([`super::super::tests::assert_gives`]).
+    pub(in crate::deviations) const CASES: &[Case<'static>] = {
         use Id::*;
-        assert_gives(&[
+        &[
             (&[ParamsSetApart], BASE, ".;a", Ok("http://a/b/c/;a")),
             (
                 &[ParamsSetApart],
@@ -666,7 +665,29 @@ mod tests {
             // libxml2.
             (&[EmptyPortBaseUnresolved], "http://a:", "..", Ok("..")),
             (&[EmptyPortBaseUnresolved], "a://b:/c", "d", Ok("d")),
-        ]);
+        ]
+    };
+
+    #[test]
+    fn each_deviation_gives_the_answer_libraries_give() {
+        assert_gives(CASES);
+    }
+
+    #[test]
+    fn a_query_reference_keeps_the_base_s_last_segment_only_with_its_deviation_under_rfc_2396() {
+        // The one deviation from RFC 2396 alone: its step 6 merges the
+        // empty path of `?y`, which drops the base's last segment.
+        let rfc2396 = |b: &str, r: &str| Ok(crate::rfc2396::resolve(b, r));
+        let keeps = Set::of(&[Id::QueryKeepsPath]);
+        assert_eq!(crate::rfc2396::resolve(BASE, "?y"), "http://a/b/c/?y");
+        assert_eq!(
+            resolve(&rfc2396, keeps, BASE, "?y"),
+            Ok("http://a/b/c/d;p?y".to_owned())
+        );
+        assert_eq!(
+            resolve(&rfc2396, keeps, BASE, "g?y"),
+            Ok("http://a/b/c/g?y".to_owned())
+        );
     }
 
     #[test]

@@ -894,17 +894,34 @@ pub(super) fn cut_slashless_base(base: &str, reference: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::deviations::tests::*;
 
-    /// What the deviations of this file give, each case with and without
-    /// them ([`super::super::tests::assert_gives`]).
-    #[test]
-    fn each_deviation_gives_the_answer_libraries_give() {
+    /// What the deviations of this file give: each case's answer with
+    /// them, and another without ([`super::super::tests::assert_gives`]).
+    pub(in crate::deviations) const CASES: &[Case<'static>] = {
         use Id::*;
-        assert_gives(&[
+        &[
             (&[EmptyQueryDropped], BASE, "?", Ok("http://a/b/c/d;p?q")),
+            (
+                &[EmptyPortDropped],
+                "http://a/b",
+                "//c:/g",
+                Ok("http://c/g"),
+            ),
+            (
+                &[PercentHexUppercased],
+                "http://a/b",
+                "%7e%aa",
+                Ok("http://a/%7E%AA"),
+            ),
+            (
+                &[PortZerosStripped],
+                "http://a:080/",
+                "g",
+                Ok("http://a:80/g"),
+            ),
             (&[EmptyQueryDropped], BASE, "g?", Ok("http://a/b/c/g")),
             (&[EmptyFragmentDropped], BASE, "g#", Ok("http://a/b/c/g")),
             (&[EmptyAuthorityDropped], BASE, "///g", Ok("http://a/g")),
@@ -1303,7 +1320,12 @@ mod tests {
                 "%2e%2E/%7e",
                 Ok("http://a/b/%2E%2E/~"),
             ),
-        ]);
+        ]
+    };
+
+    #[test]
+    fn each_deviation_gives_the_answer_libraries_give() {
+        assert_gives(CASES);
     }
 
     #[test]

@@ -281,16 +281,15 @@ pub(super) fn refused_once_written(set: Set, resolved: &str) -> Result<(), Strin
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::deviations::tests::*;
 
-    /// What the deviations of this file give, each case with and without
-    /// them ([`super::super::tests::assert_gives`]).
-    #[test]
-    fn each_deviation_gives_the_answer_libraries_give() {
+    /// What the deviations of this file give: each case's answer with
+    /// them, and another without ([`super::super::tests::assert_gives`]).
+    pub(in crate::deviations) const CASES: &[Case<'static>] = {
         use Id::*;
-        assert_gives(&[
+        &[
             (
                 &[WhatwgIpv4Host],
                 BASE,
@@ -415,7 +414,12 @@ mod tests {
                 "//",
                 Err("hostless-result-rejected"),
             ),
-        ]);
+        ]
+    };
+
+    #[test]
+    fn each_deviation_gives_the_answer_libraries_give() {
+        assert_gives(CASES);
     }
 
     #[test]
