@@ -54,13 +54,8 @@ fn start() -> Result<External, String> {
         None => KnownFailures::default(),
     };
     let spec = ImplSpec {
-        name: "RFC1808_FUZZ_IMPL".to_owned(),
-        command,
-        protocol: Protocol::Jsonl,
-        timeout: ImplSpec::DEFAULT_TIMEOUT,
-        spec: None,
         expectations: expectations.map(rfc1808_harness::implementation::ExpectationsFiles::One),
-        reproduce: None,
+        ..ImplSpec::new("RFC1808_FUZZ_IMPL", command, Protocol::Jsonl)
     };
     let implementation = subprocess::spawn(&spec).map_err(|e| e.to_string())?;
     let name = implementation

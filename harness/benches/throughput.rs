@@ -98,22 +98,15 @@ fn fuzz(bin: &str, cases: u64) {
     let corpus = rfc1808_vectors::embedded();
     println!("rfc1808 fuzz, {cases} cases, seed 1, median of {RUNS} runs, taken in turns:");
     let run = |serving: Spec, by: Spec| {
-        let spec = ImplSpec {
-            name: "serve".into(),
-            command: vec![
-                bin.to_owned(),
-                "serve".into(),
-                "--protocol".into(),
-                "jsonl".into(),
-                "--spec".into(),
-                serving.name().into(),
-            ],
-            protocol: Protocol::Jsonl,
-            timeout: ImplSpec::DEFAULT_TIMEOUT,
-            spec: None,
-            expectations: None,
-            reproduce: None,
-        };
+        let command = [
+            bin,
+            "serve",
+            "--protocol",
+            "jsonl",
+            "--spec",
+            serving.name(),
+        ];
+        let spec = ImplSpec::new("serve", command, Protocol::Jsonl);
         let mut campaign = Campaign::new(spec, Some(1), None, Some(cases), Bases::Absolute);
         campaign.options.readings = Accepted::holding(by, &Assignment::none());
         let start = Instant::now();
@@ -198,15 +191,7 @@ enum Check {
 }
 
 fn through(protocol: Protocol, command: Vec<String>, cases: &[Case<'_>], check: Check) -> Duration {
-    let spec = ImplSpec {
-        name: "bench".into(),
-        command,
-        protocol,
-        timeout: ImplSpec::DEFAULT_TIMEOUT,
-        spec: None,
-        expectations: None,
-        reproduce: None,
-    };
+    let spec = ImplSpec::new("bench", command, protocol);
     let start = Instant::now();
     let mut adapter = subprocess::spawn(&spec).unwrap_or_else(|e| panic!("{e}"));
     let replies = adapter.resolve_all(cases);

@@ -126,15 +126,7 @@ mod tests {
             ),
             "rfc1808 run --step6 string --expectations 'reference-string=my list.toml'"
         );
-        let mut spec = ImplSpec {
-            name: "py".to_owned(),
-            command: vec!["python3".to_owned(), "a b.py".to_owned()],
-            protocol: Protocol::Jsonl,
-            timeout: ImplSpec::DEFAULT_TIMEOUT,
-            spec: None,
-            expectations: None,
-            reproduce: None,
-        };
+        let mut spec = ImplSpec::new("py", ["python3", "a b.py"], Protocol::Jsonl);
         assert_eq!(
             rerun_subprocess(&built_in, &spec, None),
             r#"rfc1808 run --impl 'py=python3 '\''a b.py'\''' --protocol jsonl"#

@@ -86,13 +86,8 @@ pub fn parse_impl_flag(
         return Err(flag_error("the command is empty".to_owned()));
     }
     Ok(ImplSpec {
-        name: name.to_owned(),
-        command,
-        protocol,
         timeout,
-        spec: None,
-        expectations: None,
-        reproduce: None,
+        ..ImplSpec::new(name, command, protocol)
     })
 }
 
@@ -400,24 +395,19 @@ timeout = 3
             specs,
             [
                 ImplSpec {
-                    name: "python".into(),
-                    command: vec!["python3".into(), "adapters/python/urljoin.py".into()],
-                    protocol: Protocol::Jsonl,
                     timeout: Duration::from_millis(2500),
-                    spec: None,
                     expectations: Some(ExpectationsFiles::One(PathBuf::from(
                         "ci/python-expected.toml"
                     ))),
-                    reproduce: None,
+                    ..ImplSpec::new(
+                        "python",
+                        ["python3", "adapters/python/urljoin.py"],
+                        Protocol::Jsonl
+                    )
                 },
                 ImplSpec {
-                    name: "node".into(),
-                    command: vec!["node".into(), "adapters/node/resolve.js".into()],
-                    protocol: Protocol::Argv,
                     timeout: Duration::from_secs(3),
-                    spec: None,
-                    expectations: None,
-                    reproduce: None,
+                    ..ImplSpec::new("node", ["node", "adapters/node/resolve.js"], Protocol::Argv)
                 },
             ]
         );

@@ -197,6 +197,34 @@ impl ImplSpec {
     /// The per-case timeout when none is given.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 
+    /// The implementation `name` that runs `command` and speaks `protocol`,
+    /// with the default timeout and nothing else set: change the rest by
+    /// struct update (`ImplSpec { spec: Some(s), ..ImplSpec::new(..) }`),
+    /// so that a field added later breaks no caller.
+    ///
+    /// ```
+    /// use rfc1808_harness::{ImplSpec, Protocol};
+    ///
+    /// let spec = ImplSpec::new("py", ["python3", "adapter.py"], Protocol::Jsonl);
+    /// assert_eq!(spec.command, ["python3", "adapter.py"]);
+    /// assert_eq!(spec.timeout, ImplSpec::DEFAULT_TIMEOUT);
+    /// ```
+    pub fn new(
+        name: impl Into<String>,
+        command: impl IntoIterator<Item = impl Into<String>>,
+        protocol: Protocol,
+    ) -> ImplSpec {
+        ImplSpec {
+            name: name.into(),
+            command: command.into_iter().map(Into::into).collect(),
+            protocol,
+            timeout: ImplSpec::DEFAULT_TIMEOUT,
+            spec: None,
+            expectations: None,
+            reproduce: None,
+        }
+    }
+
     /// The expectations file for grading under `spec`, if there is one.
     pub fn expectations_for(&self, spec: Spec) -> Option<&Path> {
         self.expectations.as_ref()?.for_spec(spec)

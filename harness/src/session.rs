@@ -28,15 +28,11 @@
 //!
 //! let corpus = rfc1808_vectors::embedded();
 //! let mut session = Session::new(&corpus, Filter::default())?;
-//! session.add(ImplSpec {
-//!     name: "py".to_owned(),
-//!     command: vec!["python3".to_owned(), "adapters/cpython-urllib.py".to_owned()],
-//!     protocol: Protocol::Jsonl,
-//!     timeout: ImplSpec::DEFAULT_TIMEOUT,
-//!     spec: None,
-//!     expectations: None,
-//!     reproduce: None,
-//! });
+//! session.add(ImplSpec::new(
+//!     "py",
+//!     ["python3", "adapters/cpython-urllib.py"],
+//!     Protocol::Jsonl,
+//! ));
 //! session.grade_under("py", Spec::Rfc3986)?;
 //! let report = session.run()?;
 //! // "claims RFC 3986; graded under RFC 3986; agrees with RFC 1808 ..."
@@ -758,15 +754,7 @@ mod tests {
     use crate::implementation::Protocol;
 
     fn spec(name: &str) -> ImplSpec {
-        ImplSpec {
-            name: name.to_owned(),
-            command: vec!["/nonexistent/adapter".to_owned()],
-            protocol: Protocol::Argv,
-            timeout: ImplSpec::DEFAULT_TIMEOUT,
-            spec: None,
-            expectations: None,
-            reproduce: None,
-        }
+        ImplSpec::new(name, ["/nonexistent/adapter"], Protocol::Argv)
     }
 
     #[test]

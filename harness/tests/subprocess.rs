@@ -24,13 +24,8 @@ const SHORT: Duration = Duration::from_secs(3);
 
 fn spec(protocol: Protocol, command: Vec<String>, timeout: Duration) -> ImplSpec {
     ImplSpec {
-        name: "misbehave".to_owned(),
-        command,
-        protocol,
         timeout,
-        spec: None,
-        expectations: None,
-        reproduce: None,
+        ..ImplSpec::new("misbehave", command, protocol)
     }
 }
 

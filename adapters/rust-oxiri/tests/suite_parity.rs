@@ -42,15 +42,11 @@ fn ledger(spec: Spec) -> Option<PathBuf> {
 /// One run of the adapter, as `rfc1808 run` makes it.
 fn cli<'c>(corpus: &'c rfc1808_vectors::Corpus, spec: Spec, reading: &str) -> ImplReport<'c> {
     let mut session = Session::new(corpus, Filter::default()).unwrap();
-    session.add(ImplSpec {
-        name: "o".to_owned(),
-        command: vec![env!("CARGO_BIN_EXE_rust-oxiri").to_owned()],
-        protocol: Protocol::Jsonl,
-        timeout: ImplSpec::DEFAULT_TIMEOUT,
-        spec: None,
-        expectations: None,
-        reproduce: None,
-    });
+    session.add(ImplSpec::new(
+        "o",
+        [env!("CARGO_BIN_EXE_rust-oxiri")],
+        Protocol::Jsonl,
+    ));
     session.by_spec(spec);
     session.hold(reading);
     if let Some(file) = ledger(spec) {

@@ -510,15 +510,7 @@ mod tests {
     use crate::implementation::Protocol;
 
     fn spec() -> ImplSpec {
-        ImplSpec {
-            name: "x".to_owned(),
-            command: vec!["x".to_owned()],
-            protocol: Protocol::Jsonl,
-            timeout: ImplSpec::DEFAULT_TIMEOUT,
-            spec: None,
-            expectations: None,
-            reproduce: None,
-        }
+        ImplSpec::new("x", ["x"], Protocol::Jsonl)
     }
 
     #[test]

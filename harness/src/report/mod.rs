@@ -521,15 +521,10 @@ pub(crate) mod tests {
                 spec: "RFC 1808".into(),
             }),
             spec: Some(ImplSpec {
-                name: "py".into(),
-                command: vec!["python3".into(), "tests/fixtures/wrong.py".into()],
-                protocol: Protocol::Argv,
-                timeout: ImplSpec::DEFAULT_TIMEOUT,
-                spec: None,
                 expectations: Some(crate::implementation::ExpectationsFiles::One(
                     "py-expected.toml".into(),
                 )),
-                reproduce: None,
+                ..ImplSpec::new("py", ["python3", "tests/fixtures/wrong.py"], Protocol::Argv)
             }),
             graded_under: Spec::Rfc1808,
             expectations: Some("py-expected.toml".into()),
