@@ -8,7 +8,9 @@ use std::process::Output;
 
 use common::fuzz::overview;
 use common::repo::Repo;
-use common::{assert_contains, assert_ends_with, assert_starts_with, stderr, stdout, BIN};
+use common::{
+    assert_contains, assert_ends_with, assert_starts_with, promoted, stderr, stdout, BIN,
+};
 
 use rfc1808_harness::fuzz::is_absolute;
 
@@ -321,19 +323,10 @@ fn promote_appends_one_case_per_kind() {
         )),
         "{report}"
     );
-    let corpus = rfc1808_vectors::load_dir(&setup.path("vectors")).unwrap();
-    let promoted: Vec<(&str, &str, &str, &str)> = corpus
-        .resolve
+    let promoted = promoted(&setup.path("vectors"));
+    let promoted: Vec<(&str, &str, &str, &str)> = promoted
         .iter()
-        .filter(|v| v.id.starts_with("regression/"))
-        .map(|v| {
-            (
-                v.id.as_str(),
-                v.base.as_deref().unwrap(),
-                v.relative.as_str(),
-                v.note.as_deref().unwrap(),
-            )
-        })
+        .map(|(id, base, relative, note)| (&**id, &**base, &**relative, note.as_deref().unwrap()))
         .collect();
     assert_eq!(
         promoted,
@@ -358,6 +351,7 @@ fn promote_appends_one_case_per_kind() {
             ),
         ]
     );
+    let corpus = rfc1808_vectors::load_dir(&setup.path("vectors")).unwrap();
     assert!(corpus
         .resolve
         .iter()

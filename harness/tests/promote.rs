@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Output;
 
 use common::repo::Repo;
-use common::{assert_contains, assert_starts_with, stderr, stdout};
+use common::{assert_contains, assert_starts_with, promoted, stderr, stdout};
 
 use rfc1808_fuzzgen::Input;
 use rfc1808_vectors::ResolveVector;
@@ -141,18 +141,10 @@ fn strings_are_escaped_and_ids_count_up() {
         let out = copy.run(&promotion(base, relative, "test", "n"));
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     }
-    let corpus = rfc1808_vectors::load_dir(&copy.dir()).unwrap();
-    let pairs: Vec<(&str, &str, &str)> = corpus
-        .resolve
+    let promoted = promoted(&copy.dir());
+    let pairs: Vec<(&str, &str, &str)> = promoted
         .iter()
-        .filter(|v| v.id.starts_with("regression/"))
-        .map(|v| {
-            (
-                v.id.as_str(),
-                v.base.as_deref().unwrap(),
-                v.relative.as_str(),
-            )
-        })
+        .map(|(id, base, relative, _)| (&**id, &**base, &**relative))
         .collect();
     assert_eq!(
         pairs,

@@ -39,6 +39,19 @@ pub fn copy_vectors_from(from: &Path, root: &Path) -> PathBuf {
     to
 }
 
+/// The vectors `promote` (or `fuzz --promote`) wrote into the directory
+/// `dir`: those whose id starts `regression/`, as (id, base, relative,
+/// note), in file order.
+pub fn promoted(dir: &Path) -> Vec<(String, String, String, Option<String>)> {
+    let corpus = rfc1808_vectors::load_dir(dir).unwrap();
+    corpus
+        .resolve
+        .into_iter()
+        .filter(|v| v.id.starts_with("regression/"))
+        .map(|v| (v.id, v.base.unwrap(), v.relative, v.note))
+        .collect()
+}
+
 /// The first lines of a text report: the tool version and the vector set.
 pub fn header() -> String {
     format!(
