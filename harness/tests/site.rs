@@ -237,6 +237,13 @@ fn a_finding_is_a_text_to_file_upstream_and_its_reproducer_shows_the_wrong_answe
         &library,
         "<h3>deviant under RFC 3986: empty-query-dropped</h3>",
     );
+    // The run of every vector, as the report gives it: no `--id`.
+    assert_contains(
+        &library,
+        &format!(
+            "<p>Reproduce it locally:</p><pre>rfc1808 run --impl &#39;deviant=python3 {DEVIANT} {BIN} empty-query&#39; --protocol jsonl --spec rfc3986</pre>"
+        ),
+    );
     let text = library
         .split("<pre class=\"upstream\">")
         .nth(1)

@@ -92,6 +92,9 @@ struct Implementation<'a> {
     /// The config's `reproduce`: a program in the library's language that
     /// makes its adapter's call (`rfc1808 site` fills in each finding's case).
     reproduce: Option<&'a crate::reproduce::Reproducer>,
+    /// The command that reruns it alone on every vector; each result's
+    /// `rerun` is this with the result's `--id`.
+    rerun: &'a str,
     results: Vec<Result<'a>>,
 }
 
@@ -287,6 +290,7 @@ fn implementation<'a>(imp: &'a ImplReport<'_>) -> Implementation<'a> {
             .collect(),
         readings: imp.readings().into_iter().map(reading).collect(),
         reproduce: imp.spec.as_ref().and_then(|s| s.reproduce.as_ref()),
+        rerun: &imp.rerun,
         results: imp.results.iter().map(|g| result(imp, g)).collect(),
     }
 }
@@ -443,6 +447,10 @@ mod tests {
         );
         assert_eq!(py["claims"], "RFC 1808");
         assert_eq!(py["graded_under"], "rfc1808");
+        assert_eq!(
+            py["rerun"],
+            "rfc1808 run --impl 'py=python3 tests/fixtures/wrong.py' --protocol argv"
+        );
         assert_eq!(
             py["agreement"],
             json!([{"spec": "rfc1808", "agrees": 1, "of": 3},

@@ -51,6 +51,10 @@ pub struct Implementation {
     pub unexplained: usize,
     #[serde(default)]
     pub reproduce: Option<crate::reproduce::Reproducer>,
+    /// The command that reruns it on every vector (absent from reports of
+    /// earlier versions, whose pages then show none).
+    #[serde(default)]
+    pub rerun: Option<String>,
     pub results: Vec<Result_>,
 }
 

@@ -293,11 +293,11 @@ fn grade_section(body: &mut String, grade: &Grade<'_>) {
             .map_or("none".to_owned(), |e| format!("<code>{}</code>", html(e))),
         html(&grade.file)
     );
-    if let Some(rerun) = imp.results.first().map(|r| rerun_all(&r.rerun)) {
+    if let Some(rerun) = &imp.rerun {
         let _ = writeln!(
             body,
             "<p>Reproduce it locally:</p><pre>{}</pre>",
-            html(&rerun)
+            html(rerun)
         );
     }
     causes_table(body, imp);
@@ -371,14 +371,6 @@ fn fuzz_section(body: &mut String, site: &Site<'_>, library: &str) {
             );
         }
         body.push_str("</tbody></table>\n");
-    }
-}
-
-/// A result's rerun command without its `--id`: the run of every vector.
-fn rerun_all(rerun: &str) -> String {
-    match rerun.rfind(" --id ") {
-        Some(at) => rerun[..at].to_owned(),
-        None => rerun.to_owned(),
     }
 }
 
