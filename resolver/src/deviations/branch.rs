@@ -2,8 +2,7 @@
 //! reference unresolved, or the base, refuse a base, or resolve by a
 //! branch of their own.
 
-use super::dots::{resolve_keeping_above_root, resolve_keeping_base_dots};
-use super::write::lowercase_scheme;
+use super::dots::{merges_scheme, resolve_keeping_above_root, resolve_keeping_base_dots};
 use super::*;
 
 deviations! {
@@ -112,49 +111,6 @@ pub(super) fn branch_before_resolving(
     Ok(ControlFlow::Continue(unresolved))
 }
 
-/// The reference resolved, once its parsing deviations have made `base`
-/// and `reference` what the library reads: the branch of 5.2.2 taken, the
-/// merge and `remove_dot_segments`, as `set` changes them.
-pub(super) fn resolve_parsed<'a>(
-    reference_resolver: Reference<'_>,
-    set: Set,
-    (base, b): (&'a str, Components<'a>),
-    (reference, r): (&'a str, Components<'a>),
-) -> Result<String, String> {
-    let apart =
-        |base: &str, reference: &str| resolve_params_apart(reference_resolver, base, reference);
-    let reference_resolver: Reference<'_> = if set.has(Id::ParamsSetApart) {
-        &apart
-    } else {
-        reference_resolver
-    };
-    let resolving = Resolving {
-        reference_resolver,
-        set,
-        base,
-        reference,
-        b,
-        r,
-    };
-    let mut resolved = resolving.branch_taken()?;
-    resolving.keep_base_fragment(&mut resolved);
-    resolving.remove_rootless_dots(&mut resolved);
-    resolving.pop_dots(&mut resolved)?;
-    Ok(resolved)
-}
-
-/// What each step of [`resolve_parsed`] asks of: the reference resolver
-/// (with `params-set-apart` applied), the deviations, and the base and
-/// reference as written (`base`, `reference`) and parsed (`b`, `r`).
-pub(super) struct Resolving<'a> {
-    pub(super) reference_resolver: Reference<'a>,
-    pub(super) set: Set,
-    pub(super) base: &'a str,
-    pub(super) reference: &'a str,
-    pub(super) b: Components<'a>,
-    pub(super) r: Components<'a>,
-}
-
 impl Resolving<'_> {
     /// Whether the reference has no scheme, authority or path.
     fn no_path(&self) -> bool {
@@ -163,7 +119,7 @@ impl Resolving<'_> {
     }
 
     /// The branch of 5.2.2 taken, as `set` changes it.
-    fn branch_taken(&self) -> Result<String, String> {
+    pub(super) fn branch_taken(&self) -> Result<String, String> {
         use Id::*;
         let Resolving {
             reference_resolver,
@@ -252,7 +208,7 @@ impl Resolving<'_> {
 
     /// `resolved` with the base's fragment, where `base-fragment-kept`
     /// keeps it.
-    fn keep_base_fragment(&self, resolved: &mut String) {
+    pub(super) fn keep_base_fragment(&self, resolved: &mut String) {
         let Resolving {
             reference_resolver,
             set,
@@ -368,13 +324,6 @@ pub(super) fn decode_utf8_escapes(text: &str) -> String {
     out
 }
 
-/// Whether Node's url module knows `scheme` to be slashed.
-pub(super) fn slashed(scheme: &str) -> bool {
-    ["http", "https", "ftp", "gopher", "file"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
-}
-
 /// The path reference `r` resolved against `b` (which has an authority)
 /// with the host as the first segment of the path: segments merged as
 /// 5.2.3 does, dot segments removed on a stack that stops at its bottom,
@@ -469,23 +418,6 @@ pub(super) fn write_host_as_segment(
         url.push('/');
         url.push_str(segment);
     }
-}
-
-/// Whether the reading at hand merges a reference of `scheme` (with no
-/// authority) against a base of `base_scheme`, as a relative reference:
-/// RFC 3986 5.2.2's non-strict parser, when they are the same. Asked of a
-/// case where merging shows.
-pub(super) fn merges_scheme(
-    reference_resolver: Reference<'_>,
-    base_scheme: Option<&str>,
-    scheme: &str,
-) -> Result<bool, String> {
-    let Some(base_scheme) = base_scheme else {
-        return Ok(false);
-    };
-    let strictly = format!("{scheme}:g");
-    Ok(base_scheme.eq_ignore_ascii_case(scheme)
-        && reference_resolver(&format!("{base_scheme}:/p/q"), &strictly)? != strictly)
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! write the dot segments and the root otherwise than RFC 3986 5.2.3 and
 //! 5.2.4.
 
-use super::branch::{merges_scheme, Resolving};
 use super::*;
 
 deviations! {
@@ -332,6 +331,23 @@ pub(super) fn keep_above_own_root(
         resolve_keeping_above_root(reference_resolver, &format!("{scheme}:x"), &relative)?;
     let rest = resolved.split_once(':').map_or("", |(_, rest)| rest);
     Ok(format!("{scheme}:{rest}"))
+}
+
+/// Whether the reading at hand merges a reference of `scheme` (with no
+/// authority) against a base of `base_scheme`, as a relative reference:
+/// RFC 3986 5.2.2's non-strict parser, when they are the same. Asked of a
+/// case where merging shows.
+pub(super) fn merges_scheme(
+    reference_resolver: Reference<'_>,
+    base_scheme: Option<&str>,
+    scheme: &str,
+) -> Result<bool, String> {
+    let Some(base_scheme) = base_scheme else {
+        return Ok(false);
+    };
+    let strictly = format!("{scheme}:g");
+    Ok(base_scheme.eq_ignore_ascii_case(scheme)
+        && reference_resolver(&format!("{base_scheme}:/p/q"), &strictly)? != strictly)
 }
 
 #[cfg(test)]

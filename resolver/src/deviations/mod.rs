@@ -155,19 +155,19 @@ macro_rules! deviations {
 
 mod branch;
 mod dots;
-mod explain;
 mod parts;
 mod read;
 mod refuse;
+mod search;
+
 #[cfg(test)]
 mod tests;
 mod undone;
 mod write;
 
-pub use explain::{explain, explain_parse, Explanation, MAX_LISTED_SET, MAX_SET};
-pub use parts::Wanted;
+pub use search::{explain, explain_parse, Explanation, Wanted, MAX_LISTED_SET, MAX_SET};
 
-use branch::{branch_before_resolving, resolve_parsed};
+use branch::{branch_before_resolving, resolve_params_apart};
 use parts::*;
 use read::{reads_input, transformed_input};
 use refuse::{
@@ -416,6 +416,37 @@ pub fn resolve(
     normalize_host(set, &mut resolved);
     rewrite_query_and_encoding(set, &mut resolved);
     refused_once_written(set, &resolved)?;
+    Ok(resolved)
+}
+
+/// The reference resolved, once its parsing deviations have made `base`
+/// and `reference` what the library reads: the branch of 5.2.2 taken, the
+/// merge and `remove_dot_segments`, as `set` changes them.
+fn resolve_parsed<'a>(
+    reference_resolver: Reference<'_>,
+    set: Set,
+    (base, b): (&'a str, Components<'a>),
+    (reference, r): (&'a str, Components<'a>),
+) -> Result<String, String> {
+    let apart =
+        |base: &str, reference: &str| resolve_params_apart(reference_resolver, base, reference);
+    let reference_resolver: Reference<'_> = if set.has(Id::ParamsSetApart) {
+        &apart
+    } else {
+        reference_resolver
+    };
+    let resolving = Resolving {
+        reference_resolver,
+        set,
+        base,
+        reference,
+        b,
+        r,
+    };
+    let mut resolved = resolving.branch_taken()?;
+    resolving.keep_base_fragment(&mut resolved);
+    resolving.remove_rootless_dots(&mut resolved);
+    resolving.pop_dots(&mut resolved)?;
     Ok(resolved)
 }
 

@@ -1,47 +1,11 @@
-//! The parts of a URL the deviations read and replace, and how an answer
-//! is compared with what the reference gives under a set of them.
+//! The parts of a URL the deviations read and replace, and the state of
+//! one resolution that the steps of the algorithm share ([`Resolving`]).
 
-use super::write::reserved_decoded_key;
 use super::*;
 
 /// Whether `scheme` is one of `schemes`, whatever its case.
 pub(super) fn one_of(schemes: &[&str], scheme: &str) -> bool {
     schemes.iter().any(|k| k.eq_ignore_ascii_case(scheme))
-}
-
-/// An implementation's answer as a search compares it: a URL, or `Err`
-/// for a rejection; with what `percent-encoding-rewritten` compares it by,
-/// computed once, when first needed.
-pub struct Wanted<'a> {
-    answer: Result<&'a str, ()>,
-    key: std::cell::OnceCell<String>,
-}
-
-impl<'a> Wanted<'a> {
-    pub fn new(answer: Result<&'a str, ()>) -> Self {
-        Wanted {
-            answer,
-            key: std::cell::OnceCell::new(),
-        }
-    }
-
-    /// Whether `resolved`, the reference's answer with the deviations of
-    /// `set`, gives this answer: equal, or both rejections; with
-    /// `percent-encoding-rewritten`, equal once the reserved characters of
-    /// their paths, queries and fragments are decoded and hex digits
-    /// upper-cased.
-    pub fn given_by(&self, set: Set, resolved: &Result<String, String>) -> bool {
-        match (resolved, self.answer) {
-            (Ok(url), Ok(want)) => {
-                url == want
-                    || (set.has(Id::PercentEncodingRewritten)
-                        && *self.key.get_or_init(|| reserved_decoded_key(want))
-                            == reserved_decoded_key(url))
-            }
-            (Err(_), Err(())) => true,
-            _ => false,
-        }
-    }
 }
 
 /// The byte offset of `part`, a slice of `whole`, in it.
@@ -161,4 +125,75 @@ pub(super) fn port(authority: &str) -> Option<&str> {
     let rest = host_and_port(authority);
     let host = host(Some(authority)).unwrap_or("");
     rest[host.len()..].strip_prefix(':')
+}
+
+/// What each step of [`resolve_parsed`] asks of: the reference resolver
+/// (with `params-set-apart` applied), the deviations, and the base and
+/// reference as written (`base`, `reference`) and parsed (`b`, `r`).
+pub(super) struct Resolving<'a> {
+    pub(super) reference_resolver: Reference<'a>,
+    pub(super) set: Set,
+    pub(super) base: &'a str,
+    pub(super) reference: &'a str,
+    pub(super) b: Components<'a>,
+    pub(super) r: Components<'a>,
+}
+
+/// Whether Node's url module knows `scheme` to be slashed.
+pub(super) fn slashed(scheme: &str) -> bool {
+    ["http", "https", "ftp", "gopher", "file"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+/// `url` with its scheme lower-cased.
+pub(super) fn lowercase_scheme(url: &str) -> String {
+    let mut out = url.to_owned();
+    if let Some(scheme) = parse(url).scheme {
+        out.replace_range(..scheme.len(), &scheme.to_ascii_lowercase());
+    }
+    out
+}
+
+/// `text` with each percent-encoding of a character `decode` picks decoded,
+/// and the hex digits of the others upper-cased when `upper`.
+pub(super) fn decode_picked(text: &str, decode: impl Fn(u8) -> bool, upper: bool) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let octet = (bytes[at] == b'%')
+            .then(|| text.get(at + 1..at + 3))
+            .flatten()
+            .filter(|hex| hex.bytes().all(|c| c.is_ascii_hexdigit()))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match octet {
+            Some(c) if decode(c) => out.push(c as char),
+            Some(_) if upper => out.push_str(&text[at..at + 3].to_ascii_uppercase()),
+            Some(_) => out.push_str(&text[at..at + 3]),
+            None => {
+                let ch = text[at..].chars().next().expect("at a char boundary");
+                out.push(ch);
+                at += ch.len_utf8();
+                continue;
+            }
+        }
+        at += 3;
+    }
+    out
+}
+
+/// The reserved characters a path segment may hold as they are (RFC 3986
+/// 3.3: `pchar` is unreserved, pct-encoded, sub-delims, `:` and `@`).
+pub(super) fn segment_reserved(c: u8) -> bool {
+    matches!(
+        c,
+        b':' | b'@' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// Those a query or fragment may hold as they are (3.4, 3.5: `/` and `?`
+/// too).
+pub(super) fn query_reserved(c: u8) -> bool {
+    segment_reserved(c) || matches!(c, b'/' | b'?')
 }

@@ -3,7 +3,6 @@
 //! finds none, an empty component taken for none, an encoding decoded),
 //! each a [`Read`] of [`READS`].
 
-use super::branch::slashed;
 use super::dots::pop_dot_segments;
 use super::refuse::drop_localhost;
 use super::*;
@@ -267,49 +266,6 @@ pub(super) fn ignore_empty_authority(url: &str) -> String {
     let at = c.scheme.map_or(0, |s| s.len() + 1);
     let dot = if c.path.starts_with("//") { "/." } else { "" };
     format!("{}{dot}{}", &url[..at], &url[at + 2..])
-}
-
-/// `text` with each percent-encoding of a character `decode` picks decoded,
-/// and the hex digits of the others upper-cased when `upper`.
-pub(super) fn decode_picked(text: &str, decode: impl Fn(u8) -> bool, upper: bool) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    while at < text.len() {
-        let octet = (bytes[at] == b'%')
-            .then(|| text.get(at + 1..at + 3))
-            .flatten()
-            .filter(|hex| hex.bytes().all(|c| c.is_ascii_hexdigit()))
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match octet {
-            Some(c) if decode(c) => out.push(c as char),
-            Some(_) if upper => out.push_str(&text[at..at + 3].to_ascii_uppercase()),
-            Some(_) => out.push_str(&text[at..at + 3]),
-            None => {
-                let ch = text[at..].chars().next().expect("at a char boundary");
-                out.push(ch);
-                at += ch.len_utf8();
-                continue;
-            }
-        }
-        at += 3;
-    }
-    out
-}
-
-/// The reserved characters a path segment may hold as they are (RFC 3986
-/// 3.3: `pchar` is unreserved, pct-encoded, sub-delims, `:` and `@`).
-pub(super) fn segment_reserved(c: u8) -> bool {
-    matches!(
-        c,
-        b':' | b'@' | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    )
-}
-
-/// Those a query or fragment may hold as they are (3.4, 3.5: `/` and `?`
-/// too).
-pub(super) fn query_reserved(c: u8) -> bool {
-    segment_reserved(c) || matches!(c, b'/' | b'?')
 }
 
 /// `url` with the percent-encoded reserved characters its path (`/` too),

@@ -2,7 +2,6 @@
 //! RFC 3986 5.3 (a scheme or host lower-cased, an authority or a `/` path
 //! added, a default port dropped, an encoding rewritten).
 
-use super::read::{decode_picked, query_reserved, segment_reserved};
 use super::refuse::{ends_in_a_number, whatwg_ipv4};
 use super::*;
 
@@ -194,15 +193,6 @@ pub(super) fn add_empty_authority(
     let mut written = resolved.to_owned();
     written.insert_str(s.len() + 1, &format!("//{root}"));
     written
-}
-
-/// `url` with its scheme lower-cased.
-pub(super) fn lowercase_scheme(url: &str) -> String {
-    let mut out = url.to_owned();
-    if let Some(scheme) = parse(url).scheme {
-        out.replace_range(..scheme.len(), &scheme.to_ascii_lowercase());
-    }
-    out
 }
 
 /// `url` without its port when it is the default of its scheme.

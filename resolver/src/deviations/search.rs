@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use super::read::{changes_input, transformed_input};
+use super::write::reserved_decoded_key;
 use super::*;
 
 /// What [`explain`] found for one answer.
@@ -392,6 +393,41 @@ pub(super) fn subsets(pool: &[Id], size: usize) -> impl Iterator<Item = Set> + '
         }
         Some(set)
     })
+}
+
+/// An implementation's answer as a search compares it: a URL, or `Err`
+/// for a rejection; with what `percent-encoding-rewritten` compares it by,
+/// computed once, when first needed.
+pub struct Wanted<'a> {
+    answer: Result<&'a str, ()>,
+    key: std::cell::OnceCell<String>,
+}
+
+impl<'a> Wanted<'a> {
+    pub fn new(answer: Result<&'a str, ()>) -> Self {
+        Wanted {
+            answer,
+            key: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Whether `resolved`, the reference's answer with the deviations of
+    /// `set`, gives this answer: equal, or both rejections; with
+    /// `percent-encoding-rewritten`, equal once the reserved characters of
+    /// their paths, queries and fragments are decoded and hex digits
+    /// upper-cased.
+    pub fn given_by(&self, set: Set, resolved: &Result<String, String>) -> bool {
+        match (resolved, self.answer) {
+            (Ok(url), Ok(want)) => {
+                url == want
+                    || (set.has(Id::PercentEncodingRewritten)
+                        && *self.key.get_or_init(|| reserved_decoded_key(want))
+                            == reserved_decoded_key(url))
+            }
+            (Err(_), Err(())) => true,
+            _ => false,
+        }
+    }
 }
 
 #[cfg(test)]
