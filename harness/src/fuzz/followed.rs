@@ -1,7 +1,7 @@
 //! The readings an implementation followed over a fuzz run, as `rfc1808
 //! run` tells them over the vectors ([`rfc1808_vectors::Followed`]): each
 //! case whose answer some reading gives tells, ambiguity by ambiguity, the
-//! readings that give it ([`super::Accepted::told`]). An ambiguity where no
+//! readings that give it ([`super::Accepted::evidence`]). An ambiguity where no
 //! one reading gives every such answer is followed inconsistently: the
 //! implementation mixes readings (it lower-cases the host of some bases and
 //! not of others), which fails the run unless its expectations file lists

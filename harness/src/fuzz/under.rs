@@ -32,7 +32,7 @@ fn gives(resolved: &Resolved, answer: &Answer) -> bool {
     }
 }
 
-/// What one answer tells of the readings followed ([`Accepted::told`]).
+/// What one answer tells of the readings followed ([`Accepted::evidence`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evidence {
     /// Each ambiguity it tells something of, in registry order, with the
@@ -220,7 +220,7 @@ impl Accepted {
     }
 }
 
-/// Whether `input` is a clean case ([`Accepted::told`]): the deviations
+/// Whether `input` is a clean case ([`Accepted::evidence`]): the deviations
 /// `listed` change no answer of `choices` together, nor of `giving` (the
 /// choices that give the answer) each alone, since two may undo each other
 /// (one drops an empty authority, another writes `//` back).

@@ -8,7 +8,7 @@
 //! `remove_dot_segments`); two versions that disagree are a resolver bug,
 //! and nothing is promoted. Under RFC 2396 and RFC 3986 a case outside
 //! their grammar is `undefined`, for the reason `rfc1808 fuzz` does not
-//! compare it ([`crate::fuzz::Accepted::outside`]).
+//! compare it ([`crate::fuzz::Accepted::undefined`]).
 
 use rfc1808_resolver::readings::Ambiguity;
 use rfc1808_resolver::spec::{Reference, Resolved};
