@@ -212,7 +212,9 @@ fn read_one(file: &Path) -> Result<Report> {
             file.display()
         )
     };
-    let schema: Schema = serde_json::from_str(&text).with_context(not_a_report)?;
+    // Parsed once: the schema is read from the value, then the report.
+    let value: serde_json::Value = serde_json::from_str(&text).with_context(not_a_report)?;
+    let schema = Schema::deserialize(&value).with_context(not_a_report)?;
     let (kind, version) = match schema.implementation {
         Some(_) => ("fuzz", FUZZ_SCHEMA_VERSION),
         None => ("run", SCHEMA_VERSION),
@@ -227,7 +229,7 @@ fn read_one(file: &Path) -> Result<Report> {
         None => bail!("{} (no `schema_version`)", not_a_report()),
     }
     Ok(match kind {
-        "fuzz" => Report::Fuzz(serde_json::from_str(&text).with_context(not_a_report)?),
-        _ => Report::Run(serde_json::from_str(&text).with_context(not_a_report)?),
+        "fuzz" => Report::Fuzz(FuzzReport::deserialize(value).with_context(not_a_report)?),
+        _ => Report::Run(RunReport::deserialize(value).with_context(not_a_report)?),
     })
 }

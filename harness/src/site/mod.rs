@@ -49,14 +49,15 @@ pub fn build(inputs: &[PathBuf], out: &Path) -> Result<Built> {
     if site.libraries.is_empty() {
         bail!("no report of `rfc1808 run` among them: the site's pages are its libraries' grades");
     }
-    let pages = pages::render(&site);
+    let findings = site.findings();
+    let pages = pages::render(&site, &findings);
     write::replace_dir(out, &pages)?;
     Ok(Built {
         reports: reports.len(),
         libraries: site.libraries.len(),
         vectors: site.vectors.len(),
         deviations: site.deviations.len(),
-        findings: site.libraries.values().map(|l| l.findings().len()).sum(),
+        findings: findings.values().map(Vec::len).sum(),
         pages: pages.len(),
     })
 }
@@ -78,7 +79,13 @@ pub struct Site<'r> {
 pub struct Library<'r> {
     pub name: &'r str,
     pub grades: Vec<Grade<'r>>,
+    /// The specs its findings come from ([`Library::claimed_grades`]),
+    /// once every report is gathered.
+    pub claimed: Vec<Spec>,
 }
+
+/// Each library's findings ([`Library::findings`]), by name.
+pub type Findings<'s> = BTreeMap<&'s str, Vec<Finding<'s>>>;
 
 /// One library graded under one spec, by one report.
 pub struct Grade<'r> {
@@ -134,8 +141,17 @@ impl<'r> Site<'r> {
         }
         for library in site.libraries.values_mut() {
             library.grades.sort_by_key(|g| g.spec);
+            library.claimed = library.claimed_grades().iter().map(|g| g.spec).collect();
         }
         Ok(site)
+    }
+
+    /// Every library's findings, worked out once for all the pages.
+    pub fn findings(&self) -> Findings<'_> {
+        self.libraries
+            .values()
+            .map(|library| (library.name, library.findings()))
+            .collect()
     }
 
     fn add_fuzz(&mut self, file: String, fuzz: &'r FuzzReport) -> Result<()> {
@@ -166,6 +182,7 @@ impl<'r> Site<'r> {
         let library = self.libraries.entry(&imp.name).or_insert_with(|| Library {
             name: &imp.name,
             grades: Vec::new(),
+            claimed: Vec::new(),
         });
         if let Some(other) = library.grades.iter().find(|g| g.spec == spec) {
             bail!(

@@ -12,22 +12,26 @@ use rfc1808_resolver::spec::Reference;
 use rfc1808_vectors::Spec;
 
 use super::input::Result_;
-use super::{slug, Finding, Grade, Library, Site, Vector};
+use super::{slug, Finding, Findings, Grade, Library, Site, Vector};
 use crate::report::html::{html, shown};
 
 /// Every page of `site`: its path under the site's root and its text.
-pub fn render(site: &Site<'_>) -> Vec<(PathBuf, String)> {
+pub fn render(site: &Site<'_>, findings: &Findings<'_>) -> Vec<(PathBuf, String)> {
     let mut pages = vec![
         (PathBuf::from("style.css"), CSS.trim_start().to_owned()),
         (PathBuf::from("index.html"), index(site)),
         (PathBuf::from("vectors.html"), vectors(site)),
         (PathBuf::from("deviations.html"), deviations(site)),
-        (PathBuf::from("findings.html"), findings(site)),
+        (
+            PathBuf::from("findings.html"),
+            findings_page(site, findings),
+        ),
     ];
     for library in site.libraries.values() {
+        let its = findings.get(library.name).map_or(&[][..], Vec::as_slice);
         pages.push((
             PathBuf::from(library_href("", library.name)),
-            library_page(site, library),
+            library_page(site, library, its),
         ));
     }
     for (name, shown) in &site.deviations {
@@ -226,7 +230,7 @@ fn sources(site: &Site<'_>) -> String {
 }
 
 /// One library: what it is, each spec it was graded under, its findings.
-fn library_page(site: &Site<'_>, library: &Library<'_>) -> String {
+fn library_page(site: &Site<'_>, library: &Library<'_>, findings: &[Finding<'_>]) -> String {
     let mut body = format!("<h1>{}</h1>\n<dl>", html(library.name));
     let about = [
         ("Version", library.version()),
@@ -252,14 +256,13 @@ fn library_page(site: &Site<'_>, library: &Library<'_>) -> String {
         grade_section(&mut body, grade);
     }
     fuzz_section(&mut body, site, library.name);
-    let findings = library.findings();
     let _ = writeln!(
         body,
         "<h2 id=\"findings\">Findings ({})</h2>",
         findings.len()
     );
     body.push_str("<p>One per set of deviations that explains some of its answers, and one per answer nothing explains, each shown by its smallest vector, as a text to paste into an issue.</p>\n");
-    for finding in &findings {
+    for finding in findings {
         finding_section(&mut body, site, finding, "../");
     }
     page("../", library.name, &body)
@@ -409,8 +412,8 @@ fn anchor(library: &str, spec: Spec, explained_by: &[String], id: &str) -> Strin
 /// `spec`, belongs to, when it is a wrong answer under a spec its findings
 /// come from ([`Library::claimed_grades`]).
 fn finding_of(site: &Site<'_>, library: &str, spec: Spec, result: &Result_) -> Option<String> {
-    let claimed = site.libraries.get(library)?.claimed_grades();
-    if !result.is_wrong() || !claimed.iter().any(|g| g.spec == spec) {
+    let claimed = &site.libraries.get(library)?.claimed;
+    if !result.is_wrong() || !claimed.contains(&spec) {
         return None;
     }
     Some(anchor(library, spec, &result.explained_by(), &result.id))
@@ -779,13 +782,12 @@ fn resolved(answer: &Result<String, String>) -> String {
 }
 
 /// Every library's findings, each with its text ready to file upstream.
-fn findings(site: &Site<'_>) -> String {
+fn findings_page(site: &Site<'_>, findings: &Findings<'_>) -> String {
     let mut body = String::from("<h1>Findings</h1>\n<p>For each library, one finding per set of deviations that explains some of its answers and one per answer nothing explains, each shown by its smallest vector, with a text to paste into the library's issue tracker.</p>\n");
     for library in site.libraries.values() {
-        let findings = library.findings();
-        if findings.is_empty() {
+        let Some(findings) = findings.get(library.name).filter(|f| !f.is_empty()) else {
             continue;
-        }
+        };
         let _ = writeln!(
             body,
             "<h2><a href=\"{}\">{}</a> ({})</h2>",
@@ -793,7 +795,7 @@ fn findings(site: &Site<'_>) -> String {
             html(library.name),
             findings.len()
         );
-        for finding in &findings {
+        for finding in findings {
             finding_section(&mut body, site, finding, "");
         }
     }

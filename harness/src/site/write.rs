@@ -82,9 +82,12 @@ pub fn replace_dir(out: &Path, pages: &[(PathBuf, String)]) -> Result<()> {
         "built by rfc1808 site; rebuilt whole each time\n",
     )
     .with_context(|| writing(out, Path::new(MARKER)))?;
-    let old = temporary("old")?;
-    let had_site = out.exists();
-    if had_site {
+    // Where the old site, if there is one, is moved aside.
+    let old = match out.exists() {
+        true => Some(temporary("old")?),
+        false => None,
+    };
+    if let Some(old) = &old {
         fs::rename(out, old.path().join("site")).with_context(|| {
             format!(
                 "{}: cannot move the old site aside; it is unchanged",
@@ -93,7 +96,7 @@ pub fn replace_dir(out: &Path, pages: &[(PathBuf, String)]) -> Result<()> {
         })?;
     }
     if let Err(e) = fs::rename(new.path(), out) {
-        if had_site {
+        if let Some(old) = &old {
             let _ = fs::rename(old.path().join("site"), out);
         }
         return Err(e).with_context(|| {
