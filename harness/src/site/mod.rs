@@ -260,12 +260,17 @@ impl<'r> Library<'r> {
         }
     }
 
-    /// Its findings under [`Library::claimed_grades`]: one per set of
-    /// deviations that explains some of its answers, and one per answer
-    /// nothing explains, each shown by its smallest vector.
+    /// Its findings under the specs of `claimed`
+    /// ([`Library::claimed_grades`]): one per set of deviations that
+    /// explains some of its answers, and one per answer nothing explains,
+    /// each shown by its smallest vector.
     pub fn findings(&self) -> Vec<Finding<'_>> {
         let mut findings = Vec::new();
-        for grade in self.claimed_grades() {
+        let claimed = self
+            .grades
+            .iter()
+            .filter(|g| self.claimed.contains(&g.spec));
+        for grade in claimed {
             let mut by_cause: BTreeMap<Vec<String>, Vec<&Result_>> = BTreeMap::new();
             let mut unexplained = Vec::new();
             for result in grade.imp.results.iter().filter(|r| r.is_wrong()) {
